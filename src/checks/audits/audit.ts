@@ -1,0 +1,28 @@
+import type { Reply } from '../../http/reply.js';
+import type { Operation } from '../../spec/types.js';
+import type { Validators } from '../../spec/validators.js';
+
+/** One exchange, with what an audit needs to judge it. */
+export interface AuditSubject {
+  readonly reply: Reply;
+  readonly operation: Operation;
+  /** Statuses a check declared acceptable beyond those the spec documents (the INFO cases). */
+  readonly alsoAllowed: readonly number[];
+  /** Whether the request carried the valid key in the documented form. */
+  readonly sentValidKey: boolean;
+  readonly validators: Validators;
+}
+
+/** Does not apply to this exchange. */
+export const NOT_APPLICABLE = Symbol('not applicable');
+
+/**
+ * A rule judged on every exchange of a suite, as each arrives: the rules that say "every response".
+ * `judge` returns the violations (empty: kept) or {@link NOT_APPLICABLE}.
+ */
+export interface ExchangeAudit {
+  readonly rule: string;
+  /** What it judges, for messages: "responses with a body". */
+  readonly scope: string;
+  judge(subject: AuditSubject): readonly string[] | typeof NOT_APPLICABLE;
+}

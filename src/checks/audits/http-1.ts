@@ -1,0 +1,24 @@
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+
+/** HTTP-1: a complete response in time, with a status the spec documents for the operation. */
+export const http1: ExchangeAudit = {
+  rule: 'HTTP-1',
+  scope: 'requests',
+  judge({ reply, operation, alsoAllowed }) {
+    const failure = reply.exchange.transportError;
+    if (failure) return [`${failure.code}: ${failure.message}`];
+    const status = reply.status;
+    if (status === undefined) return NOT_APPLICABLE;
+    if (status >= 300 && status < 400) return [`answered with a redirect (${status}); the contract has none, and redirects are not followed`];
+    if (status >= 500) return [`answered with a server error (${status})`];
+    if (!isDocumented(status, operation.documentedStatuses) && !alsoAllowed.includes(status)) {
+      return [`status ${status} is not documented for ${operation.label} (documented: ${operation.documentedStatuses.join(', ')})`];
+    }
+    return [];
+  },
+};
+
+/** Whether the spec's response keys cover a status: exact codes, ranges such as `4XX`, or `default`. */
+export function isDocumented(status: number, documented: readonly string[]): boolean {
+  return documented.some((key) => key === 'default' || key === String(status) || key.toUpperCase() === `${String(status)[0]}XX`);
+}

@@ -1,0 +1,21 @@
+import { LIST_CATEGORIES } from '../../spec/types.js';
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+
+/**
+ * LIST-1: with the valid key, the list is a 200 with a JSON array. Judged on every such list request without
+ * query parameters (those are INFO-4's open question). The items are MODEL-1's to judge.
+ */
+export const list1: ExchangeAudit = {
+  rule: 'LIST-1',
+  scope: 'list requests with the valid key',
+  judge({ reply, operation, sentValidKey }) {
+    if (operation.operationId !== LIST_CATEGORIES || !sentValidKey || reply.status === undefined) return NOT_APPLICABLE;
+    if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;
+    if (reply.status !== 200) return [`the list answered ${reply.status}, not 200`];
+    const { document } = reply.json();
+    if (document && !Array.isArray(document.value)) {
+      return [`the list is not a JSON array but ${document.value === null ? 'null' : typeof document.value}`];
+    }
+    return [];
+  },
+};

@@ -1,0 +1,26 @@
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+
+/** MEDIA-1: every body is served as application/json and is one well-formed JSON value. */
+export const media1: ExchangeAudit = {
+  rule: 'MEDIA-1',
+  scope: 'responses with a body',
+  judge({ reply }) {
+    if (!reply.hasBody) return NOT_APPLICABLE;
+    const problems: string[] = [];
+    const contentType = reply.header('content-type');
+    if (contentType === undefined) problems.push('the body has no Content-Type');
+    else if (mediaType(contentType) !== 'application/json') problems.push(`the body is served as "${contentType}", not application/json`);
+    const encoding = reply.header('content-encoding');
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      problems.push(`the body is encoded with "${encoding}", which the request did not ask for`);
+    }
+    const { error } = reply.json();
+    if (error) problems.push(error);
+    return problems;
+  },
+};
+
+/** The media type of a Content-Type value, lower-cased, without parameters. */
+export function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}

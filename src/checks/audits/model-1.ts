@@ -1,0 +1,32 @@
+import type { JsonDocument } from '../../http/json/parse.js';
+import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
+import type { SchemaValidator } from '../../spec/validators.js';
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+
+/** How many invalid Categories one response's message names. */
+const SHOWN = 5;
+
+/** MODEL-1: every Category in every response (the list's items, a create's 201) matches the schema exactly. */
+export const model1: ExchangeAudit = {
+  rule: 'MODEL-1',
+  scope: 'Categories in responses',
+  judge({ reply, operation, validators }) {
+    const document = reply.json().document;
+    if (!document) return NOT_APPLICABLE;
+    if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
+      const items = document.value;
+      if (items.length === 0) return NOT_APPLICABLE;
+      const problems = items.flatMap((item, i) => categoryProblems(validators.Category, item, document, `item ${i}`));
+      return problems.length > SHOWN ? [...problems.slice(0, SHOWN), `… and ${problems.length - SHOWN} more`] : problems;
+    }
+    if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
+      return categoryProblems(validators.Category, document.value, document, 'the created Category');
+    }
+    return NOT_APPLICABLE;
+  },
+};
+
+function categoryProblems(validate: SchemaValidator, value: unknown, document: JsonDocument, what: string): string[] {
+  const problems = validate(value, document);
+  return problems.length ? [`${what}: ${problems.join('; ')}`] : [];
+}

@@ -1,0 +1,299 @@
+import fc from 'fast-check';
+import type { Exchange } from '../http/exchange.js';
+import { bearer, validKey, type Credential } from '../http/credential.js';
+import type { JsonDocument } from '../http/json/parse.js';
+import type { Reply } from '../http/reply.js';
+import type { JsonSchema, Operation } from '../spec/types.js';
+import { CheckFailure, PrerequisiteMissing } from './failure.js';
+import type { CheckMeta, GeneratedMeta } from './meta.js';
+import { checkSeed, runProperty } from './property.js';
+import type { SuiteState } from './suite-state.js';
+
+/** How many exchanges a check's result keeps; all are counted, and all are audited. */
+const KEPT_EXCHANGES = 12;
+
+/** The value a path parameter gets when a check does not name one: the contract shows no pet ids. */
+const PLACEHOLDER_PATH_VALUE = '1';
+
+/** One request as a check describes it. Unless told otherwise, it carries the valid key as documented. */
+export interface SendOptions {
+  /** The credential; `null` sends none. Default: `Authorization: Bearer <valid key>`. */
+  readonly credential?: Credential | null;
+  /** A body to send as JSON. */
+  readonly json?: unknown;
+  /** A body to send exactly as given (malformed JSON, big integers). */
+  readonly raw?: string;
+  /** The Content-Type of a body; `null` sends none. Default: `application/json`. */
+  readonly contentType?: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly pathParameters?: Readonly<Record<string, string>>;
+  /** Statuses the rule under check leaves open beyond those the spec documents (INFO cases). */
+  readonly alsoAllowed?: readonly number[];
+}
+
+/**
+ * What a check works with: sending requests (each recorded and audited), assertions that say which exchange
+ * broke the rule, generated properties, and the bookkeeping that makes a check that proved nothing fail.
+ */
+export class CheckContext {
+  private readonly exchanges: Exchange[] = [];
+  private exchangeCount = 0;
+  private assertions = 0;
+  private failedExchange?: string;
+  private observation?: string;
+  private generated?: GeneratedMeta;
+  /** Exchanges of the current generated case, and of the last failing one (the shrunk counterexample). */
+  private caseExchanges?: Exchange[];
+  private failingCaseExchanges?: Exchange[];
+
+  constructor(
+    private readonly suite: SuiteState,
+    readonly rule: string,
+    readonly name: string,
+    private readonly skipTest: (note: string) => never,
+  ) {}
+
+  /** The run's settings and shared services. */
+  get env() {
+    return this.suite.env;
+  }
+
+  /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
+  async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
+    if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
+    const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
+    const reply = await this.env.client.send(this.suite.nextExchangeId(), {
+      operation: operation.key,
+      method: operation.method,
+      path: fillPath(operation, options.pathParameters),
+      ...(options.query ? { query: options.query } : {}),
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(credential ? { credential } : {}),
+    });
+    this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
+    if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
+    this.keep(reply.exchange);
+    return reply;
+  }
+
+  /** GET /categories with the valid key. */
+  list(options: SendOptions = {}): Promise<Reply> {
+    return this.send(this.env.list, options);
+  }
+
+  /** POST /categories with the valid key and a JSON body. */
+  create(body: unknown, options: SendOptions = {}): Promise<Reply> {
+    return this.send(this.env.create, { json: body, ...options });
+  }
+
+  /** The list as it stands once the suite's concurrent checks are done, shared by the closing checks. */
+  async closingList(): Promise<Reply> {
+    const reply = await this.suite.closingList(() => this.list());
+    if (!this.exchanges.includes(reply.exchange)) this.keep(reply.exchange);
+    return reply;
+  }
+
+  /** The documented credential: `Authorization: Bearer <valid key>`. */
+  validCredential(): Credential {
+    return bearer(validKey(this.env.settings.apiKey));
+  }
+
+  /** A unique text marking data as this run's: `conformance-<runId>-<suite>-<label>-<n>`. */
+  marker(label: string): string {
+    return this.suite.nextMarker(label);
+  }
+
+  /** A body the operation accepts: its schema's required properties, strings carrying the marker. */
+  sampleBody(operation: Operation, marker: string): unknown {
+    return operation.requestBodySchema === undefined ? undefined : sample(operation.requestBodySchema, marker);
+  }
+
+  /**
+   * Asserts the status; a missing response fails with its transport error. A 401 to the valid key is AUTH-3's
+   * to report (its audit sees every such request), so other checks skip instead of failing over it.
+   */
+  expectStatus(reply: Reply, expected: number | readonly number[], what = ''): number {
+    this.assertions++;
+    const allowed = typeof expected === 'number' ? [expected] : expected;
+    const status = reply.status;
+    const wanted = allowed.join(' or ');
+    if (status === undefined) {
+      const failure = reply.exchange.transportError;
+      this.fail(`expected ${wanted}${what}, but no complete response arrived: ${failure?.code}: ${failure?.message}`, reply);
+    }
+    if (status === 401 && !allowed.includes(401) && this.rule !== 'AUTH-3' && this.suite.sentWithValidKey.has(reply)) {
+      this.missing(`the valid key was refused with 401 in ${reply.exchange.id} (AUTH-3 reports it)`);
+    }
+    if (!allowed.includes(status)) this.fail(`expected ${wanted}${what}, got ${status}`, reply);
+    return status;
+  }
+
+  /** The parsed JSON body. A body that is not JSON is MEDIA-1's to report: the check is skipped. */
+  expectJson(reply: Reply): JsonDocument {
+    this.assertions++;
+    const { document, error } = reply.json();
+    if (!document) this.missing(`in ${reply.exchange.id} ${error} (MEDIA-1 reports it)`);
+    return document;
+  }
+
+  /**
+   * A 200 whose body is a JSON array: the list as LIST-1 promises it. Only LIST-1's own check fails over a
+   * list that is not one; the others skip, since LIST-1's audit reports every such list.
+   */
+  expectList(reply: Reply): { readonly document: JsonDocument; readonly items: readonly unknown[] } {
+    const own = this.rule === 'LIST-1';
+    if (own || reply.status === undefined) this.expectStatus(reply, 200, ' for the list');
+    else this.prerequisite(reply.status === 200, `the list answered ${reply.status} in ${reply.exchange.id} (LIST-1 reports it)`);
+    const document = this.expectJson(reply);
+    const items = document.value;
+    const shape = `the list in ${reply.exchange.id} is not a JSON array but ${items === null ? 'null' : typeof items}`;
+    if (own) this.expect(Array.isArray(items), shape, reply);
+    else this.prerequisite(Array.isArray(items), `${shape} (LIST-1 reports it)`);
+    return { document, items: items as unknown[] };
+  }
+
+  /** Skips the check when something it needs is missing for a reason another rule's audit reports. */
+  prerequisite(condition: boolean, reason: string): void {
+    this.assertions++;
+    if (!condition) this.missing(reason);
+  }
+
+  /** {@link prerequisite}, already known to be missing. */
+  missing(reason: string): never {
+    throw new PrerequisiteMissing(`cannot be judged: ${reason}`);
+  }
+
+  /** Asserts a condition; the message says what was wrong. */
+  expect(condition: boolean, message: string, reply?: Reply): void {
+    this.assertions++;
+    if (!condition) this.fail(message, reply);
+  }
+
+  /** The value, asserted present. */
+  expectValue<T>(value: T | undefined, message: string, reply?: Reply): T {
+    this.assertions++;
+    if (value === undefined) this.fail(message, reply);
+    return value;
+  }
+
+  /** Fails the check, pointing at the exchange that shows why. */
+  fail(message: string, reply?: Reply): never {
+    throw new CheckFailure(message, reply);
+  }
+
+  /** For INFO rules: records what the target did. Never fails. */
+  observe(observation: string): void {
+    this.assertions++;
+    this.observation = this.observation ? `${this.observation}; ${observation}` : observation;
+  }
+
+  /** Registers a request that must have had no effect; the suite's closing check for `rule` verifies it. */
+  expectNoEffect(rule: string, marker: string, reply: Reply): void {
+    this.suite.ledger.recordRejected(rule, marker, reply);
+  }
+
+  /** Skips the check, with the reason in the report. */
+  skip(reason: string): never {
+    return this.skipTest(reason);
+  }
+
+  /**
+   * Checks a property on generated cases (fast-check), shrinking a failure to a minimal case. The case's seed
+   * and path go into the report; the run's `--seed` reproduces it.
+   */
+  async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = this.env.settings.numRuns): Promise<void> {
+    const seed = checkSeed(this.env.settings.seed, `${this.rule} ${this.name}`);
+    let lastFailingCase: Exchange[] | undefined;
+    let missing: PrerequisiteMissing | undefined;
+    const outcome = await runProperty(arbitrary, async (value) => {
+      // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
+      if (missing) throw missing;
+      this.caseExchanges = [];
+      try {
+        await predicate(value);
+      } catch (error) {
+        if (error instanceof PrerequisiteMissing) missing = error;
+        else if (!fc.PreconditionFailure.isFailure(error)) lastFailingCase = this.caseExchanges;
+        throw error;
+      }
+    }, { seed, numRuns });
+    if (missing) throw missing;
+    this.caseExchanges = undefined;
+    // Shrinking ends on the minimal case, so the last failing case is the counterexample.
+    if (outcome.failed) this.failingCaseExchanges = lastFailingCase;
+    this.generated = {
+      seed, numRuns,
+      ...(outcome.path !== undefined ? { path: outcome.path } : {}),
+      ...(outcome.counterexample !== undefined ? { counterexample: this.env.redactor.redact(outcome.counterexample) } : {}),
+      ...(outcome.numShrinks !== undefined ? { numShrinks: outcome.numShrinks } : {}),
+    };
+    if (!outcome.failed) return;
+    const cause = outcome.error instanceof CheckFailure ? outcome.error : undefined;
+    if (cause?.reply) this.failedExchange = cause.reply.exchange.id;
+    const reason = cause?.message ?? String((outcome.error as Error | undefined)?.message ?? outcome.error);
+    throw new CheckFailure(`counterexample ${this.generated.counterexample} (after ${outcome.numShrinks} shrinks; seed ${seed}, path "${outcome.path}"): ${reason}`);
+  }
+
+  /** Fails a check that sent nothing or asserted nothing: it would pass without showing anything. */
+  assertNotVacuous(): void {
+    if (this.exchangeCount === 0) this.fail('the check sent no request, so it shows nothing');
+    if (this.assertions === 0) this.fail('the check reached no assertion, so it shows nothing');
+  }
+
+  /** Notes which exchange a failure points at. */
+  noteFailure(error: unknown): void {
+    if (error instanceof CheckFailure && error.reply) this.failedExchange ??= error.reply.exchange.id;
+  }
+
+  /** What the report shows of this check. */
+  meta(): CheckMeta {
+    const shown = this.failingCaseExchanges ?? this.exchanges;
+    const failed = this.failedExchange;
+    const ordered = failed ? [...shown.filter((e) => e.id === failed), ...shown.filter((e) => e.id !== failed)] : shown;
+    return {
+      rule: this.rule,
+      suite: this.suite.name,
+      name: this.name,
+      exchanges: ordered.slice(0, KEPT_EXCHANGES),
+      exchangeCount: this.exchangeCount,
+      ...(failed ? { failedExchange: failed } : {}),
+      ...(this.observation !== undefined ? { observation: this.observation } : {}),
+      ...(this.generated ? { generated: this.generated } : {}),
+    };
+  }
+
+  private keep(exchange: Exchange): void {
+    this.exchangeCount++;
+    this.caseExchanges?.push(exchange);
+    // A generated check keeps its first cases and its failing case, not every case it ran.
+    if (this.exchanges.length < KEPT_EXCHANGES * 2) this.exchanges.push(exchange);
+  }
+}
+
+function fillPath(operation: Operation, values: Readonly<Record<string, string>> = {}): string {
+  return operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? PLACEHOLDER_PATH_VALUE));
+}
+
+/** The smallest value a schema accepts, by its required properties; strings carry the marker. */
+function sample(schema: JsonSchema, marker: string): unknown {
+  if (typeof schema !== 'object') return {};
+  const parts = [schema, ...((schema['allOf'] as JsonSchema[] | undefined) ?? [])].filter((s) => typeof s === 'object');
+  const type = parts.map((s) => s['type']).find((t) => t !== undefined);
+  if (type === 'string') return marker;
+  if (type === 'integer' || type === 'number') return 1;
+  if (type === 'boolean') return true;
+  if (type === 'array') return [];
+  const result: Record<string, unknown> = {};
+  for (const part of parts) {
+    const properties = (part['properties'] ?? {}) as Record<string, JsonSchema>;
+    for (const name of (part['required'] as string[] | undefined) ?? []) {
+      const property = properties[name];
+      if (property !== undefined) result[name] = sample(property, marker);
+    }
+  }
+  return result;
+}

@@ -1,0 +1,42 @@
+import { inject } from 'vitest';
+import { Redactor } from '../core/secrets.js';
+import { HttpClient } from '../http/client.js';
+import { requireOperation } from '../spec/operations.js';
+import { CREATE_CATEGORY, LIST_CATEGORIES, type Operation } from '../spec/types.js';
+import { compileValidators, type Validators } from '../spec/validators.js';
+import type { RunSettings } from './settings.js';
+
+/** What every check in a worker shares: one connection pool, one set of compiled schemas. */
+export interface Environment {
+  readonly settings: RunSettings;
+  readonly client: HttpClient;
+  readonly validators: Validators;
+  readonly redactor: Redactor;
+  readonly operations: readonly Operation[];
+  readonly list: Operation;
+  readonly create: Operation;
+}
+
+let current: { runId: string; environment: Environment } | undefined;
+
+/** The environment for the settings the runner provided; built once per worker and run. */
+export function environment(): Environment {
+  const settings = inject('settings');
+  if (current?.runId !== settings.runId) {
+    const operations = settings.spec.operations;
+    const redactor = new Redactor([settings.apiKey]);
+    current = {
+      runId: settings.runId,
+      environment: {
+        settings,
+        redactor,
+        client: new HttpClient({ target: settings.target, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, redactor }),
+        validators: compileValidators(settings.spec),
+        operations,
+        list: requireOperation(operations, LIST_CATEGORIES),
+        create: requireOperation(operations, CREATE_CATEGORY),
+      },
+    };
+  }
+  return current.environment;
+}

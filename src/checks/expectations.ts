@@ -1,0 +1,64 @@
+import type { Reply } from '../http/reply.js';
+import { readCategory, type SeenCategory } from './category.js';
+import type { CheckContext } from './context.js';
+
+/** A NewCategory as a check sent it. */
+export interface SentCategory {
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A Category a 201 showed, with the exact id that MODEL-1 guarantees or the check skips over. */
+export type NewCategory = SeenCategory & { readonly id: bigint };
+
+/**
+ * A 201 with a Category that has an exact integer id. What else the Category holds is not judged here: checks of
+ * ids and of the list use this. A body that is not a Category with an integer id is MODEL-1's to report.
+ */
+export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
+  t.expectStatus(reply, 201);
+  const document = t.expectJson(reply);
+  const created = readCategory(document, document.value);
+  if (created === undefined) return t.missing(`the 201 in ${reply.exchange.id} is not a JSON object (MODEL-1 reports it)`);
+  if (created.id === undefined) return t.missing(`the 201 in ${reply.exchange.id} shows no integer id (MODEL-1 reports it)`);
+  return { ...created, id: created.id };
+}
+
+/**
+ * CREATE-1's promise for one request: 201, and a Category whose name and (when sent) description equal what
+ * was sent, character for character. The Category's schema and id are MODEL-1's to judge, on every response.
+ */
+export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory): SeenCategory {
+  t.expectStatus(reply, 201);
+  const document = t.expectJson(reply);
+  const created = readCategory(document, document.value);
+  if (created === undefined) return t.missing(`the 201 in ${reply.exchange.id} is not a JSON object (MODEL-1 reports it)`);
+  t.expect(created.name === sent.name, `the created name is ${show(created.name)}, but ${show(sent.name)} was sent`, reply);
+  if (sent.description !== undefined) {
+    t.expect(created.description === sent.description,
+      `the created description is ${show(created.description)}, but ${show(sent.description)} was sent`, reply);
+  }
+  return created;
+}
+
+/** For INFO rules: what the target answered, in words. Never fails; the audits judge the answer itself. */
+export function observeAnswer(t: CheckContext, reply: Reply, what: string): void {
+  const status = reply.status;
+  if (status === undefined) {
+    t.observe(`${what}: no complete response (${reply.exchange.transportError?.code}; HTTP-1 judges it)`);
+    return;
+  }
+  const body = reply.body;
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  const code = typeof record?.['code'] === 'string' ? ` and code ${show(record['code'])}` : '';
+  const items = Array.isArray(body) ? ` (${body.length} items)` : '';
+  const verb = status >= 200 && status < 300 ? 'accepted' : status === 400 || status === 415 ? 'refused' : 'answered';
+  t.observe(`${what}: ${verb} with ${status}${code}${items}`);
+}
+
+/** A value in messages: JSON, long strings abbreviated, so that invisible differences (spaces, marks) show. */
+export function show(value: unknown): string {
+  if (value === undefined) return 'absent';
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 100)}…(${text.length} chars)` : text;
+}

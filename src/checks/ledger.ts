@@ -1,0 +1,36 @@
+import type { Reply } from '../http/reply.js';
+import { readCategory, type SeenCategory } from './category.js';
+
+/** A category the target said it created (a 201), as that response showed it. */
+export interface CreatedCategory extends SeenCategory {
+  readonly id: bigint;
+  /** The exchange whose 201 showed it. */
+  readonly exchange: string;
+}
+
+/** A request the target should have refused without effect, and the marker that would betray an effect. */
+export interface RejectedRequest {
+  readonly rule: string;
+  readonly marker: string;
+  readonly exchange: string;
+}
+
+/**
+ * What one suite's requests did to the target: the categories it created and the requests that must have
+ * created nothing. Checked against the list at the end of the suite (LIST-2, AUTH-4, CREATE-2).
+ */
+export class Ledger {
+  readonly created = new Map<bigint, CreatedCategory>();
+  readonly rejected: RejectedRequest[] = [];
+
+  /** Records the category a 201 response shows, when it shows one with an exact id. */
+  recordCreated(reply: Reply): void {
+    const document = reply.json().document;
+    const seen = document && readCategory(document, document.value);
+    if (seen?.id !== undefined) this.created.set(seen.id, { ...seen, id: seen.id, exchange: reply.exchange.id });
+  }
+
+  recordRejected(rule: string, marker: string, reply: Reply): void {
+    this.rejected.push({ rule, marker, exchange: reply.exchange.id });
+  }
+}

@@ -1,0 +1,40 @@
+import type { Exchange } from '../http/exchange.js';
+
+/** A generated check's reproduction data. */
+export interface GeneratedMeta {
+  readonly seed: number;
+  readonly numRuns: number;
+  /** fast-check's path to the shrunk counterexample: with the seed, replays exactly that case. */
+  readonly path?: string;
+  readonly counterexample?: string;
+  readonly numShrinks?: number;
+}
+
+/** What a check reports about itself, beyond passed/failed: carried from the worker in vitest's task meta. */
+export interface CheckMeta {
+  readonly rule: string;
+  readonly suite: string;
+  /** Readable check name, without the rule id. */
+  readonly name: string;
+  /** The exchanges that show the outcome (the failing ones first; capped). */
+  readonly exchanges: readonly Exchange[];
+  /** How many exchanges the check made or judged in all. */
+  readonly exchangeCount: number;
+  /** The id of the exchange a failure points at. */
+  readonly failedExchange?: string;
+  /** For INFO rules: what the target did. */
+  readonly observation?: string;
+  readonly generated?: GeneratedMeta;
+  /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
+  readonly notApplicable?: string;
+}
+
+// TaskMeta is declared by vitest's runner package, which vitest re-exports.
+declare module '@vitest/runner' {
+  interface TaskMeta {
+    /** On a test: the check it is. */
+    check?: CheckMeta;
+    /** On a suite file: how many requests its checks sent. */
+    requests?: number;
+  }
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+
+/**
+ * The seed of one generated check: derived from the run's seed and the check's name, so that each check's
+ * cases are reproducible on their own and adding a check does not change the cases of the others.
+ */
+export function checkSeed(runSeed: number, checkName: string): number {
+  return createHash('sha256').update(`${runSeed}\u0000${checkName}`).digest().readInt32BE(0);
+}
+
+/** The outcome of running one property. */
+export interface PropertyOutcome {
+  readonly failed: boolean;
+  readonly seed: number;
+  readonly numRuns: number;
+  readonly path?: string;
+  readonly counterexample?: string;
+  readonly numShrinks?: number;
+  readonly error?: unknown;
+}
+
+/**
+ * Runs an asynchronous property with fast-check, shrinking any failure to a minimal case. `fc.check` (not
+ * `fc.assert`) so that the counterexample, seed and path land in the report.
+ */
+export async function runProperty<T>(
+  arbitrary: fc.Arbitrary<T>,
+  predicate: (value: T) => Promise<void>,
+  options: { seed: number; numRuns: number; path?: string },
+): Promise<PropertyOutcome> {
+  const details = await fc.check(fc.asyncProperty(arbitrary, predicate), {
+    seed: options.seed,
+    numRuns: options.numRuns,
+    ...(options.path !== undefined ? { path: options.path, endOnFailure: true } : {}),
+  });
+  if (!details.failed) return { failed: false, seed: options.seed, numRuns: details.numRuns };
+  return {
+    failed: true,
+    seed: options.seed,
+    numRuns: details.numRuns,
+    ...(details.counterexamplePath !== null ? { path: details.counterexamplePath } : {}),
+    ...(details.counterexample !== null ? { counterexample: fc.stringify(details.counterexample[0]) } : {}),
+    numShrinks: details.numShrinks,
+    error: details.errorInstance,
+  };
+}

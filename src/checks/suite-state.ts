@@ -1,0 +1,81 @@
+import type { Exchange } from '../http/exchange.js';
+import type { Reply } from '../http/reply.js';
+import type { Operation } from '../spec/types.js';
+import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audits/audit.js';
+import { AUDITS } from './audits/index.js';
+import { environment, type Environment } from './environment.js';
+import { Ledger } from './ledger.js';
+
+/** How many violating exchanges an audit keeps for the report; all are counted. */
+const KEPT_VIOLATIONS = 12;
+
+/** What one audit found over a suite's exchanges. */
+export interface AuditTally {
+  judged: number;
+  violations: number;
+  /** The first violations, each message with its exchange. */
+  readonly shown: { readonly message: string; readonly exchange: Exchange }[];
+}
+
+/**
+ * The state one suite file shares between its checks: its ledger, its exchange numbering, and the audits of
+ * every exchange its checks make. Suites in one worker share the environment (pool, validators) but never this.
+ */
+export class SuiteState {
+  readonly env: Environment = environment();
+  readonly ledger = new Ledger();
+  readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [] }]));
+  private exchanges = 0;
+  private markers = 0;
+  private closing?: Promise<Reply>;
+
+  constructor(readonly name: string) {}
+
+  /** How many requests the suite's checks have sent. */
+  get requestCount(): number {
+    return this.exchanges;
+  }
+
+  /** An id for the next exchange, unique in the run: `auth-12`. */
+  nextExchangeId(): string {
+    return `${this.name}-${++this.exchanges}`;
+  }
+
+  /**
+   * A text that marks data as this run's, unique in it: `conformance-<runId>-<suite>-<label>-<n>`. Categories the
+   * run creates carry it in their names, so operators can find and remove them.
+   */
+  nextMarker(label: string): string {
+    return `conformance-${this.env.settings.runId}-${this.name}-${label}-${++this.markers}`;
+  }
+
+  /** Replies to requests that carried the valid key as documented. */
+  readonly sentWithValidKey = new WeakSet<Reply>();
+
+  /** Judges an exchange by every audit as it arrives, so nothing needs to be kept for later. */
+  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], sentValidKey: boolean): void {
+    if (sentValidKey) this.sentWithValidKey.add(reply);
+    for (const audit of AUDITS) this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators });
+  }
+
+  /**
+   * The list as it stands after every concurrent check of the suite: the closing checks (LIST-2, nothing
+   * created) read one list between them, which keeps a large target's list from being fetched again and again.
+   */
+  closingList(fetch: () => Promise<Reply>): Promise<Reply> {
+    this.closing ??= fetch();
+    return this.closing;
+  }
+
+  private tally(audit: ExchangeAudit, subject: AuditSubject): void {
+    const { reply } = subject;
+    const found = audit.judge(subject);
+    if (found === NOT_APPLICABLE) return;
+    const tally = this.tallies.get(audit.rule);
+    if (!tally) return;
+    tally.judged++;
+    if (found.length === 0) return;
+    tally.violations++;
+    if (tally.shown.length < KEPT_VIOLATIONS) tally.shown.push({ message: found.join('; '), exchange: reply.exchange });
+  }
+}

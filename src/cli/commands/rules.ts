@@ -1,0 +1,14 @@
+import { RULES } from '../../rules/catalogue.js';
+import type { Output } from '../console/output.js';
+
+/** `petstore-conformance rules`: the catalogue, as a table or as JSON. */
+export function printRules(out: Output, json: boolean): void {
+  if (json) {
+    out.line(JSON.stringify(RULES, null, 2));
+    return;
+  }
+  for (const rule of RULES) {
+    out.line(`${out.style.bold(rule.id.padEnd(9))}${rule.level.padEnd(7)}${rule.requirement}`);
+    out.line(out.style.dim(`${' '.repeat(16)}source: ${rule.source}`));
+  }
+}

@@ -1,0 +1,70 @@
+import { randomInt } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { FAULTS } from '../../reference/faults/index.js';
+import { startReferenceServer } from '../../reference/server.js';
+import { VARIANTS } from '../../reference/variants.js';
+import type { RunReport } from '../../results/model.js';
+import { prepareReportDir } from '../../report/write.js';
+import { SuiteSession } from '../../runner/run.js';
+import { judgeClean, judgeFault, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
+import { loadSpec } from '../../spec/load.js';
+import type { Output } from '../console/output.js';
+import type { RunConfig } from '../options.js';
+import { namedPatches } from '../patches.js';
+import { EXIT, defaultReportDir } from './run.js';
+
+/**
+ * `petstore-conformance selftest`: proves the suite's power in both directions. Runs every suite against the
+ * clean reference, against the reference with each fault (each must be caught by its rule), and against each
+ * conformant variant (each must pass), and prints the matrix. Exit 0 when all hold, else 1. `--fault` and
+ * `--variant` narrow it to those.
+ */
+export async function selftestCommand(config: RunConfig, out: Output): Promise<number> {
+  const named = namedPatches(config);
+  const narrowed = named.faults.length > 0 || named.variants.length > 0;
+  const faults = narrowed ? named.faults : FAULTS;
+  const variants = narrowed ? named.variants : VARIANTS;
+  const spec = await loadSpec(config.specPath);
+  const reportDir = config.reportDir ?? defaultReportDir('selftest');
+  await prepareReportDir(reportDir);
+  const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
+  out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass; seed ${seed}`);
+  const session = await SuiteSession.open();
+  const rows: SelftestRow[] = [];
+  try {
+    const runAgainst = async (patches: { faults?: string[]; variants?: string[] }): Promise<RunReport> => {
+      const server = await startReferenceServer(patches);
+      try {
+        return await session.run({
+          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed,
+          timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, numRuns: config.numRuns,
+        });
+      } finally {
+        await server.close();
+      }
+    };
+    rows.push(show(out, judgeClean(await runAgainst({}))));
+    for (const fault of faults) rows.push(show(out, judgeFault(fault, await runAgainst({ faults: [fault.id] }))));
+    for (const variant of variants) rows.push(show(out, judgeVariant(variant.id, await runAgainst({ variants: [variant.id] }))));
+  } finally {
+    await session.close();
+  }
+  const failures = rows.filter((r) => !r.ok);
+  const path = join(reportDir, 'selftest.json');
+  await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
+  out.line();
+  out.line(failures.length === 0
+    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length} faults were caught by their rule, all ${variants.length} variants were judged conformant`)
+    : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
+  out.line(`Matrix: ${path}`);
+  return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
+}
+
+function show(out: Output, row: SelftestRow): SelftestRow {
+  const mark = row.ok ? out.style.green('✓') : out.style.red('✗');
+  const expected = (row.expectedRule ?? (row.kind === 'variant' ? 'variant' : '(none)')).padEnd(9);
+  const outcome = row.ok ? (row.kind === 'fault' ? 'detected' : 'conformant') : row.problem ?? '';
+  out.line(`  ${mark} ${row.target.padEnd(28)} ${expected} ${outcome}  ${out.style.dim(`failed: ${row.failedRules.join(', ') || 'none'}`)}`);
+  return row;
+}

@@ -1,0 +1,67 @@
+import type { Redactor } from '../../core/secrets.js';
+
+/** ANSI styling that is off when NO_COLOR is set (non-empty) or the stream is not a terminal. */
+export interface Style {
+  readonly enabled: boolean;
+  bold(s: string): string;
+  dim(s: string): string;
+  red(s: string): string;
+  green(s: string): string;
+  yellow(s: string): string;
+}
+
+export function createStyle(enabled: boolean): Style {
+  const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
+  return { enabled, bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) };
+}
+
+/** Whether to colour a stream (https://no-color.org). */
+export function colourWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
+  return Boolean(stream.isTTY) && !env['NO_COLOR'];
+}
+
+/** The console, with every line passed through the redactor: nothing reaches the terminal unredacted. */
+export class Output {
+  readonly style: Style;
+  readonly live: boolean;
+  private redactor?: Redactor;
+  private statusShown = false;
+
+  constructor(private readonly stdout: NodeJS.WriteStream, private readonly stderr: NodeJS.WriteStream, env: NodeJS.ProcessEnv) {
+    this.style = createStyle(colourWanted(stdout, env));
+    this.live = Boolean(stdout.isTTY) && env['CI'] !== 'true';
+  }
+
+  /** From now on, remove these secrets from everything written. */
+  protect(redactor: Redactor): void {
+    this.redactor = redactor;
+  }
+
+  line(text = ''): void {
+    this.clearStatus();
+    this.stdout.write(`${this.clean(text)}\n`);
+  }
+
+  /** A line on stderr: the one-line reason of exit code 2. */
+  error(text: string): void {
+    this.clearStatus();
+    this.stderr.write(`${this.clean(text)}\n`);
+  }
+
+  /** A transient status line on a terminal (progress), replaced by the next output. */
+  status(text: string): void {
+    if (!this.live) return;
+    this.stdout.write(`\r\u001b[2K${this.clean(text)}`);
+    this.statusShown = true;
+  }
+
+  private clearStatus(): void {
+    if (!this.statusShown) return;
+    this.stdout.write('\r\u001b[2K');
+    this.statusShown = false;
+  }
+
+  private clean(text: string): string {
+    return this.redactor ? this.redactor.redact(text) : text;
+  }
+}

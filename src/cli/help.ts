@@ -1,0 +1,30 @@
+import { API_KEY_ENV, OPTIONS } from './options.js';
+
+/** The --help text, built from the option table. */
+export function helpText(version: string): string {
+  const width = Math.max(...OPTIONS.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ''}`.length)) + 2;
+  const options = OPTIONS.map((o) => `  ${`--${o.name}${o.value ? ` ${o.value}` : ''}`.padEnd(width)}${o.describe}`);
+  return [
+    `petstore-conformance ${version}: does a Pet Store Service v1 server keep its contract?`,
+    '',
+    'Usage:',
+    '  petstore-conformance --target <url> [options]    check a deployment (key in PETSTORE_API_KEY)',
+    '  petstore-conformance --target reference          check the bundled reference server',
+    '  petstore-conformance rules [--json]              print the rule catalogue',
+    '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
+    '',
+    'Options:',
+    ...options,
+    '',
+    'Environment:',
+    `  ${API_KEY_ENV}  the API key, sent as "Authorization: Bearer <key>"; required with a URL target; never printed or written`,
+    '  NO_COLOR          plain console output',
+    '',
+    'Exit codes:',
+    '  0  conformant: no MUST rule failed (SHOULD failures are warnings)',
+    '  1  non-conformant: at least one MUST rule failed',
+    '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, or a suite error',
+    '',
+    'Reports: report.json and junit.xml in --report-dir. Rules: petstore-conformance rules.',
+  ].join('\n');
+}

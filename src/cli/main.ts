@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+/**
+ * The `petstore-conformance` command. Parses the command line, runs the command, and maps every outcome to an
+ * exit code: 0 conformant, 1 non-conformant, 2 not carried out (with one line on stderr that says why).
+ */
+import { ConformanceError } from '../core/errors.js';
+import { suiteVersion } from '../core/package-info.js';
+import { printRules } from './commands/rules.js';
+import { Output } from './console/output.js';
+import { helpText } from './help.js';
+import { parseCommand } from './options.js';
+
+/** Exit codes: the contract CI pipelines script against. */
+const EXIT = { ok: 0, notCarriedOut: 2 } as const;
+
+async function main(argv: readonly string[]): Promise<number> {
+  const out = new Output(process.stdout, process.stderr, process.env);
+  try {
+    const command = parseCommand(argv);
+    switch (command.kind) {
+      case 'help':
+        out.line(helpText(suiteVersion));
+        return EXIT.ok;
+      case 'version':
+        out.line(suiteVersion);
+        return EXIT.ok;
+      case 'rules':
+        printRules(out, command.json);
+        return EXIT.ok;
+      // The runner (vitest, undici, swagger-parser) loads only for the commands that run suites.
+      case 'run':
+        return await (await import('./commands/run.js')).runCommand(command.config, out, process.env);
+      case 'selftest':
+        return await (await import('./commands/selftest.js')).selftestCommand(command.config, out);
+    }
+  } catch (error) {
+    if (error instanceof ConformanceError) {
+      out.error(`petstore-conformance: ${error.message}`);
+    } else {
+      out.error(`petstore-conformance: unexpected error: ${(error as Error).message ?? String(error)}; this is a bug, please report it`);
+    }
+    return EXIT.notCarriedOut;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));

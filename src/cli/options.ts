@@ -1,0 +1,144 @@
+import { parseArgs } from 'node:util';
+import { UsageError } from '../core/errors.js';
+
+/** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
+export interface OptionDef {
+  readonly name: string;
+  /** Placeholder of its value (`<ms>`); absent for a switch. */
+  readonly value?: string;
+  readonly multiple?: boolean;
+  readonly describe: string;
+}
+
+/** Defaults, stated once. */
+export const DEFAULTS = {
+  timeoutMs: 10_000,
+  /** Enough for a list of 100,000 categories with long descriptions. */
+  maxResponseBytes: 64 * 1024 * 1024,
+  /** Cases per generated property: keeps a full run to a few seconds against a local server. */
+  numRuns: 25,
+} as const;
+
+/** The environment variable that holds the API key. The key is never taken from the command line. */
+export const API_KEY_ENV = 'PETSTORE_API_KEY';
+
+export const OPTIONS: readonly OptionDef[] = [
+  { name: 'target', value: '<url>', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
+  { name: 'spec', value: '<file>', describe: 'OpenAPI document to check against (default: the bundled spec/openapi.yaml)' },
+  { name: 'report-dir', value: '<dir>', describe: 'where report.json and junit.xml go (default: reports/run-<date>-<time>-<id>)' },
+  { name: 'seed', value: '<int>', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
+  { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${DEFAULTS.numRuns})` },
+  { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${DEFAULTS.timeoutMs})` },
+  { name: 'max-response-bytes', value: '<n>', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
+  { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
+  { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
+  { name: 'json', describe: 'with the rules command: print the catalogue as JSON' },
+  { name: 'help', describe: 'show this help' },
+  { name: 'version', describe: 'show the version' },
+];
+
+/** A parsed command line, every value checked. */
+export type Command =
+  | { readonly kind: 'help' }
+  | { readonly kind: 'version' }
+  | { readonly kind: 'rules'; readonly json: boolean }
+  | { readonly kind: 'run'; readonly config: RunConfig }
+  | { readonly kind: 'selftest'; readonly config: RunConfig };
+
+/** What a run was asked to do. */
+export interface RunConfig {
+  readonly target: { readonly kind: 'reference' } | { readonly kind: 'url'; readonly url: string };
+  readonly specPath?: string;
+  readonly reportDir?: string;
+  readonly seed?: number;
+  readonly numRuns: number;
+  readonly timeoutMs: number;
+  readonly maxResponseBytes: number;
+  readonly faults: readonly string[];
+  readonly variants: readonly string[];
+}
+
+/** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
+export function parseCommand(argv: readonly string[]): Command {
+  refuseKeyOnCommandLine(argv);
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: Object.fromEntries(OPTIONS.map((o) => [o.name, { type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}) }])),
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
+    if (ambiguous) throw new UsageError(`${ambiguous[1]} takes a value; write a value that starts with "-" as ${ambiguous[1]}=<value>`);
+    throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
+  }
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
+  if (v['help']) return { kind: 'help' };
+  if (v['version']) return { kind: 'version' };
+  const [command, ...extra] = parsed.positionals;
+  if (extra.length || (command !== undefined && command !== 'rules' && command !== 'selftest')) {
+    throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules" and "selftest" (see --help)`);
+  }
+  if (command === 'rules') return { kind: 'rules', json: v['json'] === true };
+  if (command === 'selftest') {
+    if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
+    return { kind: 'selftest', config: runConfig({ ...v, target: 'reference' }) };
+  }
+  return { kind: 'run', config: runConfig(v) };
+}
+
+function runConfig(v: Record<string, string | boolean | string[] | undefined>): RunConfig {
+  const target = v['target'];
+  if (typeof target !== 'string') throw new UsageError('--target is required: the base URL of the deployment (https://host/v1), or "reference"');
+  const faults = (v['fault'] as string[] | undefined) ?? [];
+  const variants = (v['variant'] as string[] | undefined) ?? [];
+  if ((faults.length || variants.length) && target !== 'reference') throw new UsageError('--fault and --variant only work with --target reference');
+  const seed = v['seed'] === undefined ? undefined : integer('--seed', v['seed'] as string, 0, 2 ** 31 - 1);
+  return {
+    target: target === 'reference' ? { kind: 'reference' } : { kind: 'url', url: targetUrl(target) },
+    ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}),
+    ...(typeof v['report-dir'] === 'string' ? { reportDir: v['report-dir'] } : {}),
+    ...(seed !== undefined ? { seed } : {}),
+    numRuns: v['runs'] === undefined ? DEFAULTS.numRuns : integer('--runs', v['runs'] as string, 1, 100_000),
+    timeoutMs: v['timeout'] === undefined ? DEFAULTS.timeoutMs : integer('--timeout', v['timeout'] as string, 1, 600_000),
+    maxResponseBytes: v['max-response-bytes'] === undefined ? DEFAULTS.maxResponseBytes : integer('--max-response-bytes', v['max-response-bytes'] as string, 1024, 2 ** 31 - 1),
+    faults,
+    variants,
+  };
+}
+
+/** A base URL: http or https, ending in the version segment (`/v1`); a trailing slash is dropped. */
+function targetUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--target "${text}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
+  if (url.search || url.hash) throw new UsageError('--target must not have a query or fragment: give the base URL, e.g. https://petstore.example.com/v1');
+  if (url.username || url.password) throw new UsageError('--target must not carry credentials; the key comes from PETSTORE_API_KEY');
+  const path = url.pathname.replace(/\/+$/, '');
+  if (!/\/v\d+$/.test(path)) {
+    throw new UsageError(`--target must end in the version segment, e.g. ${url.origin}${path}/v1 (the contract's addresses end in /v1)`);
+  }
+  return `${url.origin}${path}`;
+}
+
+function integer(flag: string, text: string, min: number, max: number): number {
+  const n = Number(text);
+  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return n;
+}
+
+/** A key given as a flag would show in process lists and shell history: refuse it before anything else. */
+function refuseKeyOnCommandLine(argv: readonly string[]): void {
+  if (argv.some((a) => /^--api-?key(=|$)|^--key(=|$)|^--token(=|$)/.test(a))) {
+    throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV}`);
+  }
+}

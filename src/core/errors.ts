@@ -1,0 +1,38 @@
+/**
+ * Errors that stop a run before or outside the checks. Each has a stable `code` that scripts and tests can
+ * match on; the message is one line that says what is wrong and how to fix it. Anything of this kind ends the
+ * process with exit code 2: the run could not be carried out, which says nothing about the target.
+ */
+export abstract class ConformanceError extends Error {
+  abstract readonly code: string;
+}
+
+/** Bad flags, values or environment: the user can fix the command line. */
+export class UsageError extends ConformanceError {
+  readonly code = 'E_USAGE';
+  override readonly name = 'UsageError';
+}
+
+/** The OpenAPI document is missing, unreadable or invalid, or lacks what the suites need. */
+export class SpecError extends ConformanceError {
+  readonly code = 'E_SPEC';
+  override readonly name = 'SpecError';
+}
+
+/** The target could not be reached before any check ran. */
+export class TargetUnreachableError extends ConformanceError {
+  readonly code = 'E_TARGET_UNREACHABLE';
+  override readonly name = 'TargetUnreachableError';
+}
+
+/** The suite itself could not run to the end (a suite file failed to load, a check crashed). */
+export class SuiteError extends ConformanceError {
+  readonly code = 'E_SUITE';
+  override readonly name = 'SuiteError';
+}
+
+/** Reports could not be written. */
+export class ReportWriteError extends ConformanceError {
+  readonly code = 'E_REPORT_WRITE';
+  override readonly name = 'ReportWriteError';
+}

@@ -1,0 +1,94 @@
+/**
+ * Redaction of credentials from everything the suite writes. The primary defence is that requests record a
+ * description of their credential instead of its value (see http/credential.ts); this is the safety net for
+ * what a target sends back (a server that echoes the token in an error message) and for any path we missed.
+ */
+
+/** What replaces a secret in written output. */
+export const REDACTED = '[REDACTED]';
+
+/**
+ * The shortest run of a secret's characters that is treated as the secret. Servers echo the altered keys the
+ * suite sends: a key with one character changed leaves two runs of half its length, so any run of 8 of its
+ * characters is as sensitive as the whole key.
+ */
+const FRAGMENT = 8;
+
+/**
+ * Removes every secret from text: each secret case-insensitively, its base64 forms (Basic credentials), and any
+ * run of 8 or more of their characters.
+ */
+export class Redactor {
+  private readonly needles: string[];
+
+  constructor(secrets: readonly string[]) {
+    const needles = new Set<string>();
+    for (const secret of secrets) {
+      if (secret.length === 0) continue;
+      for (const form of [secret, base64(secret), base64(`${secret}:`), base64(`:${secret}`)]) {
+        for (const fragment of fragmentsOf(form)) needles.add(fragment.toLowerCase());
+      }
+    }
+    // Longest first, so that a whole secret is replaced before any of its fragments is looked for.
+    this.needles = [...needles].sort((a, b) => b.length - a.length);
+  }
+
+  /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */
+  redact(text: string): string {
+    if (this.needles.length === 0 || text.length === 0) return text;
+    let lower = text.toLowerCase();
+    if (lower.length !== text.length) return this.redactByCharacters(text);
+    for (const needle of this.needles) {
+      let at = lower.indexOf(needle);
+      if (at < 0) continue;
+      let out = '';
+      let outLower = '';
+      let from = 0;
+      while (at >= 0) {
+        out += text.slice(from, at) + REDACTED;
+        outLower += lower.slice(from, at) + REDACTED.toLowerCase();
+        from = at + needle.length;
+        at = lower.indexOf(needle, from);
+      }
+      text = out + text.slice(from);
+      lower = outLower + lower.slice(from);
+    }
+    return text;
+  }
+
+  /** Whether the text holds a secret or a sensitive fragment of one. */
+  leaks(text: string): boolean {
+    const lower = text.toLowerCase();
+    return this.needles.some((needle) => lower.includes(needle));
+  }
+
+  // Lower-casing can change the length of some strings (e.g. "İ"); then match character by character.
+  private redactByCharacters(text: string): string {
+    const chars = [...text];
+    const lowered = chars.map((c) => c.toLowerCase());
+    const mask = new Array<boolean>(chars.length).fill(false);
+    for (const needle of this.needles) {
+      const n = [...needle];
+      for (let i = 0; i + n.length <= lowered.length; i++) {
+        if (n.every((c, j) => lowered[i + j] === c)) mask.fill(true, i, i + n.length);
+      }
+    }
+    let out = '';
+    for (let i = 0; i < chars.length; i++) {
+      if (!mask[i]) out += chars[i];
+      else if (i === 0 || !mask[i - 1]) out += REDACTED;
+    }
+    return out;
+  }
+}
+
+function fragmentsOf(secret: string): string[] {
+  const length = Math.min(secret.length, FRAGMENT);
+  const fragments = [secret];
+  for (let i = 0; i + length <= secret.length; i++) fragments.push(secret.slice(i, i + length));
+  return fragments;
+}
+
+function base64(text: string): string {
+  return Buffer.from(text, 'utf8').toString('base64');
+}

@@ -1,0 +1,83 @@
+import fc from 'fast-check';
+import type { Token } from '../http/credential.js';
+
+/**
+ * A change to the valid key, as data: generated cases, counterexamples and reports hold the description,
+ * never the key. Positions are fractions of the key's length so that one mutation applies to any key.
+ */
+export type KeyMutation =
+  | { readonly kind: 'append'; readonly text: string }
+  | { readonly kind: 'prepend'; readonly text: string }
+  | { readonly kind: 'remove'; readonly at: number }
+  | { readonly kind: 'replace'; readonly at: number; readonly by: string }
+  | { readonly kind: 'recase'; readonly at: number }
+  | { readonly kind: 'recase-all' }
+  | { readonly kind: 'truncate'; readonly keep: number };
+
+/** Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). */
+export function mutateKey(key: string, mutation: KeyMutation): Token | undefined {
+  const chars = [...key];
+  const index = (at: number) => Math.min(chars.length - 1, Math.floor(at * chars.length));
+  let value: string;
+  let shown: string;
+  switch (mutation.kind) {
+    case 'append':
+      value = key + mutation.text;
+      shown = `valid key with ${JSON.stringify(mutation.text)} appended`;
+      break;
+    case 'prepend':
+      value = mutation.text + key;
+      shown = `valid key with ${JSON.stringify(mutation.text)} prepended`;
+      break;
+    case 'remove': {
+      const i = index(mutation.at);
+      value = [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
+      shown = `valid key without its character ${i + 1}`;
+      break;
+    }
+    case 'replace': {
+      const i = index(mutation.at);
+      // Replacing a character by itself would change nothing: take the next one instead.
+      const by = mutation.by === chars[i] ? (mutation.by === 'x' ? 'y' : 'x') : mutation.by;
+      value = [...chars.slice(0, i), by, ...chars.slice(i + 1)].join('');
+      shown = `valid key with its character ${i + 1} replaced by ${JSON.stringify(by)}`;
+      break;
+    }
+    case 'recase': {
+      const i = index(mutation.at);
+      value = [...chars.slice(0, i), swapCase(chars[i] ?? ''), ...chars.slice(i + 1)].join('');
+      shown = `valid key with the letter case of its character ${i + 1} changed`;
+      break;
+    }
+    case 'recase-all':
+      value = chars.map(swapCase).join('');
+      shown = 'valid key with the letter case of every letter changed';
+      break;
+    case 'truncate': {
+      const keep = Math.floor(mutation.keep * chars.length);
+      value = chars.slice(0, keep).join('');
+      shown = `valid key truncated to its first ${keep} characters`;
+      break;
+    }
+  }
+  return value === key || value.length === 0 ? undefined : { value, shown: `<${shown}>` };
+}
+
+function swapCase(c: string): string {
+  const upper = c.toUpperCase();
+  return upper !== c ? upper : c.toLowerCase();
+}
+
+const position = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+const keyCharacter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=');
+
+/** Every kind of key mutation, at any position, with any printable ASCII key character. */
+export const keyMutation: fc.Arbitrary<KeyMutation> = fc.oneof(
+  fc.record({ kind: fc.constant('append' as const), text: fc.string({ unit: keyCharacter, minLength: 1, maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('prepend' as const), text: fc.string({ unit: keyCharacter, minLength: 1, maxLength: 4 }) }),
+  fc.record({ kind: fc.constant('remove' as const), at: position }),
+  fc.record({ kind: fc.constant('replace' as const), at: position, by: keyCharacter }),
+  fc.record({ kind: fc.constant('recase' as const), at: position }),
+  fc.constant({ kind: 'recase-all' as const }),
+  fc.record({ kind: fc.constant('truncate' as const), keep: position }),
+);

@@ -1,0 +1,65 @@
+import type { Exchange } from './exchange.js';
+import { parseJson, type JsonDocument } from './json/parse.js';
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
+export class Reply {
+  private parsed?: { readonly document?: JsonDocument; readonly error?: string };
+
+  constructor(
+    readonly exchange: Exchange,
+    /** The whole body as received; undefined when no response arrived. */
+    readonly bytes: Buffer | undefined,
+  ) {}
+
+  /** The status, or undefined when no complete response arrived (see `exchange.transportError`). */
+  get status(): number | undefined {
+    return this.exchange.response?.status;
+  }
+
+  /** A response header's value, repeated fields joined with ", ". */
+  header(name: string): string | undefined {
+    const value = this.exchange.response?.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  /** Whether a body arrived. */
+  get hasBody(): boolean {
+    return (this.bytes?.length ?? 0) > 0;
+  }
+
+  /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
+  json(): { readonly document?: JsonDocument; readonly error?: string } {
+    if (!this.parsed) this.parsed = parse(this.bytes);
+    return this.parsed;
+  }
+
+  /** The parsed body's value, or undefined when it is not well-formed JSON. */
+  get body(): unknown {
+    return this.json().document?.value;
+  }
+
+  /** A short label for messages: `POST /v1/categories → 401 (auth-12)`. */
+  get label(): string {
+    const { request, response, transportError, id } = this.exchange;
+    const outcome = response ? String(response.status) : `no response (${transportError?.code ?? 'unknown'})`;
+    return `${request.method} ${new URL(request.url).pathname} → ${outcome} (${id})`;
+  }
+}
+
+function parse(bytes: Buffer | undefined): { document?: JsonDocument; error?: string } {
+  if (!bytes || bytes.length === 0) return { error: 'the body is empty' };
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { error: 'the body is not valid UTF-8' };
+  }
+  if (text.charCodeAt(0) === 0xfeff) return { error: 'the body starts with a byte order mark (RFC 8259 §8.1 forbids it)' };
+  try {
+    return { document: parseJson(text) };
+  } catch (error) {
+    return { error: `the body is not well-formed JSON: ${(error as Error).message}` };
+  }
+}

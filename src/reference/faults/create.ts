@@ -1,0 +1,87 @@
+import { refuse } from '../behaviour.js';
+import { fault } from './fault.js';
+
+/** Bugs in accepting valid bodies and refusing invalid ones. */
+export const createFaults = [
+  fault('name-trimmed', 'CREATE-1',
+    'Names are trimmed before they are stored, so leading and trailing spaces are lost.',
+    (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: category.name.trim() }, body) })),
+  fault('name-normalized', 'CREATE-1',
+    'Names are NFC-normalized on the way in, so a name with combining marks comes back changed.',
+    (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: category.name.normalize('NFC') }, body) })),
+  fault('name-astral-crash', 'CREATE-1',
+    'The names column is 3-byte UTF-8 (MySQL utf8), so an emoji or other astral character fails the insert with 500.',
+    (base) => ({
+      store: (store, category, body) => {
+        if (/[\u{10000}-\u{10FFFF}]/u.test(category.name)) throw new Error('Incorrect string value');
+        return base.store(store, category, body);
+      },
+    })),
+  fault('name-truncated', 'CREATE-1',
+    'The names column is VARCHAR(64): longer names are cut to 64 characters.',
+    (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: category.name.slice(0, 64) }, body) })),
+  fault('name-unique', 'CREATE-1',
+    'A unique index on the name makes a second category with a name already in use fail the insert (500).',
+    (base) => ({
+      store: async (store, category, body) => {
+        if ([...store.categories.values()].some((c) => c.name === category.name)) throw new Error('duplicate key value violates unique constraint');
+        return base.store(store, category, body);
+      },
+    })),
+  fault('description-dropped', 'CREATE-1',
+    'The insert statement lists only the name column, so descriptions are never stored.',
+    (base) => ({ store: (store, category, body) => base.store(store, { name: category.name }, body) })),
+  fault('name-coerced', 'CREATE-2',
+    'The model layer coerces scalars to strings, so a number or boolean name is accepted.',
+    (base) => ({
+      validate: (body) => {
+        const b = body as Record<string, unknown> | null;
+        if (b && (typeof b['name'] === 'number' || typeof b['name'] === 'boolean')) return base.validate({ ...b, name: String(b['name']) });
+        return base.validate(body);
+      },
+    })),
+  fault('description-null-accepted', 'CREATE-2',
+    'The description column is nullable and the validator lets null through, storing it.',
+    (base) => ({
+      validate: (body) => {
+        const b = body as Record<string, unknown> | null;
+        if (b && b['description'] === null && typeof b['name'] === 'string') return { name: b['name'], description: null as unknown as string };
+        return base.validate(body);
+      },
+    })),
+  fault('array-body-unwrapped', 'CREATE-2',
+    'A bulk-import shortcut takes the first element when the body is an array.',
+    (base) => ({ validate: (body) => base.validate(Array.isArray(body) ? body[0] : body) })),
+  fault('malformed-json-500', 'CREATE-2',
+    'The JSON parser\'s exception is not caught, so malformed JSON gets 500 instead of 400.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        if (raw.length > 0) JSON.parse(raw);
+        return base.parse(raw, contentType);
+      },
+    })),
+  fault('missing-name-defaulted', 'CREATE-2',
+    'A missing name is replaced by a default ("Unnamed") instead of being refused.',
+    (base) => ({
+      validate: (body) => {
+        const b = body as Record<string, unknown> | null;
+        if (b && typeof b === 'object' && !Array.isArray(b) && b['name'] === undefined) return base.validate({ ...b, name: 'Unnamed' });
+        return base.validate(body);
+      },
+    })),
+  fault('charset-refused', 'CREATE-3',
+    'The Content-Type is compared to "application/json" as a whole string, so a charset parameter is refused.',
+    (base) => ({
+      parse: (raw, contentType) => (contentType !== undefined && contentType !== 'application/json'
+        ? refuse('unsupported_media_type', `Content-Type must be application/json, not ${contentType}.`)
+        : base.parse(raw, contentType)),
+    })),
+  fault('unknown-properties-refused', 'CREATE-4',
+    'The request schema sets additionalProperties: false, so any extra property gets 400.',
+    (base) => ({
+      validate: (body) => {
+        const extra = typeof body === 'object' && body !== null && Object.keys(body).some((k) => k !== 'name' && k !== 'description');
+        return extra ? refuse('unknown_property', 'Unknown properties are not allowed.') : base.validate(body);
+      },
+    })),
+];

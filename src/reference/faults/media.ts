@@ -1,0 +1,31 @@
+import { toJson } from '../behaviour.js';
+import { fault } from './fault.js';
+
+/** Bugs in how bodies are served. */
+export const mediaFaults = [
+  fault('unauthorized-plain-text', 'MEDIA-1',
+    'The 401 comes from a proxy that answers with a plain-text "Unauthorized".',
+    (base) => ({
+      send: (response, status, body, headers) => {
+        if (status !== 401) return base.send(response, status, body, headers);
+        response.writeHead(401, { 'content-type': 'text/plain', ...headers });
+        response.end('Unauthorized');
+      },
+    })),
+  fault('content-type-html', 'MEDIA-1',
+    'A framework default serves every response as text/html.',
+    () => ({
+      send: (response, status, body, headers) => {
+        response.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
+        response.end(toJson(body));
+      },
+    })),
+  fault('json-trailing-data', 'MEDIA-1',
+    'A logging wrapper appends a newline and the request id after the JSON body.',
+    () => ({
+      send: (response, status, body, headers) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        response.end(`${toJson(body)}\nreq-7f3a`);
+      },
+    })),
+];

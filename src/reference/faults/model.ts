@@ -1,0 +1,46 @@
+import type { StoredCategory } from '../behaviour.js';
+import { fault } from './fault.js';
+
+/** Bugs in the Category model and in id assignment. */
+export const modelFaults = [
+  fault('id-as-string', 'MODEL-1',
+    'Ids are serialized as strings to protect JavaScript clients from 64-bit integers.',
+    (base) => ({ present: (category) => ({ ...base.present(category), id: String(category.id) }) })),
+  fault('id-beyond-int64', 'MODEL-1',
+    'Ids come from an unsigned 64-bit sequence that starts at 2^63, beyond the int64 range.',
+    (base) => ({
+      store: async (store, category, body) => {
+        const stored = await base.store(store, category, body);
+        stored.id = 2n ** 63n + BigInt(stored.id);
+        return stored;
+      },
+    })),
+  fault('description-null', 'MODEL-1',
+    'Categories without a description are serialized with "description": null.',
+    (base) => ({ present: (category) => ({ description: null, ...base.present(category) }) })),
+  fault('id-racy-counter', 'MODEL-2',
+    'The next id is read as count + 1 before an await and written after it, so concurrent creates share ids.',
+    () => ({
+      store: async (store, category) => {
+        const id = BigInt(store.categories.size + 1);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const stored: StoredCategory = { id, ...category };
+        store.categories.set(`${id}:${Math.random()}`, stored);
+        return stored;
+      },
+    })),
+  fault('client-id-honoured', 'MODEL-3',
+    'The create handler spreads the request body into the new record, so a client id overrides the assigned one.',
+    (base) => ({
+      store: async (store, category, body) => {
+        const stored = await base.store(store, category, body);
+        const id = (body as { id?: unknown }).id;
+        if (typeof id === 'number' || typeof id === 'string') {
+          store.categories.delete(String(stored.id));
+          stored.id = id;
+          store.categories.set(String(stored.id), stored);
+        }
+        return stored;
+      },
+    })),
+];

@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { conformant, type Behaviour, type Refusal, type Store } from './behaviour.js';
+import { faultById, type Fault } from './faults/index.js';
+import { variantById, type Variant } from './variants.js';
+
+/** Where the reference serves the contract: the version segment of the contract's addresses. */
+export const BASE_PATH = '/v1';
+
+/** The largest request body the reference reads. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ReferenceOptions {
+  /** The key it accepts; generated when absent. */
+  readonly apiKey?: string;
+  /** Fault ids to switch on (see faults/): for testing the suite itself. */
+  readonly faults?: readonly string[];
+  /** Variant ids (see variants.ts): other ways of keeping the contract. */
+  readonly variants?: readonly string[];
+  readonly host?: string;
+  /** 0 (the default) picks a free port. */
+  readonly port?: number;
+  /** Categories to hold before the first request, for runs against a large target. */
+  readonly preload?: number;
+}
+
+/** A running reference server. */
+export interface ReferenceServer {
+  /** The base URL, ending in the version segment: `http://127.0.0.1:PORT/v1`. */
+  readonly url: string;
+  readonly apiKey: string;
+  readonly faults: readonly Fault[];
+  readonly variants: readonly Variant[];
+  close(): Promise<void>;
+}
+
+/** A new random API key of the kind the reference accepts. */
+export function generateApiKey(): string {
+  return `psk_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * Starts the reference implementation of the contract: in memory, on node:http, bound to 127.0.0.1 by default.
+ * With no fault it keeps every MUST and SHOULD rule.
+ */
+export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const apiKey = options.apiKey ?? generateApiKey();
+  const faults = (options.faults ?? []).map(faultById);
+  const variants = (options.variants ?? []).map(variantById);
+  // Variants first: a fault is a bug in whichever way of keeping the contract the server has.
+  const behaviour = [...variants, ...faults].reduce<Behaviour>((b, patch) => ({ ...b, ...patch.patch(b) }), conformant);
+  const store: Store = { categories: new Map(), nextId: 1n };
+  for (let i = 0; i < (options.preload ?? 0); i++) {
+    await behaviour.store(store, { name: `Preloaded ${i + 1}`, description: `Category ${i + 1} held before the run` }, {});
+  }
+  const server = createServer((request, response) => {
+    handle(request, response, behaviour, store, apiKey).catch(() => {
+      if (!response.headersSent) behaviour.send(response, 500, behaviour.errorBody(500, 'internal', 'Internal server error.'));
+      else response.destroy();
+    });
+  });
+  await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
+    apiKey,
+    faults,
+    variants,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://reference');
+  const route = url.pathname.startsWith(`${BASE_PATH}/`) ? b.route(request.method ?? 'GET', url.pathname.slice(BASE_PATH.length)) : undefined;
+  const raw = await readBody(request);
+  if (!route) return b.send(response, 404, b.errorBody(404, 'not_found', 'No such operation.'));
+  if (raw === undefined) return b.send(response, 400, b.errorBody(400, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+  const token = b.credentialOf(request, url);
+  const authorized = !b.protects(route) || b.accepts(token, key);
+  const unauthorized = () => b.send(response, 401, b.errorBody(401, 'unauthorized', 'The API key is missing or invalid.'),
+    withChallenge(b.challenge(token !== undefined)));
+  const refused = (r: Refusal) => b.send(response, 400, b.errorBody(400, r.refused.code, r.refused.message));
+
+  if (route !== 'createCategory') {
+    if (!authorized) return unauthorized();
+    const queryRefusal = b.queryRefusal(route, url.searchParams);
+    if (queryRefusal) return refused(queryRefusal);
+    if (route === 'getPet') return b.send(response, 404, b.errorBody(404, 'not_found', 'Pets are not part of this reference.'));
+    const items = [...store.categories.values()].map((c) => b.present(c));
+    return b.send(response, 200, b.listing(items));
+  }
+  if (b.authOrder === 'auth-first' && !authorized) return unauthorized();
+  const parsed = b.parse(raw, request.headers['content-type']);
+  if ('refused' in parsed) return b.authOrder === 'validate-first' || authorized ? refused(parsed) : unauthorized();
+  const category = b.validate(parsed.value);
+  if ('refused' in category) return b.authOrder === 'validate-first' || authorized ? refused(category) : unauthorized();
+  if (b.authOrder === 'validate-first' && !authorized) return unauthorized();
+  const stored = await b.store(store, category, parsed.value);
+  if (!authorized) return unauthorized();
+  return b.send(response, 201, b.present(stored));
+}
+
+function withChallenge(challenge: string | undefined): Record<string, string> {
+  return challenge === undefined ? {} : { 'www-authenticate': challenge };
+}
+
+/** The body as text, or undefined when it is larger than the reference reads. */
+async function readBody(request: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { refuse, toJson, type Behaviour } from './behaviour.js';
+
+/**
+ * A way of keeping the contract that differs from the plain reference: everything the contract allows and a
+ * careless suite might condemn. Each must be judged conformant with no check failed (selftest proves it).
+ */
+export interface Variant {
+  readonly id: string;
+  /** What it does differently, and why the contract allows it. */
+  readonly story: string;
+  readonly patch: (base: Behaviour) => Partial<Behaviour>;
+}
+
+const variant = (id: string, story: string, patch: Variant['patch']): Variant => ({ id, story, patch });
+
+/** Stores categories under ids from a source of its own. */
+const storeWithIds = (next: () => bigint): Partial<Behaviour> => ({
+  store: async (store, category) => {
+    const id = next();
+    store.categories.set(String(id), { id, ...category });
+    return { id, ...category };
+  },
+});
+
+/** Ids counted from `first` in steps of `step`; the counter belongs to one server. */
+const counting = (first: bigint, step: bigint): Variant['patch'] => () => {
+  let next = first;
+  return storeWithIds(() => (next += step) - step);
+};
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export const VARIANTS: readonly Variant[] = [
+  variant('ids-near-int64-max', 'Ids count up from 2^63 − 10,000: legal int64 values that doubles cannot tell apart.',
+    counting(2n ** 63n - 10_000n, 1n)),
+  variant('ids-negative', 'Ids count down from −1: int64 has no sign restriction.', counting(-1n, -1n)),
+  variant('ids-random', 'Ids are random 64-bit values, negative ones included.',
+    () => storeWithIds(() => randomBytes(8).readBigInt64BE(0))),
+  variant('ids-from-zero', 'The first id is 0.', counting(0n, 1n)),
+  variant('extra-properties', 'Categories and Errors carry properties the spec does not define.',
+    (base) => ({
+      present: (category) => ({ ...base.present(category), createdAt: '2026-01-01T00:00:00Z', links: { self: `/categories/${category.id}` } }),
+      errorBody: (status, code, message) => ({ ...(base.errorBody(status, code, message) as object), traceId: 'abc123', details: [] }),
+    })),
+  variant('media-type-spelling', 'Responses are served as "Application/JSON; Charset=UTF-8": media types are case-insensitive.',
+    () => ({
+      send: (response, status, body, headers = {}) => {
+        response.writeHead(status, { ...headers, 'content-type': 'Application/JSON; Charset=UTF-8' });
+        response.end(toJson(body));
+      },
+    })),
+  variant('ascii-escaped-json', 'JSON is pretty-printed with every non-ASCII character escaped (\\u00e9, surrogate pairs).',
+    () => ({
+      send: (response, status, body, headers = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        const pretty = JSON.stringify(JSON.parse(toJson(body)), null, 2);
+        response.end(pretty.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+      },
+    })),
+  variant('list-newest-first', 'The list is ordered newest first: the contract fixes no order.',
+    () => ({ listing: (items) => [...items].reverse() })),
+  variant('list-shuffled', 'The list comes in a different order each time.',
+    () => ({
+      listing: (items) => {
+        const shuffled = [...items];
+        for (let i = shuffled.length - 1; i > 0; i--) {
+          const j = Math.floor(Math.random() * (i + 1));
+          [shuffled[i], shuffled[j]] = [shuffled[j] as Record<string, unknown>, shuffled[i] as Record<string, unknown>];
+        }
+        return shuffled;
+      },
+    })),
+  variant('slow', 'Every answer takes 20 ms longer: slow, but well within any deadline.',
+    (base) => ({ send: (response, status, body, headers) => void delay(20).then(() => base.send(response, status, body, headers)) })),
+  variant('chunked-trickle', 'Bodies arrive in chunks of 7 bytes with pauses between them.',
+    () => ({
+      send: (response, status, body, headers = {}) => {
+        response.writeHead(status, { 'content-type': 'application/json', ...headers });
+        const text = Buffer.from(toJson(body));
+        void (async () => {
+          for (let i = 0; i < text.length; i += 7) {
+            response.write(text.subarray(i, i + 7));
+            if (i % 70 === 0) await delay(1);
+          }
+          response.end();
+        })();
+      },
+    })),
+  variant('connection-close', 'Every response closes its connection.',
+    (base) => ({ send: (response, status, body, headers = {}) => base.send(response, status, body, { ...headers, connection: 'close' }) })),
+  variant('several-challenges', 'A 401 offers two challenges, Basic first: "Basic realm=…, Bearer realm=…".',
+    () => ({ challenge: () => 'Basic realm="legacy", Bearer realm="petstore"' })),
+  variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, unknown query parameters, a wrong Content-Type.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        if (contentType === undefined || !/^application\/json\s*(;|$)/i.test(contentType)) {
+          return refuse('unsupported_media_type', 'Send application/json.');
+        }
+        return base.parse(raw, contentType);
+      },
+      validate: (body) => {
+        const result = base.validate(body);
+        if ('refused' in result) return result;
+        if (result.name.length === 0 || result.name.length > 100 || /[\u0000-\u001f\u007f]/.test(result.name)) {
+          return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
+        }
+        return result;
+      },
+      queryRefusal: (_route, query) => ([...query.keys()].length ? refuse('unknown_parameter', 'This operation takes no query parameters.') : undefined),
+    })),
+];
+
+/** The variant with this id; the message lists the ids when there is none. */
+export function variantById(id: string): Variant {
+  const found = VARIANTS.find((v) => v.id === id);
+  if (!found) throw new Error(`unknown variant "${id}"; known variants: ${VARIANTS.map((v) => v.id).join(', ')}`);
+  return found;
+}

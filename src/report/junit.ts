@@ -1,0 +1,86 @@
+import type { CheckResult, RunReport } from '../results/model.js';
+import { areaOf } from '../rules/catalogue.js';
+import { exchangeText } from './exchange-text.js';
+
+/**
+ * junit.xml: one testcase per check, grouped by rule area, the rule and level as properties. MUST failures
+ * are failures; SHOULD failures are warnings written to system-out, so that they do not fail a CI job on
+ * their own; skipped checks are skipped; INFO observations go to system-out.
+ */
+export function renderJunit(report: RunReport): string {
+  const areas = new Map<string, CheckResult[]>();
+  for (const result of report.results) {
+    const area = areaOf(result.rule);
+    areas.set(area, [...(areas.get(area) ?? []), result]);
+  }
+  const count = (results: readonly CheckResult[]) => ({
+    tests: results.length,
+    failures: results.filter(isFailure).length,
+    skipped: results.filter((r) => r.outcome === 'skipped').length,
+    time: seconds(results.reduce((sum, r) => sum + r.durationMs, 0)),
+  });
+  const all = count(report.results);
+  const out = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="petstore-conformance" tests="${all.tests}" failures="${all.failures}" errors="0" skipped="${all.skipped}" time="${seconds(report.durationMs)}" timestamp="${report.startedAt}">`,
+  ];
+  for (const [area, results] of areas) {
+    const c = count(results);
+    out.push(`  <testsuite name="${attr(area)}" tests="${c.tests}" failures="${c.failures}" errors="0" skipped="${c.skipped}" time="${c.time}" timestamp="${report.startedAt}">`);
+    out.push(...runProperties(report));
+    for (const result of results) out.push(...testcase(area, result));
+    out.push('  </testsuite>');
+  }
+  out.push('</testsuites>', '');
+  return out.join('\n');
+}
+
+function runProperties(report: RunReport): string[] {
+  const properties = { target: report.target, seed: report.seed, verdict: report.verdict, specVersion: report.specVersion, specSha256: report.specSha256, suiteVersion: report.suiteVersion };
+  return ['    <properties>', ...Object.entries(properties).map(([k, v]) => `      <property name="${k}" value="${attr(String(v))}"/>`), '    </properties>'];
+}
+
+function testcase(area: string, r: CheckResult): string[] {
+  const lines = [`    <testcase classname="${attr(area)}" name="${attr(`${r.rule} ${r.check}`)}" time="${seconds(r.durationMs)}">`];
+  lines.push('      <properties>', `        <property name="rule" value="${attr(r.rule)}"/>`, `        <property name="level" value="${r.level}"/>`, '      </properties>');
+  const detail = () => text([r.message ?? '', ...generatedLines(r), ...r.exchanges.slice(0, 3).map(exchangeText)].filter(Boolean).join('\n\n'));
+  if (isFailure(r)) {
+    lines.push(`      <failure type="${r.rule}" message="${attr(`${r.rule} (${r.level}) failed: ${r.message ?? ''}`)}">${detail()}</failure>`);
+  } else if (r.outcome === 'failed') {
+    lines.push(`      <system-out>${text(`WARNING: ${r.rule} (${r.level}) is not kept.\n`)}${detail()}</system-out>`);
+  } else if (r.outcome === 'skipped') {
+    lines.push(`      <skipped message="${attr(r.message ?? '')}"/>`);
+  } else if (r.observation) {
+    lines.push(`      <system-out>${text(`Observed: ${r.observation}`)}</system-out>`);
+  }
+  lines.push('    </testcase>');
+  return lines;
+}
+
+function generatedLines(r: CheckResult): string[] {
+  const g = r.generated;
+  return g?.counterexample ? [`Generated case: ${g.counterexample} (seed ${g.seed}, path ${g.path})`] : [];
+}
+
+/** Only MUST failures fail the JUnit run. */
+function isFailure(r: CheckResult): boolean {
+  return r.outcome === 'failed' && r.level === 'MUST';
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}
+
+/** XML 1.0 forbids most control characters even escaped: write them as visible \uXXXX. */
+function xmlSafe(s: string): string {
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function text(s: string): string {
+  return xmlSafe(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function attr(s: string): string {
+  return text(s).replace(/"/g, '&quot;').replace(/\n/g, '&#10;');
+}

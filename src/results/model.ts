@@ -1,0 +1,82 @@
+import type { GeneratedMeta } from '../checks/meta.js';
+import type { Exchange } from '../http/exchange.js';
+import type { Level } from '../rules/catalogue.js';
+
+/** A check's outcome. INFO checks pass when they observed something. */
+export type Outcome = 'passed' | 'failed' | 'skipped';
+
+/** One check's result: the unit of every report. */
+export interface CheckResult {
+  readonly rule: string;
+  readonly level: Level;
+  /** The suite (file) it belongs to: auth, list, create, model, info. */
+  readonly suite: string;
+  /** Readable name, unique within its rule. */
+  readonly check: string;
+  readonly outcome: Outcome;
+  /** Why it failed, or why it was skipped. */
+  readonly message?: string;
+  /** For INFO rules: what the target did. */
+  readonly observation?: string;
+  readonly durationMs: number;
+  /** The exchanges that show the outcome, the failing one first. */
+  readonly exchanges: readonly Exchange[];
+  readonly exchangeCount: number;
+  readonly failedExchange?: string;
+  readonly generated?: GeneratedMeta;
+}
+
+/** Counts of outcomes. */
+export interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+/** How a whole rule fared: failed if any of its checks failed, passed if any passed, else skipped. */
+export interface RuleOutcome {
+  readonly id: string;
+  readonly level: Level;
+  readonly requirement: string;
+  readonly outcome: Outcome | 'not run';
+  readonly checks: Counts;
+}
+
+/**
+ * `incomplete` when the run could not be carried out in full (a check crashed, a suite did not load): such a
+ * run claims no verdict about the target, and the CLI exits with 2.
+ */
+export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
+
+/** Why a run is incomplete: where the suite itself failed. */
+export interface RunError {
+  readonly where: string;
+  readonly message: string;
+}
+
+/** Everything a run produced: the content of report.json, read by every reporter. */
+export interface RunReport {
+  readonly verdict: Verdict;
+  readonly target: string;
+  /** `reference` when the run started the bundled reference server. */
+  readonly targetKind: 'url' | 'reference';
+  readonly seed: number;
+  readonly runId: string;
+  readonly specVersion: string;
+  readonly specSha256: string;
+  readonly specPath: string;
+  readonly suiteVersion: string;
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly settings: { readonly timeoutMs: number; readonly maxResponseBytes: number; readonly numRuns: number };
+  readonly summary: {
+    readonly checks: number;
+    readonly requests: number;
+    readonly byOutcome: Counts;
+    readonly byLevel: Readonly<Record<Level, Counts>>;
+  };
+  readonly rules: readonly RuleOutcome[];
+  readonly results: readonly CheckResult[];
+  /** Present when the verdict is `incomplete`. */
+  readonly errors?: readonly RunError[];
+}

@@ -1,0 +1,38 @@
+import { RULES, type Level } from '../rules/catalogue.js';
+import type { CheckResult, Counts, RuleOutcome, RunError, RunReport, Verdict } from './model.js';
+
+/**
+ * Non-conformant exactly when a MUST check failed; SHOULD failures warn and INFO never fails. A run the suite
+ * could not carry out in full is incomplete, unless a MUST failure already decides it.
+ */
+export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = []): Verdict {
+  if (results.some((r) => r.level === 'MUST' && r.outcome === 'failed')) return 'non-conformant';
+  return errors.length > 0 || results.length === 0 ? 'incomplete' : 'conformant';
+}
+
+/** Outcome counts of a set of results. */
+export function countOutcomes(results: readonly CheckResult[]): Counts {
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) counts[r.outcome]++;
+  return counts;
+}
+
+/** Every catalogue rule with how its checks fared, in catalogue order. */
+export function ruleOutcomes(results: readonly CheckResult[]): RuleOutcome[] {
+  return RULES.map((rule) => {
+    const checks = countOutcomes(results.filter((r) => r.rule === rule.id));
+    const outcome = checks.failed > 0 ? 'failed' : checks.passed > 0 ? 'passed' : checks.skipped > 0 ? 'skipped' : 'not run';
+    return { id: rule.id, level: rule.level, requirement: rule.requirement, outcome, checks };
+  });
+}
+
+/** The summary block of a report. */
+export function summaryOf(results: readonly CheckResult[], requests: number): RunReport['summary'] {
+  const levels: Level[] = ['MUST', 'SHOULD', 'INFO'];
+  return {
+    checks: results.length,
+    requests,
+    byOutcome: countOutcomes(results),
+    byLevel: Object.fromEntries(levels.map((level) => [level, countOutcomes(results.filter((r) => r.level === level))])) as Record<Level, Counts>,
+  };
+}

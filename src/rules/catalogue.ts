@@ -1,0 +1,126 @@
+/**
+ * The rule catalogue: the one place where rule ids, levels and requirements are defined. Ids are public and
+ * stable (reports, expected-failure lists and CI scripts refer to them); a test snapshots this table so that
+ * none drifts. Each rule's checks live in `suites/<area>.suite.ts` (the area is the id's prefix) or, for the
+ * rules judged on every response, in `src/checks/audits/<id>.ts`.
+ */
+
+/** MUST failures make the verdict non-conformant; SHOULD failures are warnings; INFO never fails. */
+export type Level = 'MUST' | 'SHOULD' | 'INFO';
+
+/** One requirement of the contract, as the suite checks it. */
+export interface Rule {
+  /** Stable public id, `AREA-n`. */
+  readonly id: string;
+  readonly level: Level;
+  /** One sentence: what a conformant server does. */
+  readonly requirement: string;
+  /** Where the requirement comes from: the contract's sections, or the standard it relies on. */
+  readonly source: string;
+}
+
+const rule = (id: string, level: Level, requirement: string, source: string): Rule => ({ id, level, requirement, source });
+
+/** Every rule, in the order reports list them. */
+export const RULES: readonly Rule[] = [
+  rule('AUTH-1', 'MUST',
+    'A request with no credential gets 401 with an Error body, on every operation the spec lists, pets included.',
+    'contract §5, §4.1 rule 3, §4.2 rule 3'),
+  rule('AUTH-2', 'MUST',
+    'A request with an invalid credential gets 401 with an Error body, on every operation: a wrong key; the valid key ' +
+    'altered (a character added, removed or changed, its letter case changed, truncated); an empty token; another ' +
+    'scheme (Basic, Token, none) carrying the valid key; the valid key sent anywhere but the Authorization header.',
+    'contract §5'),
+  rule('AUTH-3', 'MUST',
+    'The valid key in the documented form `Authorization: Bearer <key>` is accepted.',
+    'contract §5.1'),
+  rule('AUTH-4', 'MUST',
+    'A request rejected with 401 has no effect: an unauthenticated or wrongly authenticated POST creates nothing.',
+    'contract §5, §4.2'),
+  rule('AUTH-5', 'SHOULD',
+    'Authentication is decided before the body is validated: an unauthenticated POST with an invalid body gets 401, not 400.',
+    'contract §5.2'),
+  rule('AUTH-6', 'SHOULD',
+    'A 401 carries a `WWW-Authenticate` challenge for the Bearer scheme.',
+    'RFC 6750 §3'),
+  rule('AUTH-7', 'SHOULD',
+    'The scheme name is matched case-insensitively: `bearer <key>` is accepted.',
+    'RFC 9110 §11.1'),
+  rule('LIST-1', 'MUST',
+    'With a valid key, GET /categories answers 200 with a JSON array whose every item is a Category.',
+    'contract §4.1 rule 1'),
+  rule('LIST-2', 'MUST',
+    'The list is complete and faithful: every category created during the run appears with the id, name and ' +
+    'description of its 201 response; nothing is paged or truncated, also after the run has created dozens.',
+    'contract §4.1 rule 2'),
+  rule('CREATE-1', 'MUST',
+    'A valid NewCategory gets 201 with a Category whose name and description equal those sent and which carries a ' +
+    'service-assigned id; valid includes any non-empty name of up to 100 characters in any script, with combining ' +
+    'marks, emoji and inner or outer spaces, with or without a description, and a name already in use.',
+    'contract §4.2 rule 1'),
+  rule('CREATE-2', 'MUST',
+    'An invalid body gets 400 with an Error body and creates nothing: name missing; name or description of another ' +
+    'JSON type; a body that is not a JSON object; malformed JSON; an empty body.',
+    'contract §4.2 rule 2'),
+  rule('CREATE-3', 'MUST',
+    '`Content-Type: application/json; charset=utf-8` is accepted exactly like `application/json`.',
+    'contract §4.2 rule 4, RFC 8259'),
+  rule('CREATE-4', 'SHOULD',
+    'Properties the spec does not define are ignored, not rejected.',
+    'contract §2 (the schema does not forbid them)'),
+  rule('MODEL-1', 'MUST',
+    'Every Category in every response matches the schema derived from the spec: `id` present and an integer within ' +
+    'the int64 range (checked exactly), `name` a string, `description` a string when present, never null.',
+    'contract §2'),
+  rule('MODEL-2', 'MUST',
+    'Ids are unique: no two categories share an id, including categories created concurrently.',
+    'contract §2'),
+  rule('MODEL-3', 'MUST',
+    'The id is the service\'s to assign: an `id` sent by the client is ignored or the request is rejected with 400; ' +
+    'it never becomes the new category\'s id and never replaces an existing category.',
+    'contract §2'),
+  rule('ERROR-1', 'MUST',
+    'Every 400 and 401 response carries an Error: a JSON object with `code` (string), `message` (string), `status` (integer).',
+    'contract §7'),
+  rule('ERROR-2', 'MUST',
+    '`Error.status` equals the response\'s HTTP status.',
+    'contract §7'),
+  rule('MEDIA-1', 'MUST',
+    'Every response with a body is served as `application/json` (media type compared case-insensitively, parameters ' +
+    'allowed) and the body is one complete, well-formed JSON value.',
+    'contract §4, RFC 8259'),
+  rule('HTTP-1', 'MUST',
+    'Every response status is one the spec documents for its operation (no 5xx, no redirect, no undocumented 4xx ' +
+    'outside the INFO cases), and every request gets a complete response within the deadline on a connection that ' +
+    'is not reset.',
+    'contract §4, §7'),
+  rule('INFO-1', 'INFO',
+    'Observation: how an empty name is answered (201, or 400 with an Error).',
+    'contract §8: length bounds not shown'),
+  rule('INFO-2', 'INFO',
+    'Observation: how names over 100 characters (hundreds, thousands) are answered (201, or 400 with an Error).',
+    'contract §8: length bounds not shown'),
+  rule('INFO-3', 'INFO',
+    'Observation: how names with control characters or U+0000 are answered (201, or 400 with an Error).',
+    'contract §2: allowed characters not shown'),
+  rule('INFO-4', 'INFO',
+    'Observation: how unknown query parameters on the list are answered (ignored with 200, or 400 with an Error).',
+    'contract §4.1 rule 2'),
+  rule('INFO-5', 'INFO',
+    'Observation: how a valid JSON body with a wrong or missing Content-Type is answered (201, 400 or 415).',
+    'contract §4.2 rule 4: a SHOULD on the client'),
+];
+
+const BY_ID = new Map(RULES.map((r) => [r.id, r]));
+
+/** The rule with this id; throws for an unknown id, which is a bug in a suite, never a user error. */
+export function ruleById(id: string): Rule {
+  const found = BY_ID.get(id);
+  if (!found) throw new Error(`unknown rule id ${id}`);
+  return found;
+}
+
+/** The area of a rule id: `AUTH-2` → `AUTH`. */
+export function areaOf(ruleId: string): string {
+  return ruleId.replace(/-[^-]*$/, '');
+}

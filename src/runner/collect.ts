@@ -1,0 +1,45 @@
+import { basename } from 'node:path';
+import type { TestCase, TestModule } from 'vitest/node';
+import type { Redactor } from '../core/secrets.js';
+import type { CheckResult, RunError } from '../results/model.js';
+import { ruleById } from '../rules/catalogue.js';
+
+/** The suite a test module is: `dist/suites/auth.suite.js` → `auth`. */
+export function suiteNameOf(module: TestModule): string {
+  return basename(module.moduleId).replace(/\.suite\.[cm]?[jt]s$/, '');
+}
+
+
+/**
+ * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
+ * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
+ */
+export function toCheckResult(test: TestCase, redactor: Redactor): { result?: CheckResult; crash?: RunError } {
+  const meta = test.meta().check;
+  const state = test.result();
+  if (!meta) {
+    return { crash: { where: test.fullName, message: 'the test reported no check metadata (every test in suites/ must be declared with defineSuite)' } };
+  }
+  if (meta.notApplicable) return {};
+  const error = state.errors?.[0];
+  const outcome = state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
+  const message = outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
+  const result: CheckResult = {
+    rule: meta.rule,
+    level: ruleById(meta.rule).level,
+    suite: meta.suite,
+    check: meta.name,
+    outcome,
+    ...(message !== undefined ? { message: redactor.redact(message) } : {}),
+    ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
+    durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+    exchanges: meta.exchanges,
+    exchangeCount: meta.exchangeCount,
+    ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
+    ...(meta.generated ? { generated: meta.generated } : {}),
+  };
+  const crashed = outcome === 'failed' && error !== undefined && error.name !== 'CheckFailure';
+  return crashed
+    ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: redactor.redact(`${error.name}: ${error.message}`) } }
+    : { result };
+}

@@ -1,0 +1,71 @@
+import type { Fault } from '../reference/faults/index.js';
+import type { RunReport } from '../results/model.js';
+import { ruleById } from '../rules/catalogue.js';
+
+/** One row of the selftest matrix: a target and whether the suite judged it as it must. */
+export interface SelftestRow {
+  /** `clean`, a fault id, or a variant id. */
+  readonly target: string;
+  readonly kind: 'clean' | 'fault' | 'variant';
+  /** The rule that must fail; none for the clean reference and the variants. */
+  readonly expectedRule?: string;
+  readonly verdict: RunReport['verdict'];
+  /** The rules with a failed check. */
+  readonly failedRules: readonly string[];
+  /** Whether the suite did what it must: the clean reference passes everything, a fault fails its rule. */
+  readonly ok: boolean;
+  /** What went wrong when not ok. */
+  readonly problem?: string;
+  readonly durationMs: number;
+}
+
+/** The clean reference must be conformant with every check passed: no failure, no warning, no skip. */
+export function judgeClean(report: RunReport): SelftestRow {
+  const skipped = report.results.filter((r) => r.outcome === 'skipped');
+  const problem = unkept(report) ?? (skipped.length ? `skipped: ${skipped.map((r) => `${r.rule} ${r.check}`).join('; ')}` : undefined);
+  return row('clean', 'clean', undefined, report, problem);
+}
+
+/**
+ * A variant keeps the contract in another way: conformant with no check failed, no warning either. Skips are
+ * allowed (a variant that refuses every open case creates nothing for some checks to verify).
+ */
+export function judgeVariant(id: string, report: RunReport): SelftestRow {
+  return row(id, 'variant', undefined, report, unkept(report));
+}
+
+function unkept(report: RunReport): string | undefined {
+  const failed = failedRules(report);
+  if (report.verdict !== 'conformant') return `verdict ${report.verdict}${failed.length ? ` (failed: ${failed.join(', ')})` : ''}`;
+  return failed.length ? `warnings: ${failed.join(', ')}` : undefined;
+}
+
+/**
+ * A fault must make its rule fail: a MUST rule makes the run non-conformant, a SHOULD rule leaves it
+ * conformant with a warning.
+ */
+export function judgeFault(fault: Fault, report: RunReport): SelftestRow {
+  const failed = failedRules(report);
+  const level = ruleById(fault.rule).level;
+  const wantedVerdict = level === 'MUST' ? 'non-conformant' : 'conformant';
+  const problem = !failed.includes(fault.rule) ? `${fault.rule} did not fail (failed: ${failed.join(', ') || 'nothing'})`
+    : report.verdict !== wantedVerdict ? `verdict ${report.verdict}, expected ${wantedVerdict}` : undefined;
+  return row(fault.id, 'fault', fault.rule, report, problem);
+}
+
+function row(target: string, kind: SelftestRow['kind'], expectedRule: string | undefined, report: RunReport, problem: string | undefined): SelftestRow {
+  return {
+    target,
+    kind,
+    ...(expectedRule ? { expectedRule } : {}),
+    verdict: report.verdict,
+    failedRules: failedRules(report),
+    ok: problem === undefined,
+    ...(problem ? { problem } : {}),
+    durationMs: report.durationMs,
+  };
+}
+
+function failedRules(report: RunReport): string[] {
+  return [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))];
+}

@@ -1,0 +1,77 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
+import { SpecError } from '../core/errors.js';
+import { packageRoot } from '../core/package-info.js';
+import { operationsOf, requireOperation } from './operations.js';
+import { toJsonSchema } from './schemas.js';
+import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
+
+/** The spec that ships with the suite: the contract as OpenAPI. */
+export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
+
+/** A validated, dereferenced spec and what identifies it in reports. */
+export interface LoadedSpec {
+  readonly path: string;
+  readonly sha256: string;
+  readonly title: string;
+  readonly model: SpecModel;
+}
+
+/**
+ * Loads an OpenAPI document: checks it against the OpenAPI schema, then resolves every `$ref`, then derives
+ * what the suites need. Any problem is a {@link SpecError} whose message carries the parser's own words.
+ */
+export async function loadSpec(path: string = BUNDLED_SPEC): Promise<LoadedSpec> {
+  const absolute = resolve(path);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(absolute);
+  } catch (error) {
+    throw new SpecError(`cannot read the spec ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the --spec path`);
+  }
+  let document: OpenAPI.Document;
+  try {
+    const parsed = await SwaggerParser.parse(absolute);
+    // validate() mutates its input and dereference() would resolve it again: give each its own copy.
+    await SwaggerParser.validate(structuredClone(parsed));
+    document = await SwaggerParser.dereference(absolute, structuredClone(parsed), {});
+  } catch (error) {
+    throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
+  }
+  if (!('openapi' in document) || !/^3\.[01]\./.test(String(document.openapi))) {
+    throw new SpecError(`invalid spec ${path}: only OpenAPI 3.0 and 3.1 documents are supported`);
+  }
+  const doc = document as OpenAPIV3.Document;
+  const operations = operationsOf(doc);
+  requireOperation(operations, LIST_CATEGORIES);
+  requireOperation(operations, CREATE_CATEGORY);
+  const model: SpecModel = {
+    version: doc.info.version,
+    operations,
+    schemas: {
+      Category: componentSchema(doc, 'Category'),
+      NewCategory: componentSchema(doc, 'NewCategory'),
+      Error: componentSchema(doc, 'Error'),
+    },
+    schemaDialect: String(doc.openapi).startsWith('3.1.') ? '2020-12' : 'draft-07',
+    servers: (doc.servers ?? []).map((s) => ({ url: s.url, ...(s.description ? { description: s.description } : {}) })),
+  };
+  return { path: absolute, sha256: createHash('sha256').update(bytes).digest('hex'), title: doc.info.title, model };
+}
+
+function componentSchema(doc: OpenAPIV3.Document, name: string) {
+  const schema = doc.components?.schemas?.[name];
+  if (!schema) throw new SpecError(`the spec has no components.schemas.${name}, which the suites validate against`);
+  return toJsonSchema(schema, `components.schemas.${name}`);
+}
+
+/** The parser's message in one line; for schema violations, the first few with their locations. */
+function parserMessage(error: unknown): string {
+  const e = error as Error & { details?: { message: string; path?: (string | number)[] }[] };
+  const details = e.details?.slice(0, 3).map((d) => `${d.message}${d.path?.length ? ` at /${d.path.join('/')}` : ''}`);
+  const message = details?.length ? `${e.message} ${details.join('; ')}` : e.message;
+  return message.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,44 @@
+/**
+ * What the suites need from the spec, in plain data: it crosses from the runner to the vitest workers
+ * (structured clone), so it holds no functions and no compiled validators.
+ */
+
+/** A JSON Schema (draft 2020-12 or draft-07 flavour, see {@link SpecModel.schemaDialect}). */
+export type JsonSchema = { readonly [keyword: string]: unknown } | boolean;
+
+/** One operation of the spec. */
+export interface Operation {
+  /** `GET /pets/{petId}`: unique, stable, readable. */
+  readonly key: string;
+  /** The operationId, or the key where the spec gives none. */
+  readonly label: string;
+  readonly operationId?: string;
+  readonly method: string;
+  /** The path template relative to the server address, e.g. `/pets/{petId}`. */
+  readonly path: string;
+  /** The names of the path template's parameters. */
+  readonly pathParameters: readonly string[];
+  /** Response status codes the spec documents (`"200"`, `"4XX"`, `"default"`). */
+  readonly documentedStatuses: readonly string[];
+  /** Whether the spec requires the bearer scheme for it. */
+  readonly requiresBearer: boolean;
+  readonly deprecated: boolean;
+  /** The JSON Schema of its application/json request body, if it has one. */
+  readonly requestBodySchema?: JsonSchema;
+}
+
+/** The parts of a loaded spec that checks use. */
+export interface SpecModel {
+  readonly version: string;
+  readonly operations: readonly Operation[];
+  /** JSON Schemas derived from the spec's components. */
+  readonly schemas: { readonly Category: JsonSchema; readonly NewCategory: JsonSchema; readonly Error: JsonSchema };
+  /** `draft-07` for OpenAPI 3.0 (plus `nullable`), `2020-12` for OpenAPI 3.1. */
+  readonly schemaDialect: 'draft-07' | '2020-12';
+  /** The server addresses the spec names, by their description (`Production`, `Staging`). */
+  readonly servers: readonly { readonly url: string; readonly description?: string }[];
+}
+
+/** The operations every suite relies on, by operationId. */
+export const LIST_CATEGORIES = 'listCategories';
+export const CREATE_CATEGORY = 'createCategory';

@@ -1,0 +1,143 @@
+/**
+ * AUTH rules: bearer authentication on every operation the spec lists (contract §5). Every POST this suite
+ * sees rejected is later verified to have created nothing (AUTH-4).
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { environment } from '../src/checks/environment.js';
+import type { CheckContext } from '../src/checks/context.js';
+import { defineSuite } from '../src/checks/suite.js';
+import { authorization, basic, bearer, inHeader, inQuery, validKey, type Credential } from '../src/http/credential.js';
+import { keyMutation, mutateKey, type KeyMutation } from '../src/generators/key-mutations.js';
+import type { Operation } from '../src/spec/types.js';
+
+const suite = defineSuite('auth');
+const { settings, operations, list, create } = environment();
+const key = validKey(settings.apiKey);
+const guarded = operations.filter((op) => op.requiresBearer);
+
+/** Sends a request to an operation with a credential, and a valid marked body where the operation takes one. */
+async function sendWith(t: CheckContext, op: Operation, credential: Credential | null) {
+  const marker = t.marker('auth');
+  const json = t.sampleBody(op, marker);
+  const reply = await t.send(op, { credential, ...(json !== undefined ? { json } : {}) });
+  return { reply, marker };
+}
+
+/** 401, and for a create, a registered promise that it created nothing (AUTH-4). */
+async function expectRejected(t: CheckContext, op: Operation, credential: Credential | null) {
+  const { reply, marker } = await sendWith(t, op, credential);
+  t.expectStatus(reply, 401);
+  if (op === create) t.expectNoEffect('AUTH-4', marker, reply);
+  return reply;
+}
+
+/** A key of the valid key's length that is not it, the same for every run with the same seed. */
+function wrongKey(): string {
+  let text = '';
+  for (let i = 0; text.length < settings.apiKey.length; i++) {
+    text += createHash('sha256').update(`wrong key ${settings.seed} ${i}`).digest('base64url');
+  }
+  const wrong = text.slice(0, Math.max(settings.apiKey.length, 16));
+  return wrong === settings.apiKey ? `${wrong}x` : wrong;
+}
+
+const wrong = (): Credential => bearer({ value: wrongKey(), shown: '<a wrong key of the same length>' });
+
+/** Credentials that must be refused: AUTH-2's list. Mutations that leave this key unchanged are skipped. */
+const invalid: { readonly name: string; readonly credential: () => Credential | string }[] = [
+  { name: 'a wrong key', credential: wrong },
+  ...([
+    ['the valid key with a character appended', { kind: 'append', text: 'x' }],
+    ['the valid key with its last character removed', { kind: 'remove', at: 0.999 }],
+    ['the valid key with its middle character changed', { kind: 'replace', at: 0.5, by: 'x' }],
+    ['the valid key with its first character changed', { kind: 'replace', at: 0, by: 'Z' }],
+    ['the valid key with the letter case of every letter changed', { kind: 'recase-all' }],
+    ['the valid key truncated to half its length', { kind: 'truncate', keep: 0.5 }],
+  ] as const).map(([name, mutation]) => ({ name, credential: () => mutatedBearer(mutation) })),
+  // "Bearer " and "Bearer" are the same on the wire: HTTP drops a field value's trailing whitespace.
+  { name: 'an empty Bearer token', credential: () => authorization('Bearer', 'Bearer') },
+  { name: 'the valid key with the Basic scheme', credential: () => basic(key) },
+  { name: 'the valid key with the Token scheme', credential: () => bearer(key, 'Token') },
+  { name: 'the valid key with no scheme', credential: () => authorization(key.value, key.shown) },
+  { name: 'the valid key in the access_token query parameter', credential: () => inQuery('access_token', key) },
+  { name: 'the valid key in the api_key query parameter', credential: () => inQuery('api_key', key) },
+  { name: 'the valid key in an X-API-Key header', credential: () => inHeader('X-API-Key', key) },
+];
+
+/** Bearer with a mutated key, or why the mutation does not apply to this key. */
+function mutatedBearer(mutation: KeyMutation): Credential | string {
+  const token = mutateKey(settings.apiKey, mutation);
+  return token ? bearer(token) : 'the mutation leaves this key unchanged';
+}
+
+for (const op of guarded) {
+  suite.check('AUTH-1', `${op.label} with no credential gets 401`, async (t) => {
+    await expectRejected(t, op, null);
+  });
+
+  for (const { name, credential } of invalid) {
+    suite.check('AUTH-2', `${op.label} with ${name} gets 401`, async (t) => {
+      const c = credential();
+      if (typeof c === 'string') return t.skip(c);
+      await expectRejected(t, op, c);
+    });
+  }
+
+  suite.check('AUTH-6', `${op.label}: a 401 for no credential carries a Bearer challenge`, async (t) => {
+    expectBearerChallenge(t, await expectRejected(t, op, null));
+  });
+  suite.check('AUTH-6', `${op.label}: a 401 for a wrong key carries a Bearer challenge`, async (t) => {
+    expectBearerChallenge(t, await expectRejected(t, op, wrong()));
+  });
+}
+
+suite.check('AUTH-2', 'generated alterations of the valid key get 401 on every operation', async (t) => {
+  const cases = fc.record({ operation: fc.constantFrom(...guarded.map((op) => op.key)), mutation: keyMutation });
+  await t.property(cases, async ({ operation, mutation }) => {
+    const token = mutateKey(settings.apiKey, mutation);
+    fc.pre(token !== undefined);
+    await expectRejected(t, guarded.find((op) => op.key === operation) as Operation, bearer(token));
+  });
+});
+
+suite.check('AUTH-3', `${list.label} with the valid key as "Bearer <key>" is accepted`, async (t) => {
+  t.expectStatus(await t.list(), 200);
+});
+
+suite.check('AUTH-3', `${create.label} with the valid key as "Bearer <key>" is accepted`, async (t) => {
+  t.expectStatus(await t.create({ name: t.marker('accepted') }), 201);
+});
+
+suite.check('AUTH-5', `${create.label} with no credential and a body without name gets 401, not 400`, async (t) => {
+  const marker = t.marker('unchecked');
+  const reply = await t.send(create, { credential: null, json: { description: marker } });
+  t.expectStatus(reply, 401);
+  t.expectNoEffect('AUTH-4', marker, reply);
+});
+
+suite.check('AUTH-5', `${create.label} with no credential and malformed JSON gets 401, not 400`, async (t) => {
+  const marker = t.marker('unchecked');
+  const reply = await t.send(create, { credential: null, raw: `{"name":"${marker}"` });
+  t.expectStatus(reply, 401);
+  t.expectNoEffect('AUTH-4', marker, reply);
+});
+
+for (const scheme of ['bearer', 'BEARER']) {
+  suite.check('AUTH-7', `${list.label} with the valid key as "${scheme} <key>" is accepted`, async (t) => {
+    t.expectStatus(await t.list({ credential: bearer(key, scheme) }), 200);
+  });
+}
+suite.check('AUTH-7', `${create.label} with the valid key as "bearer <key>" is accepted`, async (t) => {
+  t.expectStatus(await t.create({ name: t.marker('lowercase-scheme') }, { credential: bearer(key, 'bearer') }), 201);
+});
+
+suite.checkRejectedCreatedNothing('AUTH-4');
+suite.checkCreatedAreListed();
+suite.audits();
+
+/** RFC 6750 §3: the 401 names the Bearer scheme in a WWW-Authenticate challenge. */
+function expectBearerChallenge(t: CheckContext, reply: Awaited<ReturnType<typeof expectRejected>>) {
+  const challenge = t.expectValue(reply.header('www-authenticate'), 'the 401 has no WWW-Authenticate header', reply);
+  t.expect(/(?:^|,)\s*bearer(?:$|[\s,])/i.test(challenge), `WWW-Authenticate is "${challenge}", with no Bearer challenge`, reply);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseCommand } from '../../src/cli/options.js';
+import { UsageError } from '../../src/core/errors.js';
+
+describe('parseCommand', () => {
+  it('reads a run with defaults', () => {
+    expect(parseCommand(['--target', 'https://staging.example.test/api/v1/'])).toEqual({
+      kind: 'run',
+      config: {
+        target: { kind: 'url', url: 'https://staging.example.test/api/v1' },
+        numRuns: DEFAULTS.numRuns, timeoutMs: DEFAULTS.timeoutMs, maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [],
+      },
+    });
+  });
+
+  it('reads every option', () => {
+    const command = parseCommand(['--target', 'reference', '--spec', 's.yaml', '--report-dir', 'out', '--seed', '0', '--runs', '3',
+      '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c']);
+    expect(command).toEqual({
+      kind: 'run',
+      config: { target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'] },
+    });
+  });
+
+  it('reads the other commands', () => {
+    expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
+    expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true });
+    expect(parseCommand(['selftest', '--fault', 'x'])).toMatchObject({ kind: 'selftest', config: { target: { kind: 'reference' }, faults: ['x'] } });
+  });
+
+  it.each([
+    [['--target', 'https://x.test/v1?debug=1'], /query or fragment/],
+    [['--target', 'https://user:pw@x.test/v1'], /must not carry credentials/],
+    [['--target', 'https://x.test/v1', '--seed', '-1'], /--seed takes a value; write a value that starts with "-" as --seed=<value>/],
+    [['--target', 'https://x.test/v1', '--seed=-1'], /--seed must be a whole number/],
+    [['--target', 'https://x.test/v1', '--seed', '2147483648'], /--seed must be a whole number/],
+    [['--token=abc'], /not accepted on the command line/],
+    [['selftest', '--target', 'https://x.test/v1'], /selftest always runs against the bundled reference/],
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseCommand(argv)).toThrow(UsageError);
+    expect(() => parseCommand(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, Redactor } from '../../src/core/secrets.js';
+
+const key = 'psk_Distinctive0Key1ForLeakTests2026';
+
+describe('Redactor', () => {
+  const redactor = new Redactor([key]);
+
+  it('removes the key, whatever its letter case', () => {
+    expect(redactor.redact(`token ${key} and ${key.toUpperCase()} end`)).toBe(`token ${REDACTED} and ${REDACTED} end`);
+  });
+
+  it('removes altered keys a server may echo: extended, truncated, missing or changing a character', () => {
+    const middle = Math.floor(key.length / 2);
+    const changed = `${key.slice(0, middle)}x${key.slice(middle + 1)}`;
+    for (const echoed of [`${key}x`, key.slice(0, middle), key.slice(1), key.slice(0, -1), changed, key.slice(3, 11)]) {
+      const out = redactor.redact(`invalid key "${echoed}"`);
+      expect(out, echoed).toContain(REDACTED);
+      expect(redactor.leaks(out), out).toBe(false);
+      for (let i = 0; i + 8 <= key.length; i++) expect(out.toLowerCase(), out).not.toContain(key.slice(i, i + 8).toLowerCase());
+    }
+  });
+
+  it('removes the key in its Basic forms', () => {
+    const basic = Buffer.from(`${key}:`).toString('base64');
+    expect(redactor.redact(`Basic ${basic}`)).toBe(`Basic ${REDACTED}`);
+  });
+
+  it('leaves text without the key alone, short common fragments included', () => {
+    const text = 'psk_ is a prefix; Key and 2026 are words';
+    expect(redactor.redact(text)).toBe(text);
+  });
+
+  it('handles text whose lower case changes its length', () => {
+    const out = redactor.redact(`İİ ${key} İ`);
+    expect(out).not.toContain(key);
+    expect(out).toContain(REDACTED);
+  });
+
+  it('does nothing without secrets', () => {
+    expect(new Redactor([]).redact('anything')).toBe('anything');
+  });
+});

@@ -1,0 +1,80 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../src/rules/catalogue.js';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+
+describe('a run against the bundled reference server', () => {
+  it('is conformant with every MUST and SHOULD check passed, exit 0, and writes both reports', async () => {
+    const dir = await tempDir();
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--report-dir', dir, '--seed', '7']);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Verdict: CONFORMANT/);
+    expect(stdout).toMatch(/seed +7/);
+
+    const report = await readReport(dir);
+    expect(report).toMatchObject({ verdict: 'conformant', targetKind: 'reference', seed: 7, specVersion: '1.0.0', suiteVersion: '0.1.0' });
+    expect(report.specSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Date.parse(report.startedAt)).not.toBeNaN();
+    expect(report.durationMs).toBeGreaterThan(0);
+    expect(report.summary.byOutcome).toEqual({ passed: report.results.length, failed: 0, skipped: 0 });
+    expect(report.summary.requests).toBeGreaterThan(200);
+    // Every rule of the catalogue was exercised and kept.
+    for (const rule of RULES) expect(report.rules.find((r) => r.id === rule.id)?.outcome, rule.id).toBe('passed');
+    for (const result of report.results) {
+      expect(['MUST', 'SHOULD', 'INFO']).toContain(result.level);
+      if (result.level === 'INFO') expect(result.observation, result.check).toBeTruthy();
+      // A check (not an audit) shows the exchanges it made.
+      if (!result.check.startsWith('all ')) expect(result.exchanges.length, result.check).toBeGreaterThan(0);
+    }
+
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    expect(junit.match(/<testcase /g)?.length).toBe(report.results.length);
+    expect(junit).not.toMatch(/<failure/);
+  });
+
+  it('with a MUST fault: non-conformant, exit 1, and the failed result shows the request that broke the rule', async () => {
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--report-dir', dir]);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/Verdict: NON-CONFORMANT/);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('non-conformant');
+    const failed = report.results.filter((r) => r.outcome === 'failed');
+    expect(new Set(failed.map((r) => r.rule))).toEqual(new Set(['ERROR-2']));
+    const result = failed[0];
+    expect(result?.message).toMatch(/Error\.status is 400 in a 401 response/);
+    const shown = result?.exchanges.find((e) => e.id === result.failedExchange);
+    expect(shown?.response?.status).toBe(401);
+    expect(shown?.response?.body).toMatch(/"status":400/);
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).toMatch(/<failure type="ERROR-2" message="ERROR-2 \(MUST\) failed: /);
+  });
+
+  it('with a SHOULD fault: conformant with a warning, exit 0, no JUnit failure', async () => {
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'auth-no-challenge', '--report-dir', dir]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Verdict: CONFORMANT .*SHOULD warning/);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('conformant');
+    expect(report.rules.find((r) => r.id === 'AUTH-6')?.outcome).toBe('failed');
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    expect(junit).not.toMatch(/<failure/);
+    expect(junit).toMatch(/WARNING: AUTH-6 \(SHOULD\) is not kept/);
+  });
+
+  it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {
+    const counterexamples = [];
+    for (let i = 0; i < 2; i++) {
+      const dir = await tempDir();
+      await runCli(['--target', 'reference', '--fault', 'name-truncated', '--seed', '12345', '--report-dir', dir]);
+      const generated = (await readReport(dir)).results.find((r) => r.rule === 'CREATE-1' && r.generated && r.outcome === 'failed');
+      expect(generated?.generated?.seed).toBeTypeOf('number');
+      counterexamples.push(generated?.generated);
+    }
+    expect(counterexamples[0]?.counterexample).toMatch(/name/);
+    expect(counterexamples[1]).toEqual(counterexamples[0]);
+  });
+});

@@ -1,0 +1,95 @@
+import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OPTIONS } from '../../src/cli/options.js';
+import { RULES } from '../../src/rules/catalogue.js';
+import { runCli, tempDir } from '../support/cli.js';
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Exit 2 with exactly one line on stderr that matches. */
+function expectUsageError(result: { code: number | null; stderr: string }, message: RegExp) {
+  expect(result.code).toBe(2);
+  expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(result.stderr).toMatch(/^petstore-conformance: /);
+  expect(result.stderr).toMatch(message);
+}
+
+describe('the command line', () => {
+  it('--help lists every option, the key variable and the exit codes', async () => {
+    const { code, stdout } = await runCli(['--help']);
+    expect(code).toBe(0);
+    for (const option of OPTIONS) expect(stdout).toContain(`--${option.name}`);
+    expect(stdout).toMatch(/PETSTORE_API_KEY/);
+    expect(stdout).toMatch(/NO_COLOR/);
+    expect(stdout).toMatch(/2 +the run could not be carried out/);
+  });
+
+  it('--version prints the version', async () => {
+    const { code, stdout } = await runCli(['--version']);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe('0.1.0');
+  });
+
+  it('rules prints the catalogue, and as JSON with --json', async () => {
+    const table = await runCli(['rules']);
+    for (const rule of RULES) expect(table.stdout).toContain(rule.id);
+    const json = await runCli(['rules', '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(RULES);
+  });
+
+  it.each([
+    [[], /--target is required/],
+    [['--frobnicate'], /Unknown option '--frobnicate'; see --help/],
+    [['--target', 'not a url'], /is not a URL/],
+    [['--target', 'ftp://example.test/v1'], /http or https/],
+    [['--target', 'http://127.0.0.1:8080/'], /must end in the version segment, e\.g\. http:\/\/127\.0\.0\.1:8080\/v1/],
+    [['--target', 'reference', '--seed', 'abc'], /--seed must be a whole number from 0 to 2147483647, not "abc"/],
+    [['--target', 'reference', '--runs', '0'], /--runs must be a whole number/],
+    [['--target', 'reference', '--timeout', '1.5'], /--timeout must be a whole number/],
+    [['--target', 'reference', '--api-key', 'secret'], /not accepted on the command line.*PETSTORE_API_KEY/],
+    [['--target', 'http://127.0.0.1:9/v1', '--fault', 'list-paged'], /--fault and --variant only work with --target reference/],
+    [['--target', 'reference', '--fault', 'no-such-fault'], /unknown fault "no-such-fault"; the faults are: auth-optional, /],
+    [['selftest', '--variant', 'no-such-variant'], /unknown variant "no-such-variant"/],
+    [['bogus'], /unexpected argument "bogus"/],
+  ])('refuses %j with exit 2 and one line', async (args, message) => {
+    expectUsageError(await runCli(args), message);
+  });
+
+  it('needs PETSTORE_API_KEY for a URL target', async () => {
+    expectUsageError(await runCli(['--target', 'http://127.0.0.1:9/v1']), /PETSTORE_API_KEY is not set/);
+  });
+
+  it('stops with exit 2 when the target cannot be reached, before any check', async () => {
+    const port = await closedPort();
+    const dir = await tempDir();
+    const reports = join(dir, 'reports');
+    const result = await runCli(['--target', `http://127.0.0.1:${port}/v1`, '--report-dir', reports], { PETSTORE_API_KEY: 'k' });
+    expectUsageError(result, new RegExp(`cannot reach the target http://127.0.0.1:${port}/v1: CONNECTION_REFUSED`));
+    expect(existsSync(reports), 'no empty report directory is left behind').toBe(false);
+  });
+
+  it('stops with exit 2 on an invalid or missing spec, with the parser\'s message', async () => {
+    const dir = await tempDir();
+    const spec = join(dir, 'bad.yaml');
+    await writeFile(spec, 'openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n');
+    expectUsageError(await runCli(['--target', 'reference', '--spec', spec]), /invalid spec .*bad\.yaml: .*version/);
+    expectUsageError(await runCli(['--target', 'reference', '--spec', join(dir, 'none.yaml')]), /cannot read the spec .*none\.yaml: ENOENT/);
+  });
+
+  it('stops with exit 2 when the report directory cannot be written', async () => {
+    const dir = await tempDir();
+    const file = join(dir, 'a-file');
+    await writeFile(file, '');
+    expectUsageError(await runCli(['--target', 'reference', '--report-dir', join(file, 'reports')]), /cannot write reports to .*: ENOTDIR; choose another --report-dir/);
+  });
+});

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { JsonSyntaxError, parseJson } from '../../../src/http/json/parse.js';
+
+/** Forces the exact parser even for texts the fast path would take. */
+const exactly = (text: string) => parseJson(text);
+
+describe('parseJson', () => {
+  it('gives the same value as JSON.parse for any JSON text, on both paths', () => {
+    fc.assert(fc.property(fc.json(), fc.integer({ min: 0, max: 1 }), (text, pad) => {
+      // A number with a fraction or 16+ digits anywhere sends a text down the exact path.
+      const forced = pad ? `[${text}, 1.5, 1234567890123456]` : text;
+      expect(parseJson(forced).value).toStrictEqual(JSON.parse(forced));
+    }), { numRuns: 500 });
+  });
+
+  it('accepts and refuses exactly what JSON.parse does', () => {
+    const texts = ['', ' ', '{', '[1,]', '{"a":1,}', "{'a':1}", '{a:1}', '01', '1.', '.5', '-', '+1', '1e', 'tru', 'nul',
+      '"\\x"', '"\u0001"', '[1] x', '\ufeff[1]', 'NaN', 'Infinity', '"\\ud800"', '{"__proto__":1}', '[1.5e3, -0, 12345678901234567890]',
+      '{"a":1,"a":2}', '  \n\t[ ]  ', '{"a":[{"b":null}]}'];
+    for (const text of texts) {
+      let expected: unknown;
+      let fails = false;
+      try {
+        expected = JSON.parse(text);
+      } catch {
+        fails = true;
+      }
+      const slow = `[${text}, 1.5]`;
+      if (fails) {
+        expect(() => parseJson(text), text).toThrow(JsonSyntaxError);
+        expect(() => JSON.parse(slow)).toThrow();
+        expect(() => parseJson(slow), slow).toThrow(JsonSyntaxError);
+      } else {
+        expect(parseJson(text).value, text).toStrictEqual(expected);
+        expect(parseJson(slow).value, slow).toStrictEqual(JSON.parse(slow));
+      }
+    }
+  });
+
+  it('keeps the source of numbers a double cannot hold exactly', () => {
+    const doc = parseJson('[{"id":9223372036854775807},{"id":9223372036854775806},{"id":5},{"id":1.0000000000000000001}]');
+    const items = doc.value as { id: number }[];
+    expect(items[0]?.id).toBe(items[1]?.id); // the doubles collapse...
+    expect(doc.numberSource(items[0] as object, 'id')).toBe('9223372036854775807'); // ...the sources do not
+    expect(doc.numberSource(items[1] as object, 'id')).toBe('9223372036854775806');
+    expect(doc.numberSource(items[2] as object, 'id')).toBeUndefined();
+    expect(doc.numberSource(items[3] as object, 'id')).toBe('1.0000000000000000001');
+  });
+
+  it('keeps "__proto__" as an own property and the last of repeated keys, like JSON.parse', () => {
+    const doc = parseJson('{"__proto__":{"x":1},"a":12345678901234567,"a":2}');
+    const value = doc.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.hasOwn(value, '__proto__')).toBe(true);
+    expect(value['a']).toBe(2);
+    expect(doc.numberSource(value, 'a')).toBeUndefined();
+  });
+
+  it('refuses nesting deeper than it can follow, with a message', () => {
+    const deep = `${'['.repeat(5000)}1.5${']'.repeat(5000)}`;
+    expect(() => parseJson(deep)).toThrow(/nesting deeper/);
+  });
+
+  it('says where a syntax error is', () => {
+    expect(() => exactly('[1.5, }')).toThrow(/position 6/);
+  });
+});

@@ -1,0 +1,20 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OPTIONS } from '../src/cli/options.js';
+import { packageRoot } from '../src/core/package-info.js';
+import { RULES } from '../src/rules/catalogue.js';
+
+describe('README.md', async () => {
+  const readme = await readFile(join(packageRoot, 'README.md'), 'utf8');
+
+  it('lists every rule with its level and requirement, as the catalogue has them', () => {
+    for (const rule of RULES) expect(readme).toContain(`| ${rule.id} | ${rule.level} | ${rule.requirement} |`);
+  });
+
+  it('documents every option and the two fresh-machine commands', () => {
+    for (const option of OPTIONS.filter((o) => o.name !== 'json')) expect(readme, option.name).toContain(`--${option.name}`);
+    expect(readme).toContain('npm ci && npm run conformance');
+    expect(readme).toContain('npm test');
+  });
+});

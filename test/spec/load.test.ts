@@ -1,0 +1,56 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SpecError } from '../../src/core/errors.js';
+import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
+
+async function specFile(content: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'spec-'));
+  const path = join(dir, 'openapi.yaml');
+  await writeFile(path, content);
+  return path;
+}
+
+describe('loadSpec', () => {
+  it('loads the bundled spec: every operation, bearer auth, the three schemas', async () => {
+    const spec = await loadSpec();
+    expect(spec.model.version).toBe('1.0.0');
+    expect(spec.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(spec.model.operations.map((op) => [op.key, op.label, op.requiresBearer, op.documentedStatuses])).toEqual([
+      ['GET /categories', 'listCategories', true, ['200', '401']],
+      ['POST /categories', 'createCategory', true, ['201', '400', '401']],
+      ['GET /pets/{petId}', 'GET /pets/{petId}', true, ['401']],
+    ]);
+    expect(spec.model.operations[2]?.deprecated).toBe(true);
+    expect(spec.model.servers.map((s) => s.description)).toEqual(['Production', 'Staging']);
+    expect(spec.model.schemas.Error).toMatchObject({ required: ['code', 'message', 'status'] });
+    expect(JSON.stringify(spec.model.schemas)).not.toContain('example');
+  });
+
+  it('stops on a missing file with the path', async () => {
+    await expect(loadSpec('/nonexistent/openapi.yaml')).rejects.toThrow(/cannot read the spec \/nonexistent\/openapi.yaml: ENOENT/);
+  });
+
+  it('stops on YAML that does not parse, with the parser\'s message', async () => {
+    await expect(loadSpec(await specFile('openapi: [\n'))).rejects.toThrow(SpecError);
+    await expect(loadSpec(await specFile('openapi: [\n'))).rejects.toThrow(/invalid spec .*: Error parsing/);
+  });
+
+  it('stops on a document that breaks the OpenAPI schema, naming the violation', async () => {
+    const path = await specFile('openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n');
+    await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*version/);
+  });
+
+  it('stops on a dangling $ref', async () => {
+    const bundled = await readFile(BUNDLED_SPEC, 'utf8');
+    const path = await specFile(bundled.replace("$ref: '#/components/schemas/NewCategory'\n        - type", "$ref: '#/components/schemas/Missing'\n        - type"));
+    await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*Missing/);
+  });
+
+  it('stops on a spec without the operations the suites check', async () => {
+    const bundled = await readFile(BUNDLED_SPEC, 'utf8');
+    const path = await specFile(bundled.replace('operationId: listCategories', 'operationId: getCategories'));
+    await expect(loadSpec(path)).rejects.toThrow(/no operation with operationId "listCategories"/);
+  });
+});

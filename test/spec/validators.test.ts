@@ -1,0 +1,50 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseJson } from '../../src/http/json/parse.js';
+import { loadSpec } from '../../src/spec/load.js';
+import { compileValidators, type Validators } from '../../src/spec/validators.js';
+
+let validators: Validators;
+beforeAll(async () => {
+  validators = compileValidators((await loadSpec()).model);
+});
+
+const category = (text: string) => {
+  const doc = parseJson(text);
+  return validators.Category(doc.value, doc);
+};
+
+describe('compileValidators: Category', () => {
+  it.each([
+    '{"id":1,"name":"Dog"}',
+    '{"id":-1,"name":"Dog","description":"d"}',
+    '{"id":9223372036854775807,"name":"Dog"}',
+    '{"id":-9223372036854775808,"name":"Dog"}',
+    '{"id":5.0,"name":"Dog"}',
+    '{"id":0,"name":"","extra":{"any":"thing"}}',
+  ])('accepts %s', (text) => {
+    expect(category(text)).toEqual([]);
+  });
+
+  it.each([
+    ['{"id":9223372036854775808,"name":"Dog"}', /outside the int64 range/],
+    ['{"id":-9223372036854775809,"name":"Dog"}', /outside the int64 range/],
+    ['{"id":1e400,"name":"Dog"}', /(outside the int64 range|must be integer)/],
+    ['{"id":1.0000000000000000001,"name":"Dog"}', /is not an integer/],
+    ['{"id":1.5,"name":"Dog"}', /must be integer/],
+    ['{"id":"1","name":"Dog"}', /must be integer/],
+    ['{"name":"Dog"}', /required property "id"/],
+    ['{"id":1}', /required property "name"/],
+    ['{"id":1,"name":"Dog","description":null}', /description: must be string/],
+    ['[]', /must be object/],
+  ])('refuses %s', (text, problem) => {
+    expect(category(text).join('; ')).toMatch(problem);
+  });
+});
+
+describe('compileValidators: Error', () => {
+  it('accepts an Error with extra properties and refuses one without code', () => {
+    expect(validators.Error({ code: 'x', message: 'm', status: 401, traceId: 't' })).toEqual([]);
+    expect(validators.Error({ message: 'm', status: 401 }).join()).toMatch(/required property "code"/);
+    expect(validators.Error({ code: 'x', message: 'm', status: '401' }).join()).toMatch(/status: must be integer/);
+  });
+});

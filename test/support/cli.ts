@@ -1,0 +1,58 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/core/package-info.js';
+import type { RunReport } from '../../src/results/model.js';
+
+/** The built CLI, as users run it. */
+export const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');
+
+export interface CliResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Runs the real CLI in a child process. The environment is the test's own without any PETSTORE_API_KEY, with
+ * colour off; `env` adds to it.
+ */
+export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<CliResult> {
+  const base = { ...process.env };
+  delete base['PETSTORE_API_KEY'];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, NO_COLOR: '1', ...env }, cwd: packageRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`CLI did not finish within ${timeoutMs} ms: ${args.join(' ')}\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** A new empty directory for a run's reports. */
+export function tempDir(prefix = 'petstore-conformance-'): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}
+
+export async function readReport(dir: string): Promise<RunReport> {
+  return JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+}
+
+/** Every file below a directory, with its content. */
+export async function filesBelow(dir: string): Promise<{ path: string; content: string }[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return Promise.all(entries.filter((e) => e.isFile()).map(async (e) => {
+    const path = join(e.parentPath, e.name);
+    return { path, content: await readFile(path, 'utf8') };
+  }));
+}
