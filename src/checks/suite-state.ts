@@ -9,12 +9,17 @@ import { Ledger } from './ledger.js';
 /** How many violating exchanges an audit keeps for the report; all are counted. */
 const KEPT_VIOLATIONS = 12;
 
+/** How many of the exchanges an audit judged it keeps as a sample of what it saw. */
+const KEPT_SAMPLE = 3;
+
 /** What one audit found over a suite's exchanges. */
 export interface AuditTally {
   judged: number;
   violations: number;
   /** The first violations, each message with its exchange. */
   readonly shown: { readonly message: string; readonly exchange: Exchange }[];
+  /** The first exchanges it judged: what a passing audit shows. */
+  readonly sample: Exchange[];
 }
 
 /**
@@ -24,7 +29,7 @@ export interface AuditTally {
 export class SuiteState {
   readonly env: Environment = environment();
   readonly ledger = new Ledger();
-  readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [] }]));
+  readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
   private exchanges = 0;
   private markers = 0;
   private closing?: Promise<Reply>;
@@ -74,6 +79,7 @@ export class SuiteState {
     const tally = this.tallies.get(audit.rule);
     if (!tally) return;
     tally.judged++;
+    if (tally.sample.length < KEPT_SAMPLE) tally.sample.push(reply.exchange);
     if (found.length === 0) return;
     tally.violations++;
     if (tally.shown.length < KEPT_VIOLATIONS) tally.shown.push({ message: found.join('; '), exchange: reply.exchange });

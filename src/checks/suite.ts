@@ -113,7 +113,7 @@ export function defineSuite(name: string): Suite {
           const first = tally.shown[0];
           task.meta.check = {
             ...base,
-            exchanges: tally.shown.map((v) => v.exchange),
+            exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : tally.sample,
             exchangeCount: tally.judged,
             ...(first ? { failedExchange: first.exchange.id } : {}),
           };

@@ -166,7 +166,8 @@ const CODES: Readonly<Record<string, string>> = {
 function describeFailure(error: unknown, phase: TransportError['phase'], options: ClientOptions): TransportError {
   const e = error as Error & { code?: string; cause?: { code?: string } };
   const raw = e.code ?? e.cause?.code ?? e.name;
-  const connecting = raw === 'ECONNREFUSED' || raw === 'ENOTFOUND' || raw === 'EAI_AGAIN' || raw === 'UND_ERR_CONNECT_TIMEOUT' || /CERT|TLS|SSL/.test(raw);
+  const connecting = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'EPROTO'].includes(raw)
+    || /CERT|TLS|SSL|SIGNATURE/.test(raw); // certificate and handshake failures (OpenSSL's codes)
   const where = connecting ? 'connect' : phase;
   if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
     const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';

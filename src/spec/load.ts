@@ -8,6 +8,7 @@ import { packageRoot } from '../core/package-info.js';
 import { operationsOf, requireOperation } from './operations.js';
 import { toJsonSchema } from './schemas.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
+import { compileValidators } from './validators.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
 export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
@@ -59,6 +60,11 @@ export async function loadSpec(path: string = BUNDLED_SPEC): Promise<LoadedSpec>
     schemaDialect: String(doc.openapi).startsWith('3.1.') ? '2020-12' : 'draft-07',
     servers: (doc.servers ?? []).map((s) => ({ url: s.url, ...(s.description ? { description: s.description } : {}) })),
   };
+  try {
+    compileValidators(model); // the suites compile them again in their worker; this finds a bad schema first
+  } catch (error) {
+    throw new SpecError(`invalid spec ${path}: its schemas do not compile: ${(error as Error).message.replace(/\s+/g, ' ')}`);
+  }
   return { path: absolute, sha256: createHash('sha256').update(bytes).digest('hex'), title: doc.info.title, model };
 }
 

@@ -54,3 +54,11 @@ describe('loadSpec', () => {
     await expect(loadSpec(path)).rejects.toThrow(/no operation with operationId "listCategories"/);
   });
 });
+
+describe('loadSpec: schemas', () => {
+  it('stops on schemas that ajv cannot compile, as an invalid spec', async () => {
+    const bundled = await readFile(BUNDLED_SPEC, 'utf8');
+    const path = await specFile(bundled.replace('          description: Machine-readable error code.', "          description: Machine-readable error code.\n          pattern: '['"));
+    await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*schemas do not compile/);
+  });
+});
