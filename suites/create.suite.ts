@@ -32,10 +32,13 @@ for (const example of examples) {
   });
 }
 
-suite.check('CREATE-1', 'a name already in use gets 201 again', async (t) => {
+suite.check('CREATE-1', 'a name already in use gets 201 with a new category', async (t) => {
   const sent = { name: t.marker('twice') };
-  expectCreated(t, await t.create(sent), sent);
-  expectCreated(t, await t.create(sent), sent);
+  const first = expectCreated(t, await t.create(sent), sent);
+  const again = await t.create(sent);
+  const second = expectCreated(t, again, sent);
+  t.prerequisite('MODEL-1', first.id !== undefined && second.id !== undefined, 'a 201 shows no integer id');
+  t.expect(first.id !== second.id, `the second create gave back the first category (id ${first.id}) instead of a new one`, again);
 });
 
 suite.check('CREATE-1', 'generated valid names and descriptions get 201 with what was sent', async (t) => {

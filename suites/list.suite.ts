@@ -29,4 +29,5 @@ suite.check('LIST-2', `${DOZENS} categories created one after another are all li
 });
 
 suite.checkCreatedAreListed();
+suite.checkRunCreationsAreListed();
 suite.audits();

@@ -42,6 +42,7 @@ export class CheckContext {
   private assertions = 0;
   private failedExchange?: string;
   private observation?: string;
+  private prerequisiteOwner?: string;
   private generated?: GeneratedMeta;
   /** Exchanges of the current generated case, and of the last failing one (the shrunk counterexample). */
   private caseExchanges?: Exchange[];
@@ -61,7 +62,8 @@ export class CheckContext {
 
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
-    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
+    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
     const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
@@ -126,7 +128,7 @@ export class CheckContext {
       this.fail(`expected ${wanted}${what}, but no complete response arrived: ${failure?.code}: ${failure?.message}`, reply);
     }
     if (status === 401 && !allowed.includes(401) && this.rule !== 'AUTH-3' && this.suite.sentWithValidKey.has(reply)) {
-      this.missing(`the valid key was refused with 401 in ${reply.exchange.id} (AUTH-3 reports it)`);
+      this.missing('AUTH-3', `the valid key was refused with 401 in ${reply.exchange.id}`);
     }
     if (!allowed.includes(status)) this.fail(`expected ${wanted}${what}, got ${status}`, reply);
     return status;
@@ -136,7 +138,7 @@ export class CheckContext {
   expectJson(reply: Reply): JsonDocument {
     this.assertions++;
     const { document, error } = reply.json();
-    if (!document) this.missing(`in ${reply.exchange.id} ${error} (MEDIA-1 reports it)`);
+    if (!document) this.missing('MEDIA-1', `in ${reply.exchange.id} ${error}`);
     return document;
   }
 
@@ -147,24 +149,24 @@ export class CheckContext {
   expectList(reply: Reply): { readonly document: JsonDocument; readonly items: readonly unknown[] } {
     const own = this.rule === 'LIST-1';
     if (own || reply.status === undefined) this.expectStatus(reply, 200, ' for the list');
-    else this.prerequisite(reply.status === 200, `the list answered ${reply.status} in ${reply.exchange.id} (LIST-1 reports it)`);
+    else this.prerequisite('LIST-1', reply.status === 200, `the list answered ${reply.status} in ${reply.exchange.id}`);
     const document = this.expectJson(reply);
     const items = document.value;
     const shape = `the list in ${reply.exchange.id} is not a JSON array but ${items === null ? 'null' : typeof items}`;
     if (own) this.expect(Array.isArray(items), shape, reply);
-    else this.prerequisite(Array.isArray(items), `${shape} (LIST-1 reports it)`);
+    else this.prerequisite('LIST-1', Array.isArray(items), shape);
     return { document, items: items as unknown[] };
   }
 
-  /** Skips the check when something it needs is missing for a reason another rule's audit reports. */
-  prerequisite(condition: boolean, reason: string): void {
+  /** Skips the check when something it needs is missing for a reason that the `owner` rule reports. */
+  prerequisite(owner: string, condition: boolean, reason: string): void {
     this.assertions++;
-    if (!condition) this.missing(reason);
+    if (!condition) this.missing(owner, reason);
   }
 
   /** {@link prerequisite}, already known to be missing. */
-  missing(reason: string): never {
-    throw new PrerequisiteMissing(`cannot be judged: ${reason}`);
+  missing(owner: string, reason: string): never {
+    throw new PrerequisiteMissing(owner, reason);
   }
 
   /** Asserts a condition; the message says what was wrong. */
@@ -244,9 +246,10 @@ export class CheckContext {
     if (this.assertions === 0) this.fail('the check reached no assertion, so it shows nothing');
   }
 
-  /** Notes which exchange a failure points at. */
+  /** Notes which exchange a failure points at, or which rule a skip relies on. */
   noteFailure(error: unknown): void {
     if (error instanceof CheckFailure && error.reply) this.failedExchange ??= error.reply.exchange.id;
+    if (error instanceof PrerequisiteMissing) this.prerequisiteOwner = error.owner;
   }
 
   /** What the report shows of this check. */
@@ -262,6 +265,7 @@ export class CheckContext {
       exchangeCount: this.exchangeCount,
       ...(failed ? { failedExchange: failed } : {}),
       ...(this.observation !== undefined ? { observation: this.observation } : {}),
+      ...(this.prerequisiteOwner !== undefined ? { prerequisiteOwner: this.prerequisiteOwner } : {}),
       ...(this.generated ? { generated: this.generated } : {}),
     };
   }

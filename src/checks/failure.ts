@@ -14,11 +14,19 @@ export class CheckFailure extends Error {
 }
 
 /**
- * A check cannot judge its own rule because of a problem that another rule's audit reports on every exchange
- * (a body that is not JSON: MEDIA-1; a list that is not an array: LIST-1; a refused valid key: AUTH-3; a
- * Category without an integer id: MODEL-1). The check is skipped with the reason, never passed, and the
- * verdict still fails through the owning audit: the report points at the cause instead of its echoes.
+ * A check cannot judge its own rule because of a problem that another rule reports (a body that is not JSON:
+ * MEDIA-1; a list that is not an array: LIST-1; a refused valid key: AUTH-3; a Category without an integer id:
+ * MODEL-1). The check is skipped with the reason, never passed, so that the report points at the cause instead
+ * of its echoes. The runner holds the owner to it: a skip whose owner did not fail becomes a failure.
  */
 export class PrerequisiteMissing extends Error {
   override readonly name = 'PrerequisiteMissing';
+
+  constructor(
+    /** The rule that reports the problem. */
+    readonly owner: string,
+    reason: string,
+  ) {
+    super(`cannot be judged: ${reason} (${owner} reports it)`);
+  }
 }

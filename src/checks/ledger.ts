@@ -1,5 +1,6 @@
 import type { Reply } from '../http/reply.js';
 import { readCategory, type SeenCategory } from './category.js';
+import type { RunState } from './run-state.js';
 
 /** A category the target said it created (a 201), as that response showed it. */
 export interface CreatedCategory extends SeenCategory {
@@ -23,11 +24,16 @@ export class Ledger {
   readonly created = new Map<bigint, CreatedCategory>();
   readonly rejected: RejectedRequest[] = [];
 
-  /** Records the category a 201 response shows, when it shows one with an exact id. */
+  constructor(private readonly run: RunState) {}
+
+  /** Records the category a 201 response shows, when it shows one with an exact id, here and in the run's ledger. */
   recordCreated(reply: Reply): void {
     const document = reply.json().document;
     const seen = document && readCategory(document, document.value);
-    if (seen?.id !== undefined) this.created.set(seen.id, { ...seen, id: seen.id, exchange: reply.exchange.id });
+    if (seen?.id === undefined) return;
+    const created = { ...seen, id: seen.id, exchange: reply.exchange.id };
+    this.created.set(seen.id, created);
+    if (!this.run.created.has(seen.id)) this.run.created.set(seen.id, created);
   }
 
   recordRejected(rule: string, marker: string, reply: Reply): void {

@@ -24,6 +24,8 @@ export interface CheckMeta {
   readonly failedExchange?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
+  /** For a check skipped over a missing prerequisite: the rule that must have failed for it. */
+  readonly prerequisiteOwner?: string;
   readonly generated?: GeneratedMeta;
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;

@@ -5,6 +5,7 @@ import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audits/
 import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
+import { runState, type RunState } from './run-state.js';
 
 /** How many violating exchanges an audit keeps for the report; all are counted. */
 const KEPT_VIOLATIONS = 12;
@@ -28,7 +29,8 @@ export interface AuditTally {
  */
 export class SuiteState {
   readonly env: Environment = environment();
-  readonly ledger = new Ledger();
+  readonly run: RunState = runState(this.env.settings.runId);
+  readonly ledger = new Ledger(this.run);
   readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
   private exchanges = 0;
   private markers = 0;
@@ -60,7 +62,7 @@ export class SuiteState {
   /** Judges an exchange by every audit as it arrives, so nothing needs to be kept for later. */
   audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], sentValidKey: boolean): void {
     if (sentValidKey) this.sentWithValidKey.add(reply);
-    for (const audit of AUDITS) this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators });
+    for (const audit of AUDITS) this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
   }
 
   /**

@@ -2,6 +2,7 @@ import { test } from 'vitest';
 import { ruleById } from '../rules/catalogue.js';
 import { AUDITS } from './audits/index.js';
 import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';
+import type { CreatedCategory } from './ledger.js';
 import { CheckContext } from './context.js';
 import { CheckFailure, PrerequisiteMissing } from './failure.js';
 import { SuiteState } from './suite-state.js';
@@ -29,9 +30,14 @@ export interface Suite {
   check(rule: string, name: string, body: CheckBody, options?: CheckOptions): void;
   /** LIST-2: every category this suite created is in the list, as its 201 showed it. */
   checkCreatedAreListed(): void;
+  /**
+   * LIST-2: every category the whole run created so far is in the list, as its 201 showed it. Declared by the
+   * suite that runs last, it reads the list once the run has created the most: truncation to the newest N shows.
+   */
+  checkRunCreationsAreListed(): void;
   /** `rule`: every request this suite's checks registered with `t.expectNoEffect(rule, …)` created nothing. */
   checkRejectedCreatedNothing(rule: string): void;
-  /** The audits (HTTP-1, MEDIA-1, ERROR-1, ERROR-2, MODEL-1) of every exchange of this suite. Declare last. */
+  /** The audits (src/checks/audits/) of every exchange of this suite. Declare last. */
   audits(): void;
 }
 
@@ -55,8 +61,11 @@ export function defineSuite(name: string): Suite {
         await body(t);
         t.assertNotVacuous();
       } catch (error) {
-        if (error instanceof PrerequisiteMissing) skip(error.message);
         t.noteFailure(error);
+        if (error instanceof PrerequisiteMissing) {
+          task.meta.check = t.meta();
+          skip(error.message);
+        }
         throw error;
       } finally {
         task.meta.check = t.meta();
@@ -65,24 +74,33 @@ export function defineSuite(name: string): Suite {
     }, CHECK_TIMEOUT_MS);
   };
 
+  /** LIST-2 over a set of created categories: each in the list with the content its 201 showed. */
+  const checkListed = (creator: string, categories: () => CreatedCategory[]) => {
+    check('LIST-2', `every category ${creator} created is listed as its 201 showed it`, async (t) => {
+      const created = categories();
+      if (created.length === 0) t.skip(`${creator} created no category`);
+      const { byId } = await readClosingList(t);
+      const problems: string[] = [];
+      for (const category of created) {
+        const matches = byId.get(category.id) ?? [];
+        if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category)} (created in ${category.exchange}) is missing`);
+        else if (!matches.some((m) => sameContent(m, category))) {
+          problems.push(`category ${category.id} is listed as ${showContent(matches[0] as SeenCategory)}, but its 201 (${category.exchange}) showed ${showContent(category)}`);
+        }
+      }
+      t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
+    }, { sequential: true });
+  };
+
   return {
     check,
 
     checkCreatedAreListed() {
-      check('LIST-2', `every category the ${name} suite created is listed as its 201 showed it`, async (t) => {
-        const created = [...state.ledger.created.values()];
-        if (created.length === 0) t.skip(`the ${name} suite created no category`);
-        const { byId } = await readClosingList(t);
-        const problems: string[] = [];
-        for (const category of created) {
-          const matches = byId.get(category.id) ?? [];
-          if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category)} (created in ${category.exchange}) is missing`);
-          else if (!matches.some((m) => sameContent(m, category))) {
-            problems.push(`category ${category.id} is listed as ${showContent(matches[0] as SeenCategory)}, but its 201 (${category.exchange}) showed ${showContent(category)}`);
-          }
-        }
-        t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
-      }, { sequential: true });
+      checkListed(`the ${name} suite`, () => [...state.ledger.created.values()]);
+    },
+
+    checkRunCreationsAreListed() {
+      checkListed('the whole run', () => [...state.run.created.values()]);
     },
 
     checkRejectedCreatedNothing(rule: string) {

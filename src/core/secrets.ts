@@ -15,8 +15,9 @@ export const REDACTED = '[REDACTED]';
 const FRAGMENT = 8;
 
 /**
- * Removes every secret from text: each secret case-insensitively, its base64 forms (Basic credentials), and any
- * run of 8 or more of their characters.
+ * Removes every secret from text: each secret case-insensitively, in the forms it travels or is echoed in
+ * (base64 as in Basic credentials, percent-encoded as in a query string, escaped as in a JSON string), and any
+ * run of 8 or more characters of those forms.
  */
 export class Redactor {
   private readonly needles: string[];
@@ -25,7 +26,7 @@ export class Redactor {
     const needles = new Set<string>();
     for (const secret of secrets) {
       if (secret.length === 0) continue;
-      for (const form of [secret, base64(secret), base64(`${secret}:`), base64(`:${secret}`)]) {
+      for (const form of formsOf(secret)) {
         for (const fragment of fragmentsOf(form)) needles.add(fragment.toLowerCase());
       }
     }
@@ -80,6 +81,17 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/** The secret as it may appear in text the suite writes. */
+function formsOf(secret: string): Set<string> {
+  const json = JSON.stringify(secret).slice(1, -1);
+  return new Set([
+    secret,
+    base64(secret), base64(`${secret}:`), base64(`:${secret}`),
+    encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2),
+    json, json.replace(/\//g, '\\/'),
+  ]);
 }
 
 function fragmentsOf(secret: string): string[] {

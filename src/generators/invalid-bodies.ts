@@ -37,6 +37,8 @@ export function invalidBodies(marker: string): InvalidBody[] {
     { label: 'malformed JSON: single quotes', raw: `{'name':'${marker}'}` },
     { label: 'malformed JSON: trailing comma', raw: `{"name":"${marker}",}` },
     { label: 'malformed JSON: unquoted key', raw: `{name:"${marker}"}` },
+    { label: 'a valid object followed by other data', raw: `{"name":"${marker}"} trailing` },
+    { label: 'two JSON objects one after the other', raw: `{"name":"${marker}"}{"name":"${marker}"}` },
     { label: 'an empty body', raw: '' },
   ];
 }

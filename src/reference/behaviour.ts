@@ -17,9 +17,9 @@ export interface Store {
   nextId: bigint;
 }
 
-/** A request body refused with 400. */
+/** A request refused with an Error: 400 unless another status is given. */
 export interface Refusal {
-  readonly refused: { readonly code: string; readonly message: string };
+  readonly refused: { readonly code: string; readonly message: string; readonly status?: number };
 }
 
 /**
@@ -109,9 +109,9 @@ export const conformant: Behaviour = {
   },
 };
 
-/** A 400 refusal. */
-export function refuse(code: string, message: string): Refusal {
-  return { refused: { code, message } };
+/** A refusal, 400 unless told otherwise. */
+export function refuse(code: string, message: string, status = 400): Refusal {
+  return { refused: { code, message, status } };
 }
 
 /** JSON text in which bigints are written as the integers they are. */

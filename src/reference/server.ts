@@ -85,7 +85,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
   const authorized = !b.protects(route) || b.accepts(token, key);
   const unauthorized = () => b.send(response, 401, b.errorBody(401, 'unauthorized', 'The API key is missing or invalid.'),
     withChallenge(b.challenge(token !== undefined)));
-  const refused = (r: Refusal) => b.send(response, 400, b.errorBody(400, r.refused.code, r.refused.message));
+  const refused = ({ refused: { status = 400, code, message } }: Refusal) => b.send(response, status, b.errorBody(status, code, message));
 
   if (route !== 'createCategory') {
     if (!authorized) return unauthorized();

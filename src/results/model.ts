@@ -24,6 +24,8 @@ export interface CheckResult {
   readonly exchangeCount: number;
   readonly failedExchange?: string;
   readonly generated?: GeneratedMeta;
+  /** For a check skipped because another rule's problem left it nothing to judge: that rule. */
+  readonly dependsOn?: string;
 }
 
 /** Counts of outcomes. */

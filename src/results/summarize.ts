@@ -10,6 +10,20 @@ export function verdictOf(results: readonly CheckResult[], errors: readonly RunE
   return errors.length > 0 || results.length === 0 ? 'incomplete' : 'conformant';
 }
 
+/**
+ * Holds every skip to the rule it relied on: a check skipped because "MEDIA-1 reports it" is only a skip when
+ * MEDIA-1 did fail in the run. Otherwise nothing reported the problem, and the skip becomes this check's
+ * failure: a skip can point at a cause, never hide a fault.
+ */
+export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckResult[] {
+  const failedRules = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+  return results.map((r) => {
+    if (r.outcome !== 'skipped' || r.dependsOn === undefined || failedRules.has(r.dependsOn)) return r;
+    const { dependsOn, ...rest } = r;
+    return { ...rest, outcome: 'failed', message: `${r.message ?? ''}; but ${dependsOn} did not fail, so this check fails instead` };
+  });
+}
+
 /** Outcome counts of a set of results. */
 export function countOutcomes(results: readonly CheckResult[]): Counts {
   const counts: Counts = { passed: 0, failed: 0, skipped: 0 };

@@ -1,11 +1,11 @@
 import { basename } from 'node:path';
-import type { TestCase, TestModule } from 'vitest/node';
+import type { TestCase } from 'vitest/node';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/model.js';
 import { ruleById } from '../rules/catalogue.js';
 
-/** The suite a test module is: `dist/suites/auth.suite.js` → `auth`. */
-export function suiteNameOf(module: TestModule): string {
+/** The suite a test module (or its specification) is: `dist/suites/auth.suite.js` → `auth`. */
+export function suiteNameOf(module: { readonly moduleId: string }): string {
   return basename(module.moduleId).replace(/\.suite\.[cm]?[jt]s$/, '');
 }
 
@@ -37,6 +37,7 @@ export function toCheckResult(test: TestCase, redactor: Redactor): { result?: Ch
     exchangeCount: meta.exchangeCount,
     ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
     ...(meta.generated ? { generated: meta.generated } : {}),
+    ...(outcome === 'skipped' && meta.prerequisiteOwner ? { dependsOn: meta.prerequisiteOwner } : {}),
   };
   const crashed = outcome === 'failed' && error !== undefined && error.name !== 'CheckFailure';
   return crashed

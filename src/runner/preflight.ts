@@ -10,7 +10,7 @@ import { HttpClient } from '../http/client.js';
 export async function ensureReachable(target: string, timeoutMs: number): Promise<void> {
   const client = new HttpClient({ target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), connections: 1 });
   try {
-    const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json' } });
+    const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } });
     const failure = reply.exchange.transportError;
     if (failure?.phase === 'connect') {
       throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); check --target and that the server is running`);

@@ -5,9 +5,10 @@ import type { RunSettings } from '../checks/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError, RunReport } from '../results/model.js';
-import { ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
+import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { suiteNameOf, toCheckResult } from './collect.js';
+import { SuiteOrder } from './order.js';
 
 /** What a run needs. */
 export interface RunOptions {
@@ -65,6 +66,7 @@ export class SuiteSession {
       isolate: false,
       fileParallelism: false,
       maxConcurrency: 8,
+      sequence: { sequencer: SuiteOrder },
       cache: false,
       // The suites' own modules are built JavaScript: Node loads them as they are, without vite's transform.
       server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } },
@@ -101,7 +103,8 @@ export class SuiteSession {
       // vitest marks failed tests through process.exitCode; the verdict decides the exit code, not vitest.
       process.exitCode = undefined;
     }
-    const { results, errors } = collector;
+    const { errors } = collector;
+    const results = holdSkipsToTheirOwners(collector.results);
     return {
       verdict: verdictOf(results, errors),
       target: options.target,

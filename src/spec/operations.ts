@@ -34,6 +34,9 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
     path,
     pathParameters: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ''),
     documentedStatuses: Object.keys(op.responses ?? {}),
+    statusesWithBody: Object.entries(op.responses ?? {})
+      .filter(([, response]) => Object.keys((response as OpenAPIV3.ResponseObject).content ?? {}).length > 0)
+      .map(([status]) => status),
     // Security requirements are alternatives; the bearer scheme is required when every alternative names it.
     requiresBearer: requirements.length > 0 && requirements.every((req) => bearerSchemes.some((name) => name in req)),
     deprecated: op.deprecated === true,

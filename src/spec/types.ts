@@ -20,6 +20,8 @@ export interface Operation {
   readonly pathParameters: readonly string[];
   /** Response status codes the spec documents (`"200"`, `"4XX"`, `"default"`). */
   readonly documentedStatuses: readonly string[];
+  /** Those of them whose response the spec gives a body (content). */
+  readonly statusesWithBody: readonly string[];
   /** Whether the spec requires the bearer scheme for it. */
   readonly requiresBearer: boolean;
   readonly deprecated: boolean;

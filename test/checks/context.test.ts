@@ -9,7 +9,7 @@ import type { Operation } from '../../src/spec/types.js';
 
 const list: Operation = {
   key: 'GET /categories', label: 'listCategories', operationId: 'listCategories', method: 'GET', path: '/categories',
-  pathParameters: [], documentedStatuses: ['200', '401'], requiresBearer: true, deprecated: false,
+  pathParameters: [], documentedStatuses: ['200', '401'], statusesWithBody: ['200', '401'], requiresBearer: true, deprecated: false,
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
@@ -18,7 +18,7 @@ function context(status: number, body: string, rule = 'LIST-1') {
   let n = 0;
   const suite: Record<string, unknown> & { sentWithValidKey: WeakSet<Reply> } = {
     name: 'test',
-    ledger: new Ledger(),
+    ledger: new Ledger({ created: new Map(), idsGiven: new Map() }),
     sentWithValidKey: new WeakSet<Reply>(),
     nextExchangeId: () => `test-${++n}`,
     audit(reply: Reply, _op: Operation, _allowed: readonly number[], validKey: boolean) {

@@ -26,6 +26,14 @@ describe('Redactor', () => {
     expect(redactor.redact(`Basic ${basic}`)).toBe(`Basic ${REDACTED}`);
   });
 
+  it('removes the key percent-encoded, form-encoded and JSON-escaped, as servers echo URLs and strings', () => {
+    const plus = new Redactor(['Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5=']);
+    for (const form of [encodeURIComponent('Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5='), 'Zq7%2bxw2%2flm9%3dpt4', 'Zq7+Xw2\\/Lm9=Pt4+Rv8\\/Ns3']) {
+      expect(plus.leaks(`echo: ${form}`), form).toBe(true);
+      expect(plus.redact(`echo: ${form}`), form).toMatch(/^echo: \[REDACTED\]/);
+    }
+  });
+
   it('leaves text without the key alone, short common fragments included', () => {
     const text = 'psk_ is a prefix; Key and 2026 are words';
     expect(redactor.redact(text)).toBe(text);

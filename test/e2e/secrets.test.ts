@@ -5,12 +5,18 @@ import { filesBelow, runCli, tempDir } from '../support/cli.js';
 
 /** A key no output could contain by chance. */
 const KEY = 'psk_CanaryKey7Qw9Zx3Lm5Nb8Vc2';
+/** A key that percent-encoding and JSON escaping change, as base64 keys are. */
+const ENCODED_KEY = 'Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5=';
 
-/** What counts as a leak: any 8 consecutive characters of the key or of its Basic encoding, in any letter case. */
-function leaks(text: string): string[] {
+/**
+ * What counts as a leak: any 8 consecutive characters, in any letter case, of the key or of a form it travels
+ * or is echoed in (Basic's base64, a query string's percent-encoding, a JSON string's escaping).
+ */
+function leaks(text: string, key = KEY): string[] {
   const lower = text.toLowerCase();
   const found: string[] = [];
-  for (const form of [KEY, Buffer.from(`${KEY}:`).toString('base64')]) {
+  const forms = [key, Buffer.from(`${key}:`).toString('base64'), encodeURIComponent(key), key.replace(/\//g, '\\/')];
+  for (const form of forms) {
     for (let i = 0; i + 8 <= form.length; i++) {
       const piece = form.slice(i, i + 8).toLowerCase();
       if (lower.includes(piece)) found.push(piece);
@@ -19,13 +25,13 @@ function leaks(text: string): string[] {
   return found;
 }
 
-async function expectNoLeak(args: string[]) {
+async function expectNoLeak(args: string[], key = KEY) {
   const dir = await tempDir();
-  const result = await runCli([...args, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+  const result = await runCli([...args, '--report-dir', dir], { PETSTORE_API_KEY: key });
   const written = await filesBelow(dir);
   expect(written.map((f) => f.path.replace(dir, '')).sort()).toEqual(['/junit.xml', '/report.json']);
   for (const { path, content } of [{ path: 'stdout', content: result.stdout }, { path: 'stderr', content: result.stderr }, ...written]) {
-    expect(leaks(content), path).toEqual([]);
+    expect(leaks(content, key), path).toEqual([]);
   }
   return result;
 }
@@ -69,5 +75,10 @@ describe('the API key', () => {
     const { code, stdout } = await expectNoLeak(['--target', await echoingServer()]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/AUTH-3/);
+  });
+
+  it('appears nowhere when an echoed key is percent-encoded or JSON-escaped', async () => {
+    const { code } = await expectNoLeak(['--target', await echoingServer()], ENCODED_KEY);
+    expect(code).toBe(1);
   });
 });

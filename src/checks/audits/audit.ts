@@ -1,6 +1,7 @@
 import type { Reply } from '../../http/reply.js';
 import type { Operation } from '../../spec/types.js';
 import type { Validators } from '../../spec/validators.js';
+import type { RunState } from '../run-state.js';
 
 /** One exchange, with what an audit needs to judge it. */
 export interface AuditSubject {
@@ -11,6 +12,7 @@ export interface AuditSubject {
   /** Whether the request carried the valid key in the documented form. */
   readonly sentValidKey: boolean;
   readonly validators: Validators;
+  readonly run: RunState;
 }
 
 /** Does not apply to this exchange. */

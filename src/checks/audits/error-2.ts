@@ -1,5 +1,5 @@
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
-import { ERROR_STATUSES } from './error-1.js';
+import { isClientError } from './error-1.js';
 
 /** ERROR-2: an Error's `status` repeats the HTTP status. Judged where the Error has a numeric status. */
 export const error2: ExchangeAudit = {
@@ -7,7 +7,7 @@ export const error2: ExchangeAudit = {
   scope: 'Errors with a numeric status',
   judge({ reply }) {
     const body = reply.body as { status?: unknown } | undefined;
-    if (!ERROR_STATUSES.includes(reply.status ?? 0) || typeof body !== 'object' || body === null || typeof body.status !== 'number') {
+    if (!isClientError(reply.status) || typeof body !== 'object' || body === null || typeof body.status !== 'number') {
       return NOT_APPLICABLE;
     }
     return body.status === reply.status ? [] : [`Error.status is ${body.status} in a ${reply.status} response`];

@@ -20,5 +20,7 @@ export const http1: ExchangeAudit = {
 
 /** Whether the spec's response keys cover a status: exact codes, ranges such as `4XX`, or `default`. */
 export function isDocumented(status: number, documented: readonly string[]): boolean {
-  return documented.some((key) => key === 'default' || key === String(status) || key.toUpperCase() === `${String(status)[0]}XX`);
+  const exact = documented.includes(String(status));
+  const range = documented.some((key) => key.toUpperCase() === `${String(status)[0]}XX`);
+  return exact || range || documented.includes('default');
 }

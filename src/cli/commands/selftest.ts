@@ -61,10 +61,12 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
 }
 
+const TARGET_WIDTH = Math.max(...[...FAULTS, ...VARIANTS].map((p) => p.id.length));
+
 function show(out: Output, row: SelftestRow): SelftestRow {
   const mark = row.ok ? out.style.green('✓') : out.style.red('✗');
   const expected = (row.expectedRule ?? (row.kind === 'variant' ? 'variant' : '(none)')).padEnd(9);
   const outcome = row.ok ? (row.kind === 'fault' ? 'detected' : 'conformant') : row.problem ?? '';
-  out.line(`  ${mark} ${row.target.padEnd(28)} ${expected} ${outcome}  ${out.style.dim(`failed: ${row.failedRules.join(', ') || 'none'}`)}`);
+  out.line(`  ${mark} ${row.target.padEnd(TARGET_WIDTH)} ${expected} ${outcome}  ${out.style.dim(`failed: ${row.failedRules.join(', ') || 'none'}`)}`);
   return row;
 }

@@ -1,4 +1,16 @@
 import { refuse } from '../behaviour.js';
+
+/** The first complete JSON value at the start of a text, as a streaming decoder reads it; undefined if none. */
+function firstJsonValue(raw: string): unknown {
+  for (let end = 1; end <= raw.length; end++) {
+    try {
+      return JSON.parse(raw.slice(0, end)) as unknown;
+    } catch {
+      // not a complete value yet
+    }
+  }
+  return undefined;
+}
 import { fault } from './fault.js';
 
 /** Bugs in accepting valid bodies and refusing invalid ones. */
@@ -68,6 +80,19 @@ export const createFaults = [
         if (b && typeof b === 'object' && !Array.isArray(b) && b['name'] === undefined) return base.validate({ ...b, name: 'Unnamed' });
         return base.validate(body);
       },
+    })),
+  fault('json-first-value-only', 'CREATE-2',
+    'The body is read with a streaming decoder that stops after the first JSON value, so trailing data is ignored.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        const first = firstJsonValue(raw);
+        return first === undefined ? base.parse(raw, contentType) : { value: first };
+      },
+    })),
+  fault('name-find-or-create', 'CREATE-1',
+    'Create is "idempotent" by name: a name already in use gets the existing category back with 201.',
+    (base) => ({
+      store: async (store, category, body) => [...store.categories.values()].find((c) => c.name === category.name) ?? base.store(store, category, body),
     })),
   fault('charset-refused', 'CREATE-3',
     'The Content-Type is compared to "application/json" as a whole string, so a charset parameter is refused.',

@@ -1,7 +1,16 @@
+import { refuse } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /** Bugs in Error bodies. */
 export const errorFaults = [
+  fault('unsupported-media-type-not-error', 'ERROR-1',
+    'Bodies that are not application/json get the framework\'s own 415, {"error": "..."}, not an Error.',
+    (base) => ({
+      parse: (raw, contentType) => (contentType !== undefined && /^application\/json\s*(;|$)/i.test(contentType)
+        ? base.parse(raw, contentType)
+        : refuse('unsupported_media_type', 'Unsupported Media Type', 415)),
+      errorBody: (status, code, message) => (status === 415 ? { error: message } : base.errorBody(status, code, message)),
+    })),
   fault('error-missing-code', 'ERROR-1',
     'The error serializer only writes message and status.',
     () => ({ errorBody: (status, _code, message) => ({ message, status }) })),

@@ -8,6 +8,9 @@ export const listFaults = [
   fault('list-paged', 'LIST-2',
     'The list endpoint applies a default page size of 20 and says so nowhere.',
     () => ({ listing: (items) => items.slice(0, 20) })),
+  fault('list-newest-100', 'LIST-2',
+    'The list query orders by id descending with LIMIT 100, a guard someone added against large responses.',
+    () => ({ listing: (items) => items.slice(-100) })),
   fault('list-stale-cache', 'LIST-2',
     'The list is served from a cache that is refreshed only every 30 seconds.',
     () => {

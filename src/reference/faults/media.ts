@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { toJson } from '../behaviour.js';
 import { fault } from './fault.js';
 
@@ -18,6 +19,23 @@ export const mediaFaults = [
       send: (response, status, body, headers) => {
         response.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
         response.end(toJson(body));
+      },
+    })),
+  fault('created-without-body', 'MEDIA-1',
+    'The create handler answers 201 and forgets to write the created category.',
+    (base) => ({
+      send: (response, status, body, headers) => {
+        if (status !== 201) return base.send(response, status, body, headers);
+        response.writeHead(201, { 'content-type': 'application/json', ...headers });
+        response.end();
+      },
+    })),
+  fault('gzip-regardless', 'MEDIA-1',
+    'A compression middleware gzips every response, even when the client accepts only identity.',
+    () => ({
+      send: (response, status, body, headers) => {
+        response.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', ...headers });
+        response.end(gzipSync(toJson(body)));
       },
     })),
   fault('json-trailing-data', 'MEDIA-1',

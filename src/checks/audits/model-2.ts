@@ -1,0 +1,37 @@
+import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
+import { readCategory } from '../category.js';
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+
+/**
+ * MODEL-2: ids are unique. Every 201 of the run shows an id no earlier 201 showed (a create that hands back an
+ * existing category, or a racy counter, repeats one), and no list shows an id twice. Ids compare exactly.
+ */
+export const model2: ExchangeAudit = {
+  rule: 'MODEL-2',
+  scope: 'ids in 201s and lists',
+  judge({ reply, operation, run }) {
+    const document = reply.json().document;
+    if (!document) return NOT_APPLICABLE;
+    if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
+      const id = readCategory(document, document.value)?.id;
+      if (id === undefined) return NOT_APPLICABLE;
+      const earlier = run.idsGiven.get(id);
+      if (earlier !== undefined) return [`the 201 shows id ${id}, which ${earlier} already gave to a category`];
+      run.idsGiven.set(id, reply.exchange.id); // judged in arrival order, so "earlier" is well defined
+      return [];
+    }
+    if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
+      const seen = new Set<bigint>();
+      const repeated = new Set<bigint>();
+      for (const item of document.value) {
+        const id = readCategory(document, item)?.id;
+        if (id === undefined) continue;
+        if (seen.has(id)) repeated.add(id);
+        seen.add(id);
+      }
+      if (seen.size === 0) return NOT_APPLICABLE;
+      return repeated.size ? [`the list shows ${repeated.size} ids more than once: ${[...repeated].slice(0, 5).join(', ')}`] : [];
+    }
+    return NOT_APPLICABLE;
+  },
+};

@@ -1,0 +1,20 @@
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { suiteNameOf } from './collect.js';
+
+/**
+ * The order suites run in: the areas first, the list suite last, so that its checks read the list once the run
+ * has created the most. Suites not named here run before it, alphabetically.
+ */
+export const SUITE_ORDER: readonly string[] = ['auth', 'create', 'model', 'info', 'list'];
+
+/** vitest's sequencer, with a fixed, documented order instead of one by file size. */
+export class SuiteOrder extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const name = suiteNameOf(file);
+      const at = SUITE_ORDER.indexOf(name);
+      return at >= 0 ? at : SUITE_ORDER.indexOf('list') - 0.5;
+    };
+    return [...files].sort((a, b) => rank(a) - rank(b) || suiteNameOf(a).localeCompare(suiteNameOf(b)));
+  }
+}
