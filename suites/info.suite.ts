@@ -1,5 +1,5 @@
 /**
- * INFO rules: what the contract leaves open. Each check records how the target answered and never fails;
+ * INFO rules, by example: what the contract leaves open (generated names are in info.generated.suite.ts). Each check records how the target answered and never fails;
  * the answers are still judged by the audits (a 5xx, a hang or a malformed body fails HTTP-1 or MEDIA-1).
  */
 import { environment } from '../src/checks/environment.js';
@@ -25,7 +25,7 @@ for (const [rule, label, name] of names) {
     // Size limits are not shown: a long body may be refused as too large (413), with an Error like any 4xx.
     const alsoAllowed = rule === 'INFO-2' ? [413] : [];
     observeAnswer(t, await t.create({ name, description: t.marker('open') }, { alsoAllowed }), label);
-  });
+  }, { writes: 1 });
 }
 
 const queries: readonly Record<string, string>[] = [{ limit: '1' }, { page: '2', per_page: '1' }, { q: 'dog' }];
@@ -45,7 +45,7 @@ for (const [label, contentType] of [
   suite.check('INFO-5', `a valid JSON body with ${label} is accepted or refused`, async (t) => {
     const reply = await t.send(create, { json: { name: t.marker('media') }, contentType, alsoAllowed: [415] });
     observeAnswer(t, reply, label);
-  });
+  }, { writes: 1 });
 }
 
 suite.checkCreatedAreListed();

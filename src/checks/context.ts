@@ -3,11 +3,12 @@ import type { Exchange } from '../http/exchange.js';
 import { bearer, validKey, type Credential } from '../http/credential.js';
 import type { JsonDocument } from '../http/json/parse.js';
 import type { Reply } from '../http/reply.js';
-import type { JsonSchema, Operation } from '../spec/types.js';
-import { CheckFailure, PrerequisiteMissing } from './failure.js';
+import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
+import { CheckFailure, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CheckMeta, GeneratedMeta } from './meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { SuiteState } from './suite-state.js';
+import type { Reservation } from './write-budget.js';
 
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
@@ -53,6 +54,8 @@ export class CheckContext {
     readonly rule: string,
     readonly name: string,
     private readonly skipTest: (note: string) => never,
+    /** The writes this check reserved; none when it declared none. */
+    private readonly writes?: Reservation,
   ) {}
 
   /** The run's settings and shared services. */
@@ -62,6 +65,9 @@ export class CheckContext {
 
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
+    if (writesOf(operation) > 0 && !this.writes?.spend()) {
+      throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
+    }
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
     const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
@@ -209,8 +215,11 @@ export class CheckContext {
    */
   async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = this.env.settings.numRuns): Promise<void> {
     const seed = checkSeed(this.env.settings.seed, `${this.rule} ${this.name}`);
+    const replay = this.env.settings.replay;
+    const path = replay?.title === `${this.rule} ${this.name}` ? replay.path : undefined;
     let lastFailingCase: Exchange[] | undefined;
     let missing: PrerequisiteMissing | undefined;
+    let shrinkingCut = false;
     const outcome = await runProperty(arbitrary, async (value) => {
       // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
       if (missing) throw missing;
@@ -218,11 +227,17 @@ export class CheckContext {
       try {
         await predicate(value);
       } catch (error) {
+        // Shrinking may not exceed the reservation: a case it cannot afford counts as passing, so shrinking
+        // settles on the smallest failure found so far. Before any failure this is a bug in the declaration.
+        if (error instanceof WritesExhausted && lastFailingCase) {
+          shrinkingCut = true;
+          return;
+        }
         if (error instanceof PrerequisiteMissing) missing = error;
         else if (!fc.PreconditionFailure.isFailure(error)) lastFailingCase = this.caseExchanges;
         throw error;
       }
-    }, { seed, numRuns });
+    }, { seed, numRuns, ...(path !== undefined ? { path } : {}) });
     if (missing) throw missing;
     this.caseExchanges = undefined;
     // Shrinking ends on the minimal case, so the last failing case is the counterexample.
@@ -232,12 +247,14 @@ export class CheckContext {
       ...(outcome.path !== undefined ? { path: outcome.path } : {}),
       ...(outcome.counterexample !== undefined ? { counterexample: this.env.redactor.redact(outcome.counterexample) } : {}),
       ...(outcome.numShrinks !== undefined ? { numShrinks: outcome.numShrinks } : {}),
+      ...(shrinkingCut ? { shrinkingCut: true as const } : {}),
     };
     if (!outcome.failed) return;
     const cause = outcome.error instanceof CheckFailure ? outcome.error : undefined;
     if (cause?.reply) this.failedExchange = cause.reply.exchange.id;
     const reason = cause?.message ?? String((outcome.error as Error | undefined)?.message ?? outcome.error);
-    throw new CheckFailure(`counterexample ${this.generated.counterexample} (after ${outcome.numShrinks} shrinks; seed ${seed}, path "${outcome.path}"): ${reason}`);
+    const shrinks = `${outcome.numShrinks} shrinks${shrinkingCut ? ', stopped at the write budget' : ''}`;
+    throw new CheckFailure(`counterexample ${this.generated.counterexample} (after ${shrinks}; seed ${seed}, path "${outcome.path}"): ${reason}`);
   }
 
   /** Fails a check that sent nothing or asserted nothing: it would pass without showing anything. */

@@ -1,4 +1,6 @@
+import type { Credential } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
+import { writesOf, type Operation } from '../spec/types.js';
 import { readCategory, type SeenCategory } from './category.js';
 import type { CheckContext } from './context.js';
 
@@ -33,6 +35,7 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory)
   const document = t.expectJson(reply);
   const created = readCategory(document, document.value);
   if (created === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
+  t.prerequisite('MODEL-1', typeof created.name === 'string', `the 201 in ${reply.exchange.id} shows no string name`);
   t.expect(created.name === sent.name, `the created name is ${show(created.name)}, but ${show(sent.name)} was sent`, reply);
   // An empty description may come back absent: serializers commonly omit empty strings (Go's omitempty).
   const emptyOmitted = sent.description === '' && !created.hasDescription;
@@ -43,19 +46,50 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory)
   return created;
 }
 
+/**
+ * AUTH-1 and AUTH-2's promise for one request: refused with 401. The request carries a valid, marked body where
+ * the operation takes one, so that for an operation that could create, the suite's closing AUTH-4 check can
+ * verify it created nothing.
+ */
+export async function expectRefused(t: CheckContext, op: Operation, credential: Credential | null): Promise<Reply> {
+  const marker = t.marker('auth');
+  const json = t.sampleBody(op, marker);
+  const reply = await t.send(op, { credential, ...(json !== undefined ? { json } : {}) });
+  t.expectStatus(reply, 401);
+  if (writesOf(op) > 0) t.expectNoEffect('AUTH-4', marker, reply);
+  return reply;
+}
+
+/**
+ * MODEL-3's promise for one request with a client-supplied id: 400, or 201 with an id that is not the one sent.
+ * A server that honours the id but parsed it as a double (so it comes back rounded) or echoes it as a string
+ * honours it all the same.
+ */
+export function expectIdNotHonoured(t: CheckContext, reply: Reply, sentId: bigint): void {
+  const status = t.expectStatus(reply, [201, 400]);
+  if (status === 400) return;
+  const document = t.expectJson(reply);
+  const created = readCategory(document, document.value);
+  const shownId = (document.value as { id?: unknown } | null)?.id;
+  const honoured = created?.id === sentId || created?.id === BigInt(Number(sentId)) || shownId === String(sentId);
+  t.expect(!honoured, `the new category got the id the client sent (${sentId})`, reply);
+}
+
 /** For INFO rules: what the target answered, in words. Never fails; the audits judge the answer itself. */
 export function observeAnswer(t: CheckContext, reply: Reply, what: string): void {
-  const status = reply.status;
-  if (status === undefined) {
-    t.observe(`${what}: no complete response (${reply.exchange.transportError?.code}; HTTP-1 judges it)`);
-    return;
-  }
   const body = reply.body;
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   const code = typeof record?.['code'] === 'string' ? ` and code ${show(record['code'])}` : '';
   const items = Array.isArray(body) ? ` (${body.length} items)` : '';
-  const verb = status >= 200 && status < 300 ? 'accepted' : [400, 413, 415].includes(status) ? 'refused' : 'answered';
-  t.observe(`${what}: ${verb} with ${status}${code}${items}`);
+  t.observe(`${what}: ${answerKind(reply)}${reply.status === undefined ? '' : `${code}${items}`}`);
+}
+
+/** An answer in a few words, the same for answers alike: for counting what a target did with many cases. */
+export function answerKind(reply: Reply): string {
+  const status = reply.status;
+  if (status === undefined) return `no complete response (${reply.exchange.transportError?.code}; HTTP-1 judges it)`;
+  if (status >= 200 && status < 300) return `accepted with ${status}`;
+  return [400, 413, 415].includes(status) ? `refused with ${status}` : `answered ${status}`;
 }
 
 /** A value in messages: JSON, long strings abbreviated, so that invisible differences (spaces, marks) show. */

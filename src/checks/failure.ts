@@ -14,6 +14,14 @@ export class CheckFailure extends Error {
 }
 
 /**
+ * A check tried to send more writes than it reserved. A bug in the check (it declares fewer writes than it
+ * makes), except while a generated check shrinks a failure: shrinking stops there.
+ */
+export class WritesExhausted extends Error {
+  override readonly name = 'WritesExhausted';
+}
+
+/**
  * A check cannot judge its own rule because of a problem that another rule reports (a body that is not JSON:
  * MEDIA-1; a list that is not an array: LIST-1; a refused valid key: AUTH-3; a Category without an integer id:
  * MODEL-1). The check is skipped with the reason, never passed, so that the report points at the cause instead

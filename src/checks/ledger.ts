@@ -23,6 +23,8 @@ export interface RejectedRequest {
 export class Ledger {
   readonly created = new Map<bigint, CreatedCategory>();
   readonly rejected: RejectedRequest[] = [];
+  /** Categories the list showed carrying the marker of a refused request: created despite the refusal. */
+  readonly createdDespiteRefusal: { readonly category: SeenCategory; readonly exchange: string }[] = [];
 
   constructor(private readonly run: RunState) {}
 

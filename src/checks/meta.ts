@@ -8,6 +8,8 @@ export interface GeneratedMeta {
   readonly path?: string;
   readonly counterexample?: string;
   readonly numShrinks?: number;
+  /** Shrinking stopped before the smallest case because the check's writes ran out. */
+  readonly shrinkingCut?: true;
 }
 
 /** What a check reports about itself, beyond passed/failed: carried from the worker in vitest's task meta. */
@@ -32,11 +34,26 @@ export interface CheckMeta {
 }
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.
+/** A category the run created on the target, as report.json lists it for clean-up. */
+export interface CreatedRecord {
+  /** The exact id as text; null when the response showed none that could be read. */
+  readonly id: string | null;
+  readonly name: unknown;
+  /** The exchange whose 201 showed it, or the refused request that created it nonetheless. */
+  readonly exchange: string;
+  /** Set when the category was created by a request that was refused. */
+  readonly despiteRefusal?: true;
+}
+
 declare module '@vitest/runner' {
   interface TaskMeta {
     /** On a test: the check it is. */
     check?: CheckMeta;
     /** On a suite file: how many requests its checks sent. */
     requests?: number;
+    /** On a suite file: the categories its checks created. */
+    created?: CreatedRecord[];
+    /** On a suite file: the writes the whole run had spent when the file ended. */
+    writesUsed?: number;
   }
 }

@@ -45,3 +45,11 @@ export async function runProperty<T>(
     error: details.errorInstance,
   };
 }
+
+/**
+ * The writes a generated check reserves: every case may write `perCase` times, and shrinking a failure may
+ * take as many cases again. Shrinking stops where the reservation does.
+ */
+export function propertyWrites(numRuns: number, perCase = 1): number {
+  return 2 * numRuns * perCase;
+}

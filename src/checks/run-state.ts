@@ -1,4 +1,6 @@
 import type { CreatedCategory } from './ledger.js';
+import type { RunSettings } from './settings.js';
+import { WriteBudget } from './write-budget.js';
 
 /**
  * What one run's suite files share. The runner runs them in one worker, one file after another, so module state
@@ -9,12 +11,17 @@ export interface RunState {
   readonly created: Map<bigint, CreatedCategory>;
   /** Every id a 201 of the run showed, with the exchange that showed it first (MODEL-2). */
   readonly idsGiven: Map<bigint, string>;
+  /** The run's writes, shared by every check of every suite. */
+  readonly budget: WriteBudget;
 }
 
 let current: { runId: string; state: RunState } | undefined;
 
-/** The state of the run with this id. */
-export function runState(runId: string): RunState {
-  if (current?.runId !== runId) current = { runId, state: { created: new Map(), idsGiven: new Map() } };
+/** The state of the run these settings describe. */
+export function runState(settings: RunSettings): RunState {
+  if (current?.runId !== settings.runId) {
+    const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
+    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget } };
+  }
   return current.state;
 }

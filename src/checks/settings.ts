@@ -13,7 +13,19 @@ export interface RunSettings {
   readonly maxResponseBytes: number;
   /** Cases per generated (fast-check) property. */
   readonly numRuns: number;
+  /** The write budget (`--max-writes`); absent: no limit (the bundled reference server). */
+  readonly maxWrites?: number;
+  /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */
+  readonly replay?: Replay;
   readonly spec: SpecModel;
+}
+
+/** One check to run again, with the generated case it failed on. */
+export interface Replay {
+  /** The check's title: `<rule> <name>`. */
+  readonly title: string;
+  /** fast-check's path to the recorded counterexample; with the run's seed, it selects exactly that case. */
+  readonly path?: string;
 }
 
 declare module 'vitest' {

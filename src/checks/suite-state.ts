@@ -29,7 +29,7 @@ export interface AuditTally {
  */
 export class SuiteState {
   readonly env: Environment = environment();
-  readonly run: RunState = runState(this.env.settings.runId);
+  readonly run: RunState = runState(this.env.settings);
   readonly ledger = new Ledger(this.run);
   readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
   private exchanges = 0;

@@ -1,10 +1,13 @@
 import { test } from 'vitest';
 import { ruleById } from '../rules/catalogue.js';
 import { AUDITS } from './audits/index.js';
-import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';
+import { sameContent, showContent, type SeenCategory } from './category.js';
 import type { CreatedCategory } from './ledger.js';
+import { readListed } from './listing.js';
+import { expectNewCategory } from './expectations.js';
 import { CheckContext } from './context.js';
 import { CheckFailure, PrerequisiteMissing } from './failure.js';
+import type { CreatedRecord } from './meta.js';
 import { SuiteState } from './suite-state.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
@@ -16,10 +19,21 @@ export interface CheckOptions {
    * (LIST-2, nothing created) are sequential so that they see everything the suite did.
    */
   readonly sequential?: boolean;
+  /**
+   * The most requests that could create (every request but a GET) the check sends; reserved from the write
+   * budget when the check is declared. A check that cannot reserve them is skipped with the reason.
+   */
+  readonly writes?: number;
 }
 
 /** How long one check may take in all: its requests each have their own, shorter deadline. */
 const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
+
+/** The list sizes past which paging and truncation commonly start: the run creates past the largest it can. */
+const SCALE = [100, 50, 25];
+
+/** Top-up creates sent at once. */
+const TOP_UP_AT_ONCE = 10;
 
 /** How many problems a closing check's message lists. */
 const LISTED_PROBLEMS = 5;
@@ -55,9 +69,18 @@ export function defineSuite(name: string): Suite {
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
     const declare = options.sequential ? test : test.concurrent;
+    // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
+    // replay runs one check: the others are filtered out and reserve nothing.
+    const replay = state.env.settings.replay;
+    const writes = replay && replay.title !== title ? 0 : options.writes ?? 0;
+    const reservation = writes > 0 ? state.run.budget.reserve(writes) : undefined;
+    const unaffordable = writes > 0 && !reservation
+      ? `needs ${writes} write${writes === 1 ? '' : 's'}, but ${state.run.budget.available} of the write budget of ${state.run.budget.limit} are left (--max-writes)`
+      : undefined;
     declare(title, async ({ task, skip }) => {
-      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never);
+      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation);
       try {
+        if (unaffordable) t.skip(unaffordable);
         await body(t);
         t.assertNotVacuous();
       } catch (error) {
@@ -68,18 +91,32 @@ export function defineSuite(name: string): Suite {
         }
         throw error;
       } finally {
+        reservation?.release();
         task.meta.check = t.meta();
         task.file.meta.requests = state.requestCount;
       }
     }, CHECK_TIMEOUT_MS);
   };
 
-  /** LIST-2 over a set of created categories: each in the list with the content its 201 showed. */
-  const checkListed = (creator: string, categories: () => CreatedCategory[]) => {
-    check('LIST-2', `every category ${creator} created is listed as its 201 showed it`, async (t) => {
+  /**
+   * LIST-2 over a set of created categories: each in the list with the content its 201 showed. With a top-up,
+   * the check first creates that many more and requires the list to grow by at least as many.
+   */
+  const checkListed = (creator: string, categories: () => CreatedCategory[], topUp = 0, when = '') => {
+    check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`, async (t) => {
+      const before = topUp > 0 ? await readListed(t) : undefined;
+      for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
+        const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create({ name: t.marker('many') }));
+        for (const reply of await Promise.all(batch)) expectNewCategory(t, reply);
+      }
       const created = categories();
       if (created.length === 0) t.skip(`${creator} created no category`);
-      const { byId } = await readClosingList(t);
+      const after = await readListed(t, await t.closingList());
+      if (before) {
+        const grew = after.categories.length - before.categories.length;
+        t.expect(grew >= topUp, `the list grew by ${grew} while ${topUp} categories were created: it is truncated or paged`, after.reply);
+      }
+      const { byId } = after;
       const problems: string[] = [];
       for (const category of created) {
         const matches = byId.get(category.id) ?? [];
@@ -89,7 +126,7 @@ export function defineSuite(name: string): Suite {
         }
       }
       t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
-    }, { sequential: true });
+    }, { sequential: true, writes: topUp });
   };
 
   return {
@@ -100,17 +137,22 @@ export function defineSuite(name: string): Suite {
     },
 
     checkRunCreationsAreListed() {
-      checkListed('the whole run', () => [...state.run.created.values()]);
+      // The most the budget reaches of more than 100, 50 or 25 categories, counting what the run already created.
+      const created = state.run.created.size;
+      const target = SCALE.map((n) => n + 1).find((n) => n - created <= state.run.budget.available) ?? 0;
+      checkListed('the whole run', () => [...state.run.created.values()], Math.max(0, target - created),
+        `, once it created more than ${SCALE[0]} (or ${SCALE.slice(1).join(' or ')}, as the write budget allows)`);
     },
 
     checkRejectedCreatedNothing(rule: string) {
       check(rule, `requests the ${name} suite saw rejected created nothing`, async (t) => {
         const rejected = state.ledger.rejected.filter((r) => r.rule === rule);
         if (rejected.length === 0) t.skip(`no request of the ${name} suite was rejected`);
-        const { categories } = await readClosingList(t);
+        const { categories } = await readListed(t, await t.closingList());
         const problems: string[] = [];
         for (const request of rejected) {
           const effect = categories.find((c) => carries(c, request.marker));
+          if (effect) state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
           if (effect) problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
         }
         t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
@@ -120,6 +162,9 @@ export function defineSuite(name: string): Suite {
     audits() {
       for (const audit of AUDITS) {
         test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
+          // The last tests of a file: what the file created and spent goes to the runner with them.
+          task.file.meta.created = createdRecords(state);
+          task.file.meta.writesUsed = state.run.budget.used;
           const tally = state.tallies.get(audit.rule);
           const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite` };
           if (!tally || tally.judged === 0) {
@@ -145,21 +190,14 @@ export function defineSuite(name: string): Suite {
   };
 }
 
-/** The closing list's Categories, and those with an exact id grouped by it. Fails when the list cannot be read. */
-async function readClosingList(t: CheckContext): Promise<{ categories: SeenCategory[]; byId: Map<bigint, SeenCategory[]> }> {
-  const { document, items } = t.expectList(await t.closingList());
-  const categories: SeenCategory[] = [];
-  const byId = new Map<bigint, SeenCategory[]>();
-  for (const item of items) {
-    const seen = readCategory(document, item);
-    if (!seen) continue;
-    categories.push(seen);
-    if (seen.id === undefined) continue;
-    const same = byId.get(seen.id);
-    if (same) same.push(seen);
-    else byId.set(seen.id, [seen]);
-  }
-  return { categories, byId };
+/** What the suite created, for report.json: 201s with their ids, and categories created despite a refusal. */
+function createdRecords(state: SuiteState): CreatedRecord[] {
+  return [
+    ...[...state.ledger.created.values()].map((c) => ({ id: String(c.id), name: c.name, exchange: c.exchange })),
+    ...state.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
+      id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
+    })),
+  ];
 }
 
 function carries(category: SeenCategory, marker: string): boolean {

@@ -10,6 +10,8 @@ export function helpText(version: string): string {
     'Usage:',
     '  petstore-conformance --target <url> [options]    check a deployment (key in PETSTORE_API_KEY)',
     '  petstore-conformance --target reference          check the bundled reference server',
+    '  petstore-conformance --target <url> --replay <report.json> <check>',
+    '                                                   run one check of an earlier report again, exactly its case',
     '  petstore-conformance rules [--json]              print the rule catalogue',
     '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
     '',

@@ -17,6 +17,8 @@ export const DEFAULTS = {
   maxResponseBytes: 64 * 1024 * 1024,
   /** Cases per generated property: keeps a full run to a few seconds against a local server. */
   numRuns: 25,
+  /** Categories a run may create on a deployment (the bundled reference server has no limit). */
+  maxWrites: 100,
 } as const;
 
 /** The environment variable that holds the API key. The key is never taken from the command line. */
@@ -28,8 +30,10 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'report-dir', value: '<dir>', describe: 'where report.json and junit.xml go (default: reports/run-<date>-<time>-<id>)' },
   { name: 'seed', value: '<int>', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
   { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${DEFAULTS.numRuns})` },
+  { name: 'max-writes', value: '<n>', describe: `most categories the run may create, counting every POST (default: ${DEFAULTS.maxWrites}; no limit with --target reference)` },
   { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${DEFAULTS.timeoutMs})` },
   { name: 'max-response-bytes', value: '<n>', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
+  { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
   { name: 'json', describe: 'with the rules command: print the catalogue as JSON' },
@@ -52,10 +56,16 @@ export interface RunConfig {
   readonly reportDir?: string;
   readonly seed?: number;
   readonly numRuns: number;
+  /** Absent: no limit (the default for the bundled reference server). */
+  readonly maxWrites?: number;
   readonly timeoutMs: number;
+  /** Whether --timeout was given (selftest has a shorter default of its own). */
+  readonly timeoutGiven: boolean;
   readonly maxResponseBytes: number;
   readonly faults: readonly string[];
   readonly variants: readonly string[];
+  /** Run one check of an earlier report again. */
+  readonly replay?: { readonly report: string; readonly check: string };
 }
 
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
@@ -78,6 +88,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (v['help']) return { kind: 'help' };
   if (v['version']) return { kind: 'version' };
+  if (typeof v['replay'] === 'string') return { kind: 'run', config: replayConfig(v, parsed.positionals) };
   const [command, ...extra] = parsed.positionals;
   if (extra.length || (command !== undefined && command !== 'rules' && command !== 'selftest')) {
     throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules" and "selftest" (see --help)`);
@@ -103,11 +114,28 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     ...(typeof v['report-dir'] === 'string' ? { reportDir: v['report-dir'] } : {}),
     ...(seed !== undefined ? { seed } : {}),
     numRuns: v['runs'] === undefined ? DEFAULTS.numRuns : integer('--runs', v['runs'] as string, 1, 100_000),
+    ...maxWrites(v['max-writes'] as string | undefined, target === 'reference'),
     timeoutMs: v['timeout'] === undefined ? DEFAULTS.timeoutMs : integer('--timeout', v['timeout'] as string, 1, 600_000),
+    timeoutGiven: v['timeout'] !== undefined,
     maxResponseBytes: v['max-response-bytes'] === undefined ? DEFAULTS.maxResponseBytes : integer('--max-response-bytes', v['max-response-bytes'] as string, 1024, 2 ** 31 - 1),
     faults,
     variants,
   };
+}
+
+/** `--replay <report.json> <check>`: the check is the one argument after the options. */
+function replayConfig(v: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
+  if (positionals.length !== 1) {
+    throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
+  }
+  if (v['seed'] !== undefined) throw new UsageError('--replay runs with the seed of the report it replays; drop --seed');
+  return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
+}
+
+/** The write budget: as given, else 100 for a deployment and none for the private, discarded reference server. */
+function maxWrites(text: string | undefined, reference: boolean): { maxWrites?: number } {
+  if (text !== undefined) return { maxWrites: integer('--max-writes', text, 0, 10_000_000) };
+  return reference ? {} : { maxWrites: DEFAULTS.maxWrites };
 }
 
 /** A base URL: http or https, ending in the version segment (`/v1`); a trailing slash is dropped. */

@@ -43,49 +43,82 @@ export function invalidBodies(marker: string): InvalidBody[] {
   ];
 }
 
-const nonString = fc.oneof(
+const nonString: fc.Arbitrary<unknown> = fc.oneof(
   fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null),
   fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
 );
+const position = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
+const otherFields = fc.dictionary(fc.constantFrom('title', 'label', 'Name', 'NAME', 'names', 'tags', 'slug'), fc.string(), { maxKeys: 3 });
 
 /** A generated invalid body, as data (so that fast-check shows and shrinks it); see {@link renderInvalidBody}. */
 export type InvalidBodyCase =
+  | { readonly kind: 'name missing'; readonly fields: Readonly<Record<string, string>>; readonly withDescription: boolean }
   | { readonly kind: 'name of a wrong type'; readonly name: unknown; readonly extra: Readonly<Record<string, string>> }
   | { readonly kind: 'description of a wrong type'; readonly description: unknown }
-  | { readonly kind: 'no name'; readonly fields: Readonly<Record<string, string>> }
-  | { readonly kind: 'valid body cut short'; readonly at: number };
+  | { readonly kind: 'not an object'; readonly shape: 'array of the object' | 'array of the name' | 'the name' | 'number' | 'boolean' | 'null'; readonly number: number }
+  | { readonly kind: 'valid body cut short'; readonly at: number }
+  | { readonly kind: 'valid body with a character inserted'; readonly at: number; readonly char: string }
+  | { readonly kind: 'valid body with data after it'; readonly data: string }
+  | { readonly kind: 'empty body' };
 
 /**
- * Generated invalid bodies: the name missing (other fields in its place) or of a wrong type (with extra fields
- * beside it), a description of a wrong type, and valid bodies cut short at any point.
+ * The grammar of bodies CREATE-2 refuses: the name missing (other fields in its place), the name or the
+ * description null or of every other JSON type, bodies that are not objects, valid bodies cut short, broken by
+ * one character or followed by more data, and the empty body. A case that happens to be a valid NewCategory
+ * after all is discarded by {@link isValidNewCategory}, so the grammar can be generous.
  */
 export const invalidBodyCase: fc.Arbitrary<InvalidBodyCase> = fc.oneof(
+  fc.record({ kind: fc.constant('name missing' as const), fields: otherFields, withDescription: fc.boolean() }),
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('name of a wrong type' as const), name: nonString, extra: otherFields }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('description of a wrong type' as const), description: nonString }) },
   fc.record({
-    kind: fc.constant('name of a wrong type' as const),
-    name: nonString,
-    extra: fc.dictionary(fc.constantFrom('tags', 'slug', 'note'), fc.string(), { maxKeys: 2 }),
+    kind: fc.constant('not an object' as const),
+    shape: fc.constantFrom('array of the object', 'array of the name', 'the name', 'number', 'boolean', 'null'),
+    number: fc.integer(),
   }),
-  fc.record({ kind: fc.constant('description of a wrong type' as const), description: nonString }),
-  fc.record({
-    kind: fc.constant('no name' as const),
-    fields: fc.dictionary(fc.constantFrom('title', 'label', 'Name', 'NAME', 'names'), fc.string(), { minKeys: 1, maxKeys: 3 }),
-  }),
-  fc.record({ kind: fc.constant('valid body cut short' as const), at: fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }) }),
+  fc.record({ kind: fc.constant('valid body cut short' as const), at: position }),
+  fc.record({ kind: fc.constant('valid body with a character inserted' as const), at: position, char: fc.constantFrom(...'{}[]":,\\\'x0') }),
+  fc.record({ kind: fc.constant('valid body with data after it' as const), data: fc.constantFrom(' x', '{}', '[]', '1', ' {"name":"y"}', '\n--', ',') }),
+  fc.constant({ kind: 'empty body' as const }),
 );
 
 /** The bytes of a generated case, carrying the marker where a wrongly accepting server would store text. */
 export function renderInvalidBody(c: InvalidBodyCase, marker: string): InvalidBody {
+  const valid = JSON.stringify({ name: marker, description: marker });
+  const at = (fraction: number) => Math.floor(fraction * valid.length);
   switch (c.kind) {
+    case 'name missing':
+      return { label: `no name, only ${Object.keys(c.fields).join(', ') || 'nothing'}`, raw: JSON.stringify({ ...c.fields, ...(c.withDescription ? { description: marker } : {}) }) };
     case 'name of a wrong type':
       return { label: `name is ${JSON.stringify(c.name)}`, raw: JSON.stringify({ ...c.extra, name: c.name, description: marker }) };
     case 'description of a wrong type':
       return { label: `description is ${JSON.stringify(c.description)}`, raw: JSON.stringify({ name: marker, description: c.description }) };
-    case 'no name':
-      return { label: `no name, only ${Object.keys(c.fields).join(', ')}`, raw: JSON.stringify({ ...c.fields, description: marker }) };
-    case 'valid body cut short': {
-      const whole = JSON.stringify({ name: marker, description: marker });
-      const at = Math.floor(c.at * whole.length);
-      return { label: `a valid body cut after ${at} characters`, raw: whole.slice(0, at) };
+    case 'not an object': {
+      const bodies = {
+        'array of the object': [{ name: marker }], 'array of the name': [marker], 'the name': marker,
+        number: c.number, boolean: c.number % 2 === 0, null: null,
+      };
+      return { label: `the body is ${c.shape}`, raw: JSON.stringify(bodies[c.shape]) };
     }
+    case 'valid body cut short':
+      return { label: `a valid body cut after ${at(c.at)} characters`, raw: valid.slice(0, at(c.at)) };
+    case 'valid body with a character inserted':
+      return { label: `a valid body with ${JSON.stringify(c.char)} inserted at ${at(c.at)}`, raw: valid.slice(0, at(c.at)) + c.char + valid.slice(at(c.at)) };
+    case 'valid body with data after it':
+      return { label: `a valid body followed by ${JSON.stringify(c.data)}`, raw: valid + c.data };
+    case 'empty body':
+      return { label: 'an empty body', raw: '' };
+  }
+}
+
+/** Whether bytes are a valid NewCategory after all: a JSON object with a string name and no non-string description. */
+export function isValidNewCategory(raw: string): boolean {
+  try {
+    const value = JSON.parse(raw) as unknown;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+    const { name, description } = value as Record<string, unknown>;
+    return typeof name === 'string' && (description === undefined || typeof description === 'string');
+  } catch {
+    return false;
   }
 }

@@ -7,26 +7,90 @@ import fc from 'fast-check';
  */
 export const MAX_NAME_LENGTH = 100;
 
-const spaces = fc.constantFrom('', ' ', '  ');
-const word = fc.oneof(
-  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme-composite', minLength: 1, maxLength: 6 }) },
-  { weight: 1, arbitrary: fc.constantFrom('Dog', 'كلب', 'כלב', '犬', 'Собака', 'Cafe\u0301', '🐕', '🐈‍⬛', '👩🏽‍🔬', 'Ñandú') },
+const char = (from: number, to: number) => fc.integer({ min: from, max: to }).map((c) => String.fromCodePoint(c));
+
+/** Pieces names are made of: every script, marks, emoji, spaces. */
+const piece = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }) },
+  { weight: 2, arbitrary: fc.oneof(char(0x0621, 0x064a), char(0x05d0, 0x05ea)) }, // Arabic, Hebrew: right to left
+  { weight: 1, arbitrary: char(0x4e00, 0x9fff) }, // CJK
+  // A base letter with one to three combining marks.
+  { weight: 2, arbitrary: fc.tuple(char(0x61, 0x7a), fc.array(char(0x0300, 0x036f), { minLength: 1, maxLength: 3 })).map(([b, m]) => b + m.join('')) },
+  { weight: 2, arbitrary: fc.constantFrom('🐕', '🐈‍⬛', '👩🏽‍🔬', '🏳️‍🌈', '🇯🇵', '𓃠', '𝔇𝔬𝔤', '🦎') }, // astral, ZWJ sequences, flags
+  { weight: 2, arbitrary: fc.constantFrom(' ', '  ', '\u00a0', '\u3000') }, // inner spaces
 );
+
+/** Cuts a string to at most `max` UTF-16 code units without splitting a surrogate pair. */
+function cut(text: string, max: number): string {
+  let out = '';
+  for (const c of text) {
+    if (out.length + c.length > max) break;
+    out += c;
+  }
+  return out;
+}
+
+/**
+ * Exactly `length` code units (or one less, where a surrogate pair would not fit) made of the pieces, repeated
+ * as needed: fast-check keeps arrays short, so the length is chosen first and then filled.
+ */
+function filled(pieces: readonly string[], length: number): string {
+  const unit = pieces.join('') || 'x';
+  return cut(unit.repeat(Math.ceil(length / unit.length)), length);
+}
+
+/** Lengths across the whole range, the edges (1 and 100) included often. */
+const nameLength = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: MAX_NAME_LENGTH }) }, fc.constantFrom(1, MAX_NAME_LENGTH - 1, MAX_NAME_LENGTH));
+
+/** Names a few cases share, so that a name already in use comes up. */
+const REPEATED = ['Dog', 'Cat', 'Rabbit', 'Guinea pig'];
 
 /**
  * Names a conformant server must accept (CREATE-1): any script, combining sequences, emoji and other astral
- * characters, right-to-left text, leading, trailing and inner spaces; 1 to 100 code units, never blank and
- * without control characters (blank, control and longer names are INFO cases, left open by the contract).
+ * characters, right-to-left text, leading, trailing and inner spaces, every length from 1 to 100 code units,
+ * and now and then a name already in use. Never blank and without control characters: blank, control and
+ * longer names are INFO cases the contract leaves open.
  */
-export const validName: fc.Arbitrary<string> = fc
-  .tuple(spaces, fc.array(word, { minLength: 1, maxLength: 6 }), fc.constantFrom(' ', '  ', ' \u00a0 '), spaces)
-  .map(([lead, words, gap, trail]) => lead + words.join(gap) + trail)
-  .filter((name) => name.length <= MAX_NAME_LENGTH && name.trim().length > 0);
+export const validName: fc.Arbitrary<string> = fc.oneof(
+  { weight: 9, arbitrary: fc.record({
+    lead: fc.constantFrom('', ' ', '  '),
+    pieces: fc.array(piece, { minLength: 1, maxLength: 12 }),
+    trail: fc.constantFrom('', ' ', '  '),
+    length: nameLength,
+  }).map(({ lead, pieces, trail, length }) => {
+    const core = filled(pieces, Math.max(1, length - lead.length - trail.length));
+    return cut(lead + core + trail, length);
+  }) },
+  { weight: 1, arbitrary: fc.constantFrom(...REPEATED) },
+).filter((name) => name.trim().length > 0);
 
-/** Descriptions: absent, short, long, or in any script. */
+/** Descriptions: absent, empty, short in any script, long (up to 2,000 code units) in any script. */
 export const optionalDescription: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.constant(undefined),
+  fc.constant(''),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.string({ unit: 'grapheme-ascii', minLength: 200, maxLength: 1000 }),
+  fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: fc.integer({ min: 200, max: 2000 }) })
+    .map(({ pieces, length }) => filled(pieces, length)),
 );
+
+/** Names over 100 code units, into the thousands (INFO-2). */
+export const longName: fc.Arbitrary<string> = fc
+  .record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: fc.integer({ min: MAX_NAME_LENGTH + 2, max: 5000 }) })
+  .map(({ pieces, length }) => filled(pieces, length))
+  .filter((name) => name.length > MAX_NAME_LENGTH);
+
+/**
+ * Characters the contract says nothing about: C0 and C1 controls, DEL, U+0000, lone surrogates (INFO-3). A
+ * surrogate comes with a letter on its far side, so that two of them never pair up into a valid character.
+ */
+const unusual = fc.oneof(
+  char(0x00, 0x1f), char(0x7f, 0x9f), fc.constant('\u0000'),
+  fc.integer({ min: 0xd800, max: 0xdbff }).map((c) => `${String.fromCharCode(c)}x`), // JSON writes it as \uXXXX
+  fc.integer({ min: 0xdc00, max: 0xdfff }).map((c) => `x${String.fromCharCode(c)}`),
+);
+
+/** Names with at least one unusual character among ordinary ones (INFO-3). */
+export const unusualName: fc.Arbitrary<string> = fc
+  .tuple(fc.string({ unit: 'grapheme-ascii', maxLength: 10 }), fc.array(unusual, { minLength: 1, maxLength: 3 }), fc.string({ unit: 'grapheme-ascii', maxLength: 10 }))
+  .map(([a, u, b]) => a + u.join('') + b);

@@ -51,7 +51,8 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   // Variants first: a fault is a bug in whichever way of keeping the contract the server has.
   const behaviour = [...variants, ...faults].reduce<Behaviour>((b, patch) => ({ ...b, ...patch.patch(b) }), conformant);
   const store: Store = { categories: new Map(), nextId: 1n };
-  for (let i = 0; i < (options.preload ?? 0); i++) {
+  const preload = options.preload ?? Math.max(0, ...variants.map((v) => v.preload ?? 0));
+  for (let i = 0; i < preload; i++) {
     await behaviour.store(store, { name: `Preloaded ${i + 1}`, description: `Category ${i + 1} held before the run` }, {});
   }
   const server = createServer((request, response) => {

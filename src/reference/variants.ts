@@ -10,9 +10,11 @@ export interface Variant {
   /** What it does differently, and why the contract allows it. */
   readonly story: string;
   readonly patch: (base: Behaviour) => Partial<Behaviour>;
+  /** Categories the store holds before the run. */
+  readonly preload?: number;
 }
 
-const variant = (id: string, story: string, patch: Variant['patch']): Variant => ({ id, story, patch });
+const variant = (id: string, story: string, patch: Variant['patch'], preload?: number): Variant => ({ id, story, patch, ...(preload ? { preload } : {}) });
 
 /** Stores categories under ids from a source of its own. */
 const storeWithIds = (next: () => bigint): Partial<Behaviour> => ({
@@ -73,15 +75,17 @@ export const VARIANTS: readonly Variant[] = [
     })),
   variant('slow', 'Every answer takes 20 ms longer: slow, but well within any deadline.',
     (base) => ({ send: (response, status, body, headers) => void delay(20).then(() => base.send(response, status, body, headers)) })),
-  variant('chunked-trickle', 'Bodies arrive in chunks of 7 bytes with pauses between them.',
+  variant('chunked-trickle', 'Bodies arrive chunked: their first 700 bytes 7 at a time with pauses, the rest in 4 KiB chunks.',
     () => ({
       send: (response, status, body, headers = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         const text = Buffer.from(toJson(body));
         void (async () => {
-          for (let i = 0; i < text.length; i += 7) {
-            response.write(text.subarray(i, i + 7));
-            if (i % 70 === 0) await delay(1);
+          for (let i = 0; i < text.length;) {
+            const size = i < 700 ? 7 : 4096;
+            response.write(text.subarray(i, i + size));
+            i += size;
+            if (i % 70 === 0 || size > 7) await delay(1);
           }
           response.end();
         })();
@@ -91,6 +95,7 @@ export const VARIANTS: readonly Variant[] = [
     (base) => ({ send: (response, status, body, headers = {}) => base.send(response, status, body, { ...headers, connection: 'close' }) })),
   variant('several-challenges', 'A 401 offers two challenges, Basic first: "Basic realm=…, Bearer realm=…".',
     () => ({ challenge: () => 'Basic realm="legacy", Bearer realm="petstore"' })),
+  variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
   variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, unknown query parameters, a wrong Content-Type.',
     (base) => ({
       parse: (raw, contentType) => {

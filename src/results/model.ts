@@ -1,4 +1,4 @@
-import type { GeneratedMeta } from '../checks/meta.js';
+import type { CreatedRecord, GeneratedMeta } from '../checks/meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 
@@ -70,7 +70,17 @@ export interface RunReport {
   readonly suiteVersion: string;
   readonly startedAt: string;
   readonly durationMs: number;
-  readonly settings: { readonly timeoutMs: number; readonly maxResponseBytes: number; readonly numRuns: number };
+  readonly settings: {
+    readonly timeoutMs: number;
+    readonly maxResponseBytes: number;
+    readonly numRuns: number;
+    /** The write budget (--max-writes); null: no limit. */
+    readonly maxWrites: number | null;
+  };
+  /** The writes the run made: every request that could create. */
+  readonly writes: number;
+  /** Every category the run created on the target, so that operators can remove them. */
+  readonly created: readonly CreatedRecord[];
   readonly summary: {
     readonly checks: number;
     readonly requests: number;

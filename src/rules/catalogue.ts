@@ -102,7 +102,7 @@ export const RULES: readonly Rule[] = [
     'Observation: how names over 100 characters (hundreds, thousands) are answered (201, or 400 with an Error).',
     'contract §8: length bounds not shown'),
   rule('INFO-3', 'INFO',
-    'Observation: how names with control characters or U+0000 are answered (201, or 400 with an Error).',
+    'Observation: how names with control characters, U+0000 or lone surrogates are answered (201, or 400 with an Error).',
     'contract §2: allowed characters not shown'),
   rule('INFO-4', 'INFO',
     'Observation: how unknown query parameters on the list are answered (ignored with 200, or 400 with an Error).',

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
-import type { RunSettings } from '../checks/settings.js';
+import type { CreatedRecord } from '../checks/meta.js';
+import type { Replay, RunSettings } from '../checks/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError, RunReport } from '../results/model.js';
@@ -20,6 +21,10 @@ export interface RunOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
   readonly numRuns: number;
+  /** The write budget; absent: no limit. */
+  readonly maxWrites?: number;
+  /** Runs only this check (and the audits of its suite), replaying its recorded case. */
+  readonly replay?: Replay & { readonly suite: string };
   /** Told about progress as checks finish. */
   readonly listener?: RunListener;
 }
@@ -91,14 +96,25 @@ export class SuiteSession {
       timeoutMs: options.timeoutMs,
       maxResponseBytes: options.maxResponseBytes,
       numRuns: options.numRuns,
+      ...(options.maxWrites !== undefined ? { maxWrites: options.maxWrites } : {}),
+      ...(options.replay ? { replay: { title: options.replay.title, ...(options.replay.path !== undefined ? { path: options.replay.path } : {}) } } : {}),
       spec: options.spec.model,
     };
     const collector = new ResultCollector(new Redactor([options.apiKey]), options.listener);
     this.current = collector;
     try {
       this.vitest.provide('settings', settings);
-      await this.vitest.runTestSpecifications(await this.vitest.globTestSpecifications());
+      let specifications = await this.vitest.globTestSpecifications();
+      const replay = options.replay;
+      if (replay) {
+        // The replayed check, and the audits of its suite to judge what it sends.
+        const suite = escapeRegExp(replay.suite);
+        this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|[A-Z]+-\\d+ all .* of the ${suite} suite)$`));
+        specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
+      }
+      await this.vitest.runTestSpecifications(specifications);
     } finally {
+      this.vitest.resetGlobalTestNamePattern();
       this.current = undefined;
       // vitest marks failed tests through process.exitCode; the verdict decides the exit code, not vitest.
       process.exitCode = undefined;
@@ -117,7 +133,12 @@ export class SuiteSession {
       suiteVersion,
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      settings: { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, numRuns: options.numRuns },
+      settings: {
+        timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, numRuns: options.numRuns,
+        maxWrites: options.maxWrites ?? null,
+      },
+      writes: collector.writes,
+      created: collector.created,
       summary: summaryOf(results, collector.requests),
       rules: ruleOutcomes(results),
       results,
@@ -128,6 +149,10 @@ export class SuiteSession {
   async close(): Promise<void> {
     await this.vitest.close();
   }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Runs the suites once against one target. */
@@ -143,7 +168,9 @@ export async function runSuites(options: RunOptions): Promise<RunReport> {
 /** A vitest reporter that turns tests into check results as they finish. */
 class ResultCollector {
   readonly results: CheckResult[] = [];
+  readonly created: CreatedRecord[] = [];
   requests = 0;
+  writes = 0;
   readonly errors: RunError[] = [];
   private readonly bySuite = new Map<string, CheckResult[]>();
 
@@ -166,7 +193,10 @@ class ResultCollector {
 
   onTestModuleEnd(module: TestModule): void {
     const suite = suiteNameOf(module);
-    this.requests += module.meta().requests ?? 0;
+    const meta = module.meta();
+    this.requests += meta.requests ?? 0;
+    this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
+    this.created.push(...(meta.created ?? []));
     for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
     this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);
   }

@@ -41,6 +41,17 @@ export interface SpecModel {
   readonly servers: readonly { readonly url: string; readonly description?: string }[];
 }
 
+/** Methods that cannot create anything. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * How many writes one request to the operation counts for in the write budget: 1 for every method that could
+ * create (a server that breaks the contract may create on any of them), 0 for safe ones.
+ */
+export function writesOf(operation: Pick<Operation, 'method'>): number {
+  return SAFE_METHODS.has(operation.method) ? 0 : 1;
+}
+
 /** The operations every suite relies on, by operationId. */
 export const LIST_CATEGORIES = 'listCategories';
 export const CREATE_CATEGORY = 'createCategory';

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckContext } from '../../src/checks/context.js';
 import { CheckFailure, PrerequisiteMissing } from '../../src/checks/failure.js';
 import { Ledger } from '../../src/checks/ledger.js';
+import { WriteBudget } from '../../src/checks/write-budget.js';
 import type { SuiteState } from '../../src/checks/suite-state.js';
 import type { OutgoingRequest } from '../../src/http/client.js';
 import { Reply } from '../../src/http/reply.js';
@@ -18,7 +19,7 @@ function context(status: number, body: string, rule = 'LIST-1') {
   let n = 0;
   const suite: Record<string, unknown> & { sentWithValidKey: WeakSet<Reply> } = {
     name: 'test',
-    ledger: new Ledger({ created: new Map(), idsGiven: new Map() }),
+    ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10) }),
     sentWithValidKey: new WeakSet<Reply>(),
     nextExchangeId: () => `test-${++n}`,
     audit(reply: Reply, _op: Operation, _allowed: readonly number[], validKey: boolean) {

@@ -8,7 +8,8 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         target: { kind: 'url', url: 'https://staging.example.test/api/v1' },
-        numRuns: DEFAULTS.numRuns, timeoutMs: DEFAULTS.timeoutMs, maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [],
+        numRuns: DEFAULTS.numRuns, maxWrites: DEFAULTS.maxWrites, timeoutMs: DEFAULTS.timeoutMs, timeoutGiven: false,
+        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [],
       },
     });
   });
@@ -18,7 +19,10 @@ describe('parseCommand', () => {
       '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c']);
     expect(command).toEqual({
       kind: 'run',
-      config: { target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'] },
+      config: {
+        target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
+        maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'],
+      },
     });
   });
 

@@ -56,6 +56,7 @@ describe('the command line', () => {
     [['--target', 'reference', '--seed', 'abc'], /--seed must be a whole number from 0 to 2147483647, not "abc"/],
     [['--target', 'reference', '--runs', '0'], /--runs must be a whole number/],
     [['--target', 'reference', '--timeout', '1.5'], /--timeout must be a whole number/],
+    [['--target', 'reference', '--max-writes', 'lots'], /--max-writes must be a whole number from 0/],
     [['--target', 'reference', '--api-key', 'secret'], /not accepted on the command line.*PETSTORE_API_KEY/],
     [['--target', 'http://127.0.0.1:9/v1', '--fault', 'list-paged'], /--fault and --variant only work with --target reference/],
     [['--target', 'reference', '--fault', 'no-such-fault'], /unknown fault "no-such-fault"; the faults are: auth-optional, /],

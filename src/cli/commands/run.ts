@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { suiteVersion } from '../../core/package-info.js';
+import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
 import { prepareReportDir, writeReports } from '../../report/write.js';
@@ -12,6 +13,7 @@ import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import { API_KEY_ENV, type RunConfig } from '../options.js';
 import { namedPatches } from '../patches.js';
+import { selectReplay, type ReplaySelection } from '../replay.js';
 
 /** Exit codes: the contract CI pipelines script against. */
 export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as const;
@@ -23,6 +25,7 @@ export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as con
 export async function runCommand(config: RunConfig, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
   namedPatches(config);
   const apiKey = config.target.kind === 'url' ? requireKey(env) : undefined;
+  const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('run');
   const removeIfUnused = await prepareReportDir(reportDir);
@@ -34,11 +37,12 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const key = reference?.apiKey ?? (apiKey as string);
     const redactor = new Redactor([key]);
     out.protect(redactor);
-    const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
+    const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}`);
+    if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     out.line(`reports ${reportDir}`);
     out.line();
     await ensureReachable(target, config.timeoutMs);
@@ -48,10 +52,13 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const report = await runSuites({
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
       timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, numRuns: config.numRuns,
+      ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
+      ...(replay ? { replay: { title: replay.title, suite: replay.suite, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
       listener: progressListener(out),
     });
     const paths = await writeReports(reportDir, report, redactor);
     printSummary(out, report, paths);
+    if (replay) out.line(replayOutcome(replay, report));
     if (report.verdict === 'incomplete') {
       out.error(`petstore-conformance: the run is incomplete: ${report.errors?.[0]?.where}: ${report.errors?.[0]?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
       return EXIT.notCarriedOut;
@@ -61,6 +68,15 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     await reference?.close();
     if (!ran) await removeIfUnused();
   }
+}
+
+/** Whether the replayed check did again what the report recorded. */
+function replayOutcome(replay: ReplaySelection, report: RunReport): string {
+  const now = report.results.find((r) => `${r.rule} ${r.check}` === replay.title);
+  const then = replay.recorded.outcome;
+  if (!now) return `Replay: "${replay.title}" did not run`;
+  const same = now.outcome === then ? 'reproduced' : 'not reproduced';
+  return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}`;
 }
 
 function requireKey(env: NodeJS.ProcessEnv): string {

@@ -2,6 +2,9 @@ import type { CheckResult } from '../../results/model.js';
 import type { RunListener } from '../../runner/run.js';
 import type { Output } from './output.js';
 
+/** Width of the suite names' column. */
+const WIDTH = 17;
+
 /** Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere. */
 export function progressListener(out: Output): RunListener {
   let suite = '';
@@ -16,16 +19,16 @@ export function progressListener(out: Output): RunListener {
       done = 0;
       failed = 0;
       started.set(name, performance.now());
-      out.status(`  ${name.padEnd(8)} 0/${total}`);
+      out.status(`  ${name.padEnd(WIDTH)} 0/${total}`);
     },
     onCheck(result) {
       done++;
       if (result.outcome === 'failed') failed++;
-      out.status(`  ${suite.padEnd(8)} ${done}/${total}${failed ? out.style.red(`  ${failed} failed`) : ''}  ${out.style.dim(result.rule)}`);
+      out.status(`  ${suite.padEnd(WIDTH)} ${done}/${total}${failed ? out.style.red(`  ${failed} failed`) : ''}  ${out.style.dim(result.rule)}`);
     },
     onSuiteEnd(name, results) {
       const seconds = ((performance.now() - (started.get(name) ?? performance.now())) / 1000).toFixed(1);
-      out.line(`  ${mark(out, results)} ${name.padEnd(8)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
+      out.line(`  ${mark(out, results)} ${name.padEnd(WIDTH)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
     },
   };
 }

@@ -18,6 +18,14 @@ export const modelFaults = [
   fault('description-null', 'MODEL-1',
     'Categories without a description are serialized with "description": null.',
     (base) => ({ present: (category) => ({ description: null, ...base.present(category) }) })),
+  fault('name-renamed-title', 'MODEL-1',
+    'The serializer shared with the admin UI writes the name as "title", so Categories come without "name".',
+    (base) => ({
+      present: (category) => {
+        const { name, ...rest } = base.present(category);
+        return { ...rest, title: name };
+      },
+    })),
   fault('id-racy-counter', 'MODEL-2',
     'The next id is read as count + 1 before an await and written after it, so concurrent creates share ids.',
     () => ({

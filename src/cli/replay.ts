@@ -1,0 +1,44 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../core/errors.js';
+import type { CheckResult, RunReport } from '../results/model.js';
+
+/** The check of an earlier report to run again, and how to reproduce its case. */
+export interface ReplaySelection {
+  /** `<rule> <check>`: the check's test title. */
+  readonly title: string;
+  readonly suite: string;
+  /** The seed of the recorded run: checks derive their cases from it. */
+  readonly seed: number;
+  /** fast-check's path to the recorded counterexample, for a generated check that failed. */
+  readonly path?: string;
+  readonly recorded: CheckResult;
+}
+
+/**
+ * Finds the check to replay in a report.json: by its full title (`CREATE-1 generated valid names…`), its name,
+ * or a piece of either that only one check has (letter case ignored).
+ */
+export async function selectReplay(reportPath: string, query: string): Promise<ReplaySelection> {
+  let report: RunReport;
+  try {
+    report = JSON.parse(await readFile(reportPath, 'utf8')) as RunReport;
+  } catch (error) {
+    throw new UsageError(`cannot read the report ${reportPath} to replay: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; give the report.json of an earlier run`);
+  }
+  if (!Array.isArray(report.results) || typeof report.seed !== 'number') {
+    throw new UsageError(`${reportPath} is not a petstore-conformance report.json (no seed or results)`);
+  }
+  const title = (r: CheckResult) => `${r.rule} ${r.check}`;
+  const wanted = query.toLowerCase();
+  const exact = report.results.filter((r) => title(r) === query || r.check === query);
+  const matches = exact.length ? exact : report.results.filter((r) => title(r).toLowerCase().includes(wanted));
+  if (matches.length !== 1) {
+    const shown = matches.slice(0, 5).map((r) => `"${title(r)}"`).join(', ');
+    throw new UsageError(matches.length === 0
+      ? `no check of ${reportPath} matches "${query}"; give a check's name as the report shows it`
+      : `"${query}" matches ${matches.length} checks of ${reportPath} (${shown}${matches.length > 5 ? ', …' : ''}); give more of the name`);
+  }
+  const recorded = matches[0] as CheckResult;
+  const path = recorded.generated?.path;
+  return { title: title(recorded), suite: recorded.suite, seed: report.seed, ...(path !== undefined ? { path } : {}), recorded };
+}

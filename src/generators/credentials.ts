@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { authorization, basic, bearer, inHeader, inQuery, type Credential, type Token } from '../http/credential.js';
+import { keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
+
+/**
+ * A credential that must be refused (AUTH-2), as data: the valid key altered, or the valid key in the wrong
+ * scheme, place or shape. Cases, counterexamples and reports hold the description, never the key.
+ */
+export type InvalidCredential =
+  | { readonly kind: 'altered key'; readonly mutation: KeyMutation }
+  | { readonly kind: 'other scheme'; readonly scheme: string; readonly mutation?: KeyMutation }
+  | { readonly kind: 'no scheme' }
+  | { readonly kind: 'Basic' }
+  | { readonly kind: 'empty token'; readonly scheme: string }
+  | { readonly kind: 'key and more'; readonly more: string }
+  | { readonly kind: 'query parameter'; readonly parameter: string }
+  | { readonly kind: 'other header'; readonly header: string };
+
+/** Schemes that are not Bearer in any letter case: a case variant of Bearer is valid (AUTH-7). */
+const OTHER_SCHEMES = ['Token', 'Basic', 'Digest', 'ApiKey', 'Key', 'JWT', 'OAuth', 'Bearer-Token', 'Beare', 'Bearerr'];
+
+/** Every shape of refused credential the grammar knows. */
+export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ kind: fc.constant('altered key' as const), mutation: keyMutation }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('other scheme' as const), scheme: fc.constantFrom(...OTHER_SCHEMES), mutation: fc.option(keyMutation, { nil: undefined }) }, { requiredKeys: ['kind', 'scheme'] }) },
+  fc.constant({ kind: 'no scheme' as const }),
+  fc.constant({ kind: 'Basic' as const }),
+  fc.record({ kind: fc.constant('empty token' as const), scheme: fc.constantFrom('Bearer', 'bearer', 'Bearer ', 'Bearer\t') }),
+  // A server that splits on the space and takes the second part accepts "<key> <anything>". (Never a lone
+  // trailing space: HTTP trims field values, so "Bearer <key> " arrives as the valid credential.)
+  fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(' x', ',', ' Bearer', '; q=1', ' extra') }),
+  fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom('access_token', 'api_key', 'apikey', 'key', 'token', 'bearer') }),
+  fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom('X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization') }),
+);
+
+/** The credential a case describes, for this key; undefined when the case does not change this key. */
+export function credentialFor(c: InvalidCredential, key: string): Credential | undefined {
+  const valid: Token = { value: key, shown: '<valid key>' };
+  switch (c.kind) {
+    case 'altered key': {
+      const token = mutateKey(key, c.mutation);
+      return token && bearer(token);
+    }
+    case 'other scheme': {
+      const token = c.mutation ? mutateKey(key, c.mutation) : valid;
+      return token && bearer(token, c.scheme);
+    }
+    case 'no scheme':
+      return authorization(key, valid.shown);
+    case 'Basic':
+      return basic(valid);
+    case 'empty token':
+      return authorization(c.scheme, c.scheme);
+    case 'key and more':
+      return authorization(`Bearer ${key}${c.more}`, `Bearer ${valid.shown}${c.more}`);
+    case 'query parameter':
+      return inQuery(c.parameter, valid);
+    case 'other header':
+      return inHeader(c.header, valid);
+  }
+}

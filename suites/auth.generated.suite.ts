@@ -1,0 +1,39 @@
+/**
+ * AUTH-2, generated: credentials from a grammar of mutations of the valid key and of the header (see
+ * src/generators/credentials.ts), applied to every operation the spec lists. Every refused POST is verified to
+ * have created nothing (AUTH-4).
+ */
+import fc from 'fast-check';
+import { environment } from '../src/checks/environment.js';
+import { expectRefused } from '../src/checks/expectations.js';
+import { propertyWrites } from '../src/checks/property.js';
+import { defineSuite } from '../src/checks/suite.js';
+import { credentialFor, invalidCredential } from '../src/generators/credentials.js';
+import { writesOf } from '../src/spec/types.js';
+
+const suite = defineSuite('auth.generated');
+const { settings, operations } = environment();
+const guarded = operations.filter((op) => op.requiresBearer);
+const reads = guarded.filter((op) => writesOf(op) === 0);
+
+suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation that reads', async (t) => {
+  const cases = fc.record({ operation: fc.constantFrom(...reads.map((op) => op.key)), credential: invalidCredential });
+  await t.property(cases, async ({ operation, credential }) => {
+    const c = credentialFor(credential, settings.apiKey);
+    fc.pre(c !== undefined);
+    await expectRefused(t, reads.find((op) => op.key === operation) ?? t.fail(`no operation ${operation}`), c);
+  });
+});
+
+for (const op of guarded.filter((o) => writesOf(o) > 0)) {
+  suite.check('AUTH-2', `generated invalid credentials get 401 on ${op.label} and create nothing`, async (t) => {
+    await t.property(invalidCredential, async (credential) => {
+      const c = credentialFor(credential, settings.apiKey);
+      fc.pre(c !== undefined);
+      await expectRefused(t, op, c);
+    });
+  }, { writes: propertyWrites(settings.numRuns, writesOf(op)) });
+}
+
+suite.checkRejectedCreatedNothing('AUTH-4');
+suite.audits();

@@ -1,0 +1,40 @@
+/**
+ * MODEL-3, generated: ids a client sends (random int64 values, the ids of categories that exist, numeric and
+ * other strings) never become the new category's id, and the existing categories are unchanged afterwards.
+ */
+import { environment } from '../src/checks/environment.js';
+import { expectIdNotHonoured } from '../src/checks/expectations.js';
+import { expectUnchanged, readListed } from '../src/checks/listing.js';
+import { propertyWrites } from '../src/checks/property.js';
+import { defineSuite } from '../src/checks/suite.js';
+import { clientId } from '../src/generators/client-ids.js';
+import fc from 'fast-check';
+
+const suite = defineSuite('model.generated');
+const { settings } = environment();
+
+suite.check('MODEL-3', 'generated client-supplied ids never become the new id and leave existing categories unchanged', async (t) => {
+  // The categories that exist now, as the list shows them: the ones a client id may name.
+  const before = await readListed(t);
+  const existing = [...before.byId.keys()];
+  const named = new Set<bigint>();
+  await t.property(clientId, async (c) => {
+    const name = JSON.stringify(t.marker('client-id'));
+    if (c.kind === 'existing') {
+      fc.pre(existing.length > 0);
+      const id = existing[c.index % existing.length] as bigint;
+      named.add(id);
+      expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
+    } else if (c.kind === 'int64') {
+      expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${c.value}}` }), c.value);
+    } else if (c.kind === 'numeric string') {
+      expectIdNotHonoured(t, await t.create({ name: JSON.parse(name) as string, id: String(c.value) }), c.value);
+    } else {
+      t.expectStatus(await t.create({ name: JSON.parse(name) as string, id: c.value }), [201, 400]);
+    }
+  });
+  expectUnchanged(t, new Map([...named].map((id) => [id, before.byId.get(id) ?? []])), await readListed(t));
+}, { writes: propertyWrites(settings.numRuns) });
+
+suite.checkCreatedAreListed();
+suite.audits();

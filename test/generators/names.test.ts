@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { longName, MAX_NAME_LENGTH, optionalDescription, unusualName, validName } from '../../src/generators/names.js';
+
+const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 2000) => fc.sample(arbitrary, { seed: 1, numRuns: n });
+
+/** No lone surrogate (String.prototype.isWellFormed, which Node 20 has but ES2023's typings lack). */
+const wellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(s);
+
+describe('validName', () => {
+  const names = sample(validName);
+
+  it('stays within what CREATE-1 promises: 1 to 100 code units, never blank, no control characters, no lone surrogates', () => {
+    for (const name of names) {
+      expect(name.length).toBeGreaterThanOrEqual(1);
+      expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+      expect(name.trim()).not.toBe('');
+      expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      expect(wellFormed(name)).toBe(true);
+    }
+  });
+
+  it('covers the whole range of lengths, the edges included', () => {
+    const lengths = names.map((n) => n.length);
+    expect(lengths.filter((l) => l > 64).length / names.length).toBeGreaterThan(0.25);
+    expect(lengths).toContain(100);
+    expect(lengths).toContain(1);
+  });
+
+  it('draws astral characters, combining marks, right-to-left text, outer spaces and names in use', () => {
+    const has = (pattern: RegExp) => names.some((n) => pattern.test(n));
+    expect(has(/[\u{10000}-\u{10ffff}]/u)).toBe(true);
+    expect(has(/[\u0300-\u036f]/)).toBe(true);
+    expect(has(/[\u0600-\u06ff\u0590-\u05ff]/)).toBe(true);
+    expect(has(/^ /)).toBe(true);
+    expect(has(/ $/)).toBe(true);
+    expect(names.filter((n) => n === 'Dog').length).toBeGreaterThan(1);
+  });
+});
+
+describe('the open-domain names and descriptions', () => {
+  it('longName is always longer than 100 and reaches the thousands', () => {
+    const lengths = sample(longName, 300).map((n) => n.length);
+    expect(Math.min(...lengths)).toBeGreaterThan(MAX_NAME_LENGTH);
+    expect(Math.max(...lengths)).toBeGreaterThan(3000);
+  });
+
+  it('unusualName always holds a control character, U+0000 or a lone surrogate', () => {
+    for (const name of sample(unusualName, 500)) expect(/[\u0000-\u001f\u007f-\u009f]/.test(name) || !wellFormed(name)).toBe(true);
+    expect(sample(unusualName, 500).some((n) => n.includes('\u0000'))).toBe(true);
+  });
+
+  it('optionalDescription is sometimes absent, sometimes empty, sometimes long', () => {
+    const descriptions = sample(optionalDescription, 500);
+    expect(descriptions).toContain(undefined);
+    expect(descriptions).toContain('');
+    expect(descriptions.some((d) => (d?.length ?? 0) > 500)).toBe(true);
+  });
+});

@@ -1,0 +1,20 @@
+import { afterEach } from 'vitest';
+import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../src/reference/server.js';
+
+const started: ReferenceServer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.close()));
+});
+
+/** A reference server for one test, closed after it. */
+export async function reference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const server = await startReferenceServer(options);
+  started.push(server);
+  return server;
+}
+
+/** What the target holds: its list, read with its key. */
+export async function listOf(server: ReferenceServer): Promise<{ id: number | string; name: string }[]> {
+  const response = await fetch(`${server.url}/categories`, { headers: { authorization: `Bearer ${server.apiKey}` } });
+  return (await response.json()) as { id: number; name: string }[];
+}
