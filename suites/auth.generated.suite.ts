@@ -19,16 +19,17 @@ const reads = guarded.filter((op) => writesOf(op) === 0);
 suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation that reads', async (t) => {
   const cases = fc.record({ operation: fc.constantFrom(...reads.map((op) => op.key)), credential: invalidCredential });
   await t.property(cases, async ({ operation, credential }) => {
-    const c = credentialFor(credential, settings.apiKey);
+    const op = reads.find((o) => o.key === operation) ?? t.fail(`no operation ${operation}`);
+    const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined);
     fc.pre(c !== undefined);
-    await expectRefused(t, reads.find((op) => op.key === operation) ?? t.fail(`no operation ${operation}`), c);
+    await expectRefused(t, op, c);
   });
 });
 
 for (const op of guarded.filter((o) => writesOf(o) > 0)) {
   suite.check('AUTH-2', `generated invalid credentials get 401 on ${op.label} and create nothing`, async (t) => {
     await t.property(invalidCredential, async (credential) => {
-      const c = credentialFor(credential, settings.apiKey);
+      const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined);
       fc.pre(c !== undefined);
       await expectRefused(t, op, c);
     });

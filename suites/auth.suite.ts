@@ -5,11 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import { environment } from '../src/checks/environment.js';
-import { expectRefused } from '../src/checks/expectations.js';
+import { expectNotServed, expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
-import { authorization, basic, bearer, inHeader, inQuery, validKey, type Credential } from '../src/http/credential.js';
+import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, validKey, type Credential } from '../src/http/credential.js';
 import { mutateKey, type KeyMutation } from '../src/generators/key-mutations.js';
-import { writesOf } from '../src/spec/types.js';
+import { pathVariants, writesOf, type Operation } from '../src/spec/types.js';
 
 const suite = defineSuite('auth');
 const { settings, operations, list, create } = environment();
@@ -32,9 +32,12 @@ function mutatedBearer(mutation: KeyMutation): Credential | string {
   return token ? bearer(token) : 'the mutation leaves this key unchanged';
 }
 
-/** Credentials that must be refused: AUTH-2's list. Mutations that leave this key unchanged are skipped. */
-const invalid: { readonly name: string; readonly credential: () => Credential | string }[] = [
-  { name: 'a wrong key', credential: () => bearer({ value: wrongKey(), shown: '<a wrong key of the same length>' }) },
+/**
+ * Credentials that must be refused: AUTH-2's list. Mutations that leave this key unchanged are skipped, and a
+ * body field only applies to an operation with a JSON body.
+ */
+const invalid: { readonly name: string; readonly credential: (op: Operation) => Credential | string }[] = [
+  { name: 'a wrong key', credential: () => bearer({ value: wrongKey(), shown: '<a wrong key of the same length>', shell: wrongKey() }) },
   ...([
     ['the valid key with a character appended', { kind: 'append', text: 'x' }],
     ['the valid key with its last character removed', { kind: 'remove', at: 0.999 }],
@@ -44,13 +47,19 @@ const invalid: { readonly name: string; readonly credential: () => Credential | 
     ['the valid key truncated to half its length', { kind: 'truncate', keep: 0.5 }],
   ] as const).map(([name, mutation]) => ({ name, credential: () => mutatedBearer(mutation) })),
   // "Bearer " and "Bearer" are the same on the wire: HTTP drops a field value's trailing whitespace.
-  { name: 'an empty Bearer token', credential: () => authorization('Bearer', 'Bearer') },
+  { name: 'an empty Bearer token', credential: () => authorization('Bearer', 'Bearer', 'Bearer') },
   { name: 'the valid key with the Basic scheme', credential: () => basic(key) },
   { name: 'the valid key with the Token scheme', credential: () => bearer(key, 'Token') },
-  { name: 'the valid key with no scheme', credential: () => authorization(key.value, key.shown) },
+  { name: 'the valid key with no scheme', credential: () => authorization(key.value, key.shown, key.shell) },
   { name: 'the valid key in the access_token query parameter', credential: () => inQuery('access_token', key) },
   { name: 'the valid key in the api_key query parameter', credential: () => inQuery('api_key', key) },
   { name: 'the valid key in an X-API-Key header', credential: () => inHeader('X-API-Key', key) },
+  { name: 'the valid key as the Basic password', credential: () => basicPassword(key) },
+  { name: 'the valid key in an api_key cookie', credential: () => inCookie('api_key', key) },
+  {
+    name: 'the valid key in the body\'s access_token field',
+    credential: (op) => (op.requestBodySchema ? inBody('access_token', key) : 'the operation takes no body'),
+  },
 ];
 
 for (const op of guarded) {
@@ -59,9 +68,16 @@ for (const op of guarded) {
     await expectRefused(t, op, null);
   }, { writes });
 
+  for (const variant of pathVariants(op)) {
+    suite.check('AUTH-1', `${op.label} at ${variant.path} with no credential is not served`, async (t) => {
+      await expectNotServed(t, variant);
+    }, { writes });
+  }
+
   for (const { name, credential } of invalid) {
+    if (typeof credential(op) === 'string' && name.includes('body')) continue; // not an AUTH-2 case for this operation
     suite.check('AUTH-2', `${op.label} with ${name} gets 401`, async (t) => {
-      const c = credential();
+      const c = credential(op);
       if (typeof c === 'string') return t.skip(c);
       await expectRefused(t, op, c);
     }, { writes });

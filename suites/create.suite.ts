@@ -24,7 +24,7 @@ const examples: { readonly name: string; readonly body: (mark: (label: string) =
   { name: 'a one-character name', body: () => ({ name: 'R' }) },
   { name: 'a name of exactly 100 characters', body: (mark) => ({ name: mark('long').padEnd(100, 'x') }) },
   { name: 'a Unicode description', body: (mark) => ({ name: mark('desc'), description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }) },
-  { name: 'a long description', body: (mark) => ({ name: mark('desc'), description: 'A long description. '.repeat(50) }) },
+  { name: 'a description of 100 characters', body: (mark) => ({ name: mark('desc'), description: 'A description. '.repeat(7).slice(0, 100) }) },
 ];
 
 for (const example of examples) {

@@ -2,33 +2,40 @@
  * INFO rules, generated: names the contract leaves open, drawn widely. Each check counts how the target
  * answered and never fails; a 5xx, a hang, a reset or a malformed answer fails the audits (HTTP-1, MEDIA-1).
  */
-import type fc from 'fast-check';
+import fc from 'fast-check';
 import type { CheckContext } from '../src/checks/context.js';
 import { environment } from '../src/checks/environment.js';
 import { answerKind } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
-import { longName, unusualName } from '../src/generators/names.js';
+import { longDescription, longName, unusualName } from '../src/generators/names.js';
 
 const suite = defineSuite('info.generated');
 const { settings } = environment();
 
-/** Sends each generated name and records how many of them got each kind of answer. */
-async function observeNames(t: CheckContext, names: fc.Arbitrary<string>, what: string, alsoAllowed: readonly number[] = []) {
+/** Creates each generated body and records how many of them got each kind of answer. */
+async function observe(t: CheckContext, bodies: fc.Arbitrary<object>, what: string, alsoAllowed: readonly number[] = []) {
   const counts = new Map<string, number>();
-  await t.property(names, async (name) => {
-    const kind = answerKind(await t.create({ name, description: t.marker('open') }, { alsoAllowed }));
+  await t.property(bodies, async (body) => {
+    const kind = answerKind(await t.create(body, { alsoAllowed }));
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   });
   t.observe(`of ${settings.numRuns} ${what}: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
 }
 
-// Observations never fail, so nothing shrinks: a case is one write.
-suite.check('INFO-2', 'generated names of 101 to 5,000 characters are accepted or refused', async (t) => {
-  await observeNames(t, longName, 'names of 101 to 5,000 characters', [413]);
+// Observations never fail, so nothing shrinks: a case is one write. The marker goes where the text under
+// observation is not.
+const marked = (t: CheckContext) => t.marker('open');
+
+suite.check('INFO-2', 'generated names and descriptions of 101 to 5,000 characters are accepted or refused', async (t) => {
+  const bodies = fc.oneof(
+    longName.map((name) => ({ name, description: marked(t) })),
+    longDescription.map((description) => ({ name: marked(t), description })),
+  );
+  await observe(t, bodies, 'names or descriptions of 101 to 5,000 characters', [413]);
 }, { writes: settings.numRuns });
 
 suite.check('INFO-3', 'generated names with control characters, U+0000 or lone surrogates are accepted or refused', async (t) => {
-  await observeNames(t, unusualName, 'names with control characters, U+0000 or lone surrogates');
+  await observe(t, unusualName.map((name) => ({ name, description: marked(t) })), 'names with control characters, U+0000 or lone surrogates');
 }, { writes: settings.numRuns });
 
 suite.checkCreatedAreListed();

@@ -28,6 +28,13 @@ for (const [rule, label, name] of names) {
   }, { writes: 1 });
 }
 
+for (const length of [101, 1_000, 10_000]) {
+  const label = `a description of ${length.toLocaleString('en')} characters`;
+  suite.check('INFO-2', `${label} is accepted or refused`, async (t) => {
+    observeAnswer(t, await t.create({ name: t.marker('open'), description: 'd'.repeat(length) }, { alsoAllowed: [413] }), label);
+  }, { writes: 1 });
+}
+
 const queries: readonly Record<string, string>[] = [{ limit: '1' }, { page: '2', per_page: '1' }, { q: 'dog' }];
 for (const query of queries) {
   const shown = new URLSearchParams(query).toString();

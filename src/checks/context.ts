@@ -220,13 +220,16 @@ export class CheckContext {
     let lastFailingCase: Exchange[] | undefined;
     let missing: PrerequisiteMissing | undefined;
     let shrinkingCut = false;
+    let judged = 0;
     const outcome = await runProperty(arbitrary, async (value) => {
       // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
       if (missing) throw missing;
       this.caseExchanges = [];
       try {
         await predicate(value);
+        judged++;
       } catch (error) {
+        if (!fc.PreconditionFailure.isFailure(error)) judged++;
         // Shrinking may not exceed the reservation: a case it cannot afford counts as passing, so shrinking
         // settles on the smallest failure found so far. Before any failure this is a bug in the declaration.
         if (error instanceof WritesExhausted && lastFailingCase) {
@@ -239,6 +242,8 @@ export class CheckContext {
       }
     }, { seed, numRuns, ...(path !== undefined ? { path } : {}) });
     if (missing) throw missing;
+    // A replayed case that the target's data no longer allows (fc.pre rejected it) judged nothing: say so.
+    if (path !== undefined && judged === 0) this.skip('the recorded case could not be replayed: it depends on data this target does not hold now');
     this.caseExchanges = undefined;
     // Shrinking ends on the minimal case, so the last failing case is the counterexample.
     if (outcome.failed) this.failingCaseExchanges = lastFailingCase;

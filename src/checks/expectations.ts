@@ -18,10 +18,7 @@ export type NewCategory = SeenCategory & { readonly id: bigint };
  * ids and of the list use this. A body that is not a Category with an integer id is MODEL-1's to report.
  */
 export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
-  t.expectStatus(reply, 201);
-  const document = t.expectJson(reply);
-  const created = readCategory(document, document.value);
-  if (created === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
+  const created = expectCategoryBody(t, reply);
   if (created.id === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} shows no integer id`);
   return { ...created, id: created.id };
 }
@@ -31,10 +28,7 @@ export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
  * was sent, character for character. The Category's schema and id are MODEL-1's to judge, on every response.
  */
 export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory): SeenCategory {
-  t.expectStatus(reply, 201);
-  const document = t.expectJson(reply);
-  const created = readCategory(document, document.value);
-  if (created === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
+  const created = expectCategoryBody(t, reply);
   t.prerequisite('MODEL-1', typeof created.name === 'string', `the 201 in ${reply.exchange.id} shows no string name`);
   t.expect(created.name === sent.name, `the created name is ${show(created.name)}, but ${show(sent.name)} was sent`, reply);
   // An empty description may come back absent: serializers commonly omit empty strings (Go's omitempty).
@@ -47,17 +41,38 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory)
 }
 
 /**
- * AUTH-1 and AUTH-2's promise for one request: refused with 401. The request carries a valid, marked body where
- * the operation takes one, so that for an operation that could create, the suite's closing AUTH-4 check can
- * verify it created nothing.
+ * A deprecated operation may be past a sunset date the contract does not show, and gone (404, 410): as long as it
+ * serves nothing without a credential, that keeps AUTH-1 and AUTH-2.
+ */
+const GONE = [404, 410];
+
+/**
+ * AUTH-1 and AUTH-2's promise for one request: refused with 401 (or, on a deprecated operation, gone). The
+ * request carries a valid, marked body where the operation takes one, so that for an operation that could create,
+ * the suite's closing AUTH-4 check can verify it created nothing.
  */
 export async function expectRefused(t: CheckContext, op: Operation, credential: Credential | null): Promise<Reply> {
   const marker = t.marker('auth');
   const json = t.sampleBody(op, marker);
-  const reply = await t.send(op, { credential, ...(json !== undefined ? { json } : {}) });
-  t.expectStatus(reply, 401);
+  const alsoAllowed = op.deprecated ? GONE : [];
+  const reply = await t.send(op, { credential, alsoAllowed, ...(json !== undefined ? { json } : {}) });
+  t.expectStatus(reply, [401, ...alsoAllowed]);
   if (writesOf(op) > 0) t.expectNoEffect('AUTH-4', marker, reply);
   return reply;
+}
+
+/**
+ * AUTH-1 at a path the spec does not list but a router may take for the operation's (see pathVariants): without
+ * a credential it must not be served (a 401, a 404 or a redirect all keep the rule; only a 2xx breaks it).
+ */
+export async function expectNotServed(t: CheckContext, variant: Operation): Promise<void> {
+  const marker = t.marker('auth');
+  const json = t.sampleBody(variant, marker);
+  const reply = await t.send(variant, { credential: null, ...(json !== undefined ? { json } : {}) });
+  const status = reply.status;
+  if (status === undefined) t.missing('HTTP-1', `no complete response from ${variant.path}`);
+  t.expect(status < 200 || status >= 300, `${variant.method} ${variant.path} answered ${status} without a credential`, reply);
+  if (writesOf(variant) > 0) t.expectNoEffect('AUTH-4', marker, reply);
 }
 
 /**
@@ -73,6 +88,15 @@ export function expectIdNotHonoured(t: CheckContext, reply: Reply, sentId: bigin
   const shownId = (document.value as { id?: unknown } | null)?.id;
   const honoured = created?.id === sentId || created?.id === BigInt(Number(sentId)) || shownId === String(sentId);
   t.expect(!honoured, `the new category got the id the client sent (${sentId})`, reply);
+}
+
+/** A 201 whose body is a JSON object, read as a Category; what it holds is for the caller (and MODEL-1) to judge. */
+function expectCategoryBody(t: CheckContext, reply: Reply): SeenCategory {
+  t.expectStatus(reply, 201);
+  const document = t.expectJson(reply);
+  const created = readCategory(document, document.value);
+  if (created === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
+  return created;
 }
 
 /** For INFO rules: what the target answered, in words. Never fails; the audits judge the answer itself. */

@@ -30,14 +30,33 @@ export async function readListed(t: CheckContext, reply?: Reply): Promise<Listed
   return { reply: listReply, categories, byId };
 }
 
-/** MODEL-3's promise for existing categories: under each id, the list shows exactly what it showed before. */
+/**
+ * MODEL-3's promise for existing categories: under each id, the list shows exactly what it showed before. A
+ * category that is not in the list at all any more is LIST-2's to report (a list that drops old categories).
+ */
 export function expectUnchanged(t: CheckContext, before: ReadonlyMap<bigint, readonly SeenCategory[]>, after: Listed): void {
   const changed: string[] = [];
+  const vanished: bigint[] = [];
   for (const [id, was] of before) {
     const now = after.byId.get(id) ?? [];
-    if (now.length !== was.length || was.some((b) => !now.some((a) => sameContent(a, b)))) {
-      changed.push(`under id ${id} the list showed ${was.map(showContent).join(', ') || 'nothing'} and now shows ${now.map(showContent).join(', ') || 'nothing'}`);
+    if (now.length === 0 && was.length > 0) vanished.push(id);
+    else if (now.length !== was.length || was.some((b) => !now.some((a) => sameContent(a, b)))) {
+      changed.push(`under id ${id} the list showed ${was.map(showContent).join(', ') || 'nothing'} and now shows ${now.map(showContent).join(', ')}`);
     }
   }
   t.expect(changed.length === 0, `${changed.length} existing categories changed: ${changed.slice(0, 3).join('; ')}`, after.reply);
+  t.prerequisite('LIST-2', vanished.length === 0, `${vanished.length} existing categories are no longer listed, e.g. ${vanished[0]}`);
+}
+
+/**
+ * An id in the int32 range that no listed category has and that no counter near the listed ids will reach
+ * soon: a million past the largest (or before the smallest). Undefined when the int32 range has no such room.
+ */
+export function freeInt32Id(listed: Listed, offset = 0): bigint | undefined {
+  const ids = [...listed.byId.keys()];
+  const most = ids.reduce((a, b) => (b > a ? b : a), 0n);
+  const least = ids.reduce((a, b) => (b < a ? b : a), 0n);
+  const room = 1_000_000n + BigInt(offset);
+  const candidates = [most + room, least - room];
+  return candidates.find((c) => c <= 2n ** 31n - 1n && c >= -(2n ** 31n) && !listed.byId.has(c));
 }

@@ -18,6 +18,13 @@ export interface CheckMeta {
   readonly suite: string;
   /** Readable check name, without the rule id. */
   readonly name: string;
+  /**
+   * `check`: sends its own requests; `closing`: judges what the suite's checks did, from the list at its end;
+   * `audit`: judges every exchange of the suite. Only a `check` can be replayed on its own.
+   */
+  readonly kind?: CheckKind;
+  /** Set when the write budget could not cover the check, which was skipped: the run is then partial. */
+  readonly unaffordable?: true;
   /** The exchanges that show the outcome (the failing ones first; capped). */
   readonly exchanges: readonly Exchange[];
   /** How many exchanges the check made or judged in all. */
@@ -34,6 +41,8 @@ export interface CheckMeta {
 }
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.
+export type CheckKind = 'check' | 'closing' | 'audit';
+
 /** A category the run created on the target, as report.json lists it for clean-up. */
 export interface CreatedRecord {
   /** The exact id as text; null when the response showed none that could be read. */

@@ -1,3 +1,4 @@
+import type { Selection } from '../rules/selection.js';
 import type { SpecModel } from '../spec/types.js';
 
 /** What the runner hands every suite: the target, the key and the run's settings. */
@@ -15,6 +16,8 @@ export interface RunSettings {
   readonly numRuns: number;
   /** The write budget (`--max-writes`); absent: no limit (the bundled reference server). */
   readonly maxWrites?: number;
+  /** The rules to check (`--only`, `--skip`); absent: all. */
+  readonly selection?: Selection;
   /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */
   readonly replay?: Replay;
   readonly spec: SpecModel;

@@ -49,11 +49,12 @@ export class SuiteState {
   }
 
   /**
-   * A text that marks data as this run's, unique in it: `conformance-<runId>-<suite>-<label>-<n>`. Categories the
-   * run creates carry it in their names, so operators can find and remove them.
+   * A text that marks data as this run's, unique in it: `conformance-<runId>-<suite>-<label>-<nnnnnn>`. Categories
+   * the run creates carry it in their names, so operators can find and remove them. The number has a fixed width
+   * so that no marker is the beginning of another (…-2 of …-21), which "created nothing" checks rely on.
    */
   nextMarker(label: string): string {
-    return `conformance-${this.env.settings.runId}-${this.name}-${label}-${++this.markers}`;
+    return `conformance-${this.env.settings.runId}-${this.name}-${label}-${String(++this.markers).padStart(6, '0')}`;
   }
 
   /** Replies to requests that carried the valid key as documented. */
@@ -62,7 +63,10 @@ export class SuiteState {
   /** Judges an exchange by every audit as it arrives, so nothing needs to be kept for later. */
   audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], sentValidKey: boolean): void {
     if (sentValidKey) this.sentWithValidKey.add(reply);
-    for (const audit of AUDITS) this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
+    for (const audit of AUDITS) {
+      if (operation.variantOf && !audit.judgesPathVariants) continue;
+      this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
-import { test } from 'vitest';
+import { beforeAll, test } from 'vitest';
 import { ruleById } from '../rules/catalogue.js';
+import { selects } from '../rules/selection.js';
 import { AUDITS } from './audits/index.js';
 import { sameContent, showContent, type SeenCategory } from './category.js';
 import type { CreatedCategory } from './ledger.js';
@@ -7,7 +8,8 @@ import { readListed } from './listing.js';
 import { expectNewCategory } from './expectations.js';
 import { CheckContext } from './context.js';
 import { CheckFailure, PrerequisiteMissing } from './failure.js';
-import type { CreatedRecord } from './meta.js';
+import type { Reply } from '../http/reply.js';
+import type { CheckKind, CreatedRecord } from './meta.js';
 import { SuiteState } from './suite-state.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
@@ -24,6 +26,8 @@ export interface CheckOptions {
    * budget when the check is declared. A check that cannot reserve them is skipped with the reason.
    */
   readonly writes?: number;
+  /** For the suite's own closing checks. */
+  readonly kind?: CheckKind;
 }
 
 /** How long one check may take in all: its requests each have their own, shorter deadline. */
@@ -65,6 +69,8 @@ export function defineSuite(name: string): Suite {
 
   const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
     ruleById(rule);
+    // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
+    if (!selects(state.env.settings.selection, rule)) return;
     const title = `${rule} ${checkName}`;
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
@@ -92,19 +98,22 @@ export function defineSuite(name: string): Suite {
         throw error;
       } finally {
         reservation?.release();
-        task.meta.check = t.meta();
+        task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(unaffordable ? { unaffordable: true as const } : {}) };
         task.file.meta.requests = state.requestCount;
       }
     }, CHECK_TIMEOUT_MS);
   };
 
   /**
-   * LIST-2 over a set of created categories: each in the list with the content its 201 showed. With a top-up,
-   * the check first creates that many more and requires the list to grow by at least as many.
+   * LIST-2 over a set of created categories: each in the list with the content its 201 showed, and the list longer
+   * by at least as many as were created since `before` was read (a list cut to its newest N, on a target that
+   * already holds N, shows no missing category of the run's, but does not grow). With a top-up, the check first
+   * creates that many more, reading the list before it does.
    */
-  const checkListed = (creator: string, categories: () => CreatedCategory[], topUp = 0, when = '') => {
+  const checkListed = (creator: string, categories: () => CreatedCategory[], topUp = 0, when = '', opening?: () => Reply | undefined) => {
     check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`, async (t) => {
-      const before = topUp > 0 ? await readListed(t) : undefined;
+      const openingReply = opening?.();
+      const before = topUp > 0 ? await readListed(t) : openingReply ? await readListed(t, openingReply) : undefined;
       for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
         const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create({ name: t.marker('many') }));
         for (const reply of await Promise.all(batch)) expectNewCategory(t, reply);
@@ -114,7 +123,8 @@ export function defineSuite(name: string): Suite {
       const after = await readListed(t, await t.closingList());
       if (before) {
         const grew = after.categories.length - before.categories.length;
-        t.expect(grew >= topUp, `the list grew by ${grew} while ${topUp} categories were created: it is truncated or paged`, after.reply);
+        const made = topUp > 0 ? topUp : created.length;
+        t.expect(grew >= made, `the list grew by ${grew} while ${made} categories were created: it is truncated or paged`, after.reply);
       }
       const { byId } = after;
       const problems: string[] = [];
@@ -126,14 +136,21 @@ export function defineSuite(name: string): Suite {
         }
       }
       t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
-    }, { sequential: true, writes: topUp });
+    }, { sequential: true, writes: topUp, kind: 'closing' });
   };
 
   return {
     check,
 
     checkCreatedAreListed() {
-      checkListed(`the ${name} suite`, () => [...state.ledger.created.values()]);
+      // The list as it stood before the suite's first check, for the growth the closing check requires.
+      let opening: Reply | undefined;
+      beforeAll(async () => {
+        opening = await new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
+          throw new Error('the opening list is not a check');
+        }).list();
+      });
+      checkListed(`the ${name} suite`, () => [...state.ledger.created.values()], 0, '', () => opening);
     },
 
     checkRunCreationsAreListed() {
@@ -156,17 +173,17 @@ export function defineSuite(name: string): Suite {
           if (effect) problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
         }
         t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
-      }, { sequential: true });
+      }, { sequential: true, kind: 'closing' });
     },
 
     audits() {
-      for (const audit of AUDITS) {
+      for (const audit of AUDITS.filter((a) => selects(state.env.settings.selection, a.rule))) {
         test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
           // The last tests of a file: what the file created and spent goes to the runner with them.
           task.file.meta.created = createdRecords(state);
           task.file.meta.writesUsed = state.run.budget.used;
           const tally = state.tallies.get(audit.rule);
-          const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite` };
+          const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
           if (!tally || tally.judged === 0) {
             const reason = `no ${audit.scope} in the ${name} suite`;
             task.meta.check = { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason };

@@ -14,6 +14,8 @@ export function helpText(version: string): string {
     '                                                   run one check of an earlier report again, exactly its case',
     '  petstore-conformance rules [--json]              print the rule catalogue',
     '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
+    '  petstore-conformance verify <dir>                check a certified report directory against its certificate.json',
+    '  petstore-conformance merge <dir>... [--report-dir <dir>]  one report set and verdict from the shards\' directories',
     '',
     'Options:',
     ...options,
@@ -23,10 +25,11 @@ export function helpText(version: string): string {
     '  NO_COLOR          plain console output',
     '',
     'Exit codes:',
-    '  0  conformant: no MUST rule failed (SHOULD failures are warnings)',
-    '  1  non-conformant: at least one MUST rule failed',
+    '  0  conformant (or partial: no failure, but not every rule judged): no MUST failure (SHOULD failures warn unless --strict)',
+    '  1  non-conformant: a MUST failure (with --strict, also a SHOULD failure; with --fail-on new, only new ones)',
     '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, or a suite error',
     '',
-    'Reports: report.json and junit.xml in --report-dir. Rules: petstore-conformance rules.',
+    'Reports in --report-dir: report.json, junit.xml, report.html, summary.md, badge.svg (and certificate.json with',
+    '--certify). With GITHUB_ACTIONS set, failed rules are also annotated. Rules: petstore-conformance rules.',
   ].join('\n');
 }

@@ -32,6 +32,10 @@ async function main(argv: readonly string[]): Promise<number> {
         return await (await import('./commands/run.js')).runCommand(command.config, out, process.env);
       case 'selftest':
         return await (await import('./commands/selftest.js')).selftestCommand(command.config, out);
+      case 'verify':
+        return await (await import('./commands/verify.js')).verifyCommand(command.dir, out);
+      case 'merge':
+        return await (await import('./commands/merge.js')).mergeCommand(command.dirs, command.reportDir, command.strict, out, process.env);
     }
   } catch (error) {
     if (error instanceof ConformanceError) {

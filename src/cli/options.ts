@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
+import { unknownNames, type Selection } from '../rules/selection.js';
 
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
@@ -33,6 +34,14 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'max-writes', value: '<n>', describe: `most categories the run may create, counting every POST (default: ${DEFAULTS.maxWrites}; no limit with --target reference)` },
   { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${DEFAULTS.timeoutMs})` },
   { name: 'max-response-bytes', value: '<n>', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
+  { name: 'only', value: '<rule|area>', multiple: true, describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run' },
+  { name: 'skip', value: '<rule|area>', multiple: true, describe: 'leave these rules out (repeatable)' },
+  { name: 'expect-failures', value: '<file>', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale' },
+  { name: 'baseline', value: '<report.json>', describe: 'compare with an earlier run: what newly fails, what was fixed' },
+  { name: 'fail-on', value: '<any|new>', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
+  { name: 'strict', describe: 'SHOULD failures fail the exit code (and JUnit) too' },
+  { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file' },
+  { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n (vitest shards by suite file) and leave a blob; combine with the merge command' },
   { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
@@ -47,7 +56,9 @@ export type Command =
   | { readonly kind: 'version' }
   | { readonly kind: 'rules'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
-  | { readonly kind: 'selftest'; readonly config: RunConfig };
+  | { readonly kind: 'selftest'; readonly config: RunConfig }
+  | { readonly kind: 'verify'; readonly dir: string }
+  | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly strict: boolean };
 
 /** What a run was asked to do. */
 export interface RunConfig {
@@ -66,6 +77,13 @@ export interface RunConfig {
   readonly variants: readonly string[];
   /** Run one check of an earlier report again. */
   readonly replay?: { readonly report: string; readonly check: string };
+  readonly selection?: Selection;
+  readonly expectFailures?: string;
+  readonly baseline?: string;
+  readonly failOn: 'any' | 'new';
+  readonly strict: boolean;
+  readonly certify: boolean;
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
@@ -90,8 +108,16 @@ export function parseCommand(argv: readonly string[]): Command {
   if (v['version']) return { kind: 'version' };
   if (typeof v['replay'] === 'string') return { kind: 'run', config: replayConfig(v, parsed.positionals) };
   const [command, ...extra] = parsed.positionals;
+  if (command === 'verify') {
+    if (extra.length !== 1) throw new UsageError('verify takes one report directory: petstore-conformance verify <dir>');
+    return { kind: 'verify', dir: extra[0] as string };
+  }
+  if (command === 'merge') {
+    if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
+    return { kind: 'merge', dirs: extra, ...(typeof v['report-dir'] === 'string' ? { reportDir: v['report-dir'] } : {}), strict: v['strict'] === true };
+  }
   if (extra.length || (command !== undefined && command !== 'rules' && command !== 'selftest')) {
-    throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules" and "selftest" (see --help)`);
+    throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules", "selftest", "verify" and "merge" (see --help)`);
   }
   if (command === 'rules') return { kind: 'rules', json: v['json'] === true };
   if (command === 'selftest') {
@@ -120,7 +146,39 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     maxResponseBytes: v['max-response-bytes'] === undefined ? DEFAULTS.maxResponseBytes : integer('--max-response-bytes', v['max-response-bytes'] as string, 1024, 2 ** 31 - 1),
     faults,
     variants,
+    ...selection(v),
+    ...(typeof v['expect-failures'] === 'string' ? { expectFailures: v['expect-failures'] } : {}),
+    ...(typeof v['baseline'] === 'string' ? { baseline: v['baseline'] } : {}),
+    failOn: failOn(v['fail-on'] as string | undefined, v['baseline'] !== undefined),
+    strict: v['strict'] === true,
+    certify: v['certify'] === true,
+    ...(typeof v['shard'] === 'string' ? { shard: shard(v['shard']) } : {}),
   };
+}
+
+function selection(v: Record<string, string | boolean | string[] | undefined>): { selection?: Selection } {
+  const only = (v['only'] as string[] | undefined) ?? [];
+  const skip = (v['skip'] as string[] | undefined) ?? [];
+  if (only.length === 0 && skip.length === 0) return {};
+  const chosen = { only: only.map((n) => n.toUpperCase()), skip: skip.map((n) => n.toUpperCase()) };
+  const unknown = unknownNames(chosen);
+  if (unknown.length) throw new UsageError(`--only and --skip take rule ids or areas (AUTH, CREATE-2; see the rules command), not "${unknown.join('", "')}"`);
+  return { selection: chosen };
+}
+
+function failOn(text: string | undefined, baseline: boolean): 'any' | 'new' {
+  if (text === undefined || text === 'any') return 'any';
+  if (text !== 'new') throw new UsageError(`--fail-on is "any" or "new", not "${text}"`);
+  if (!baseline) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
+  return 'new';
+}
+
+function shard(text: string): { index: number; count: number } {
+  const match = /^(\d+)\/(\d+)$/.exec(text);
+  const index = Number(match?.[1]);
+  const count = Number(match?.[2]);
+  if (!match || count < 1 || index < 1 || index > count) throw new UsageError(`--shard is <i>/<n> with 1 ≤ i ≤ n, e.g. 1/2, not "${text}"`);
+  return { index, count };
 }
 
 /** `--replay <report.json> <check>`: the check is the one argument after the options. */

@@ -39,6 +39,9 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
       : `"${query}" matches ${matches.length} checks of ${reportPath} (${shown}${matches.length > 5 ? ', …' : ''}); give more of the name`);
   }
   const recorded = matches[0] as CheckResult;
+  if ((recorded.kind ?? 'check') !== 'check') {
+    throw new UsageError(`"${title(recorded)}" is ${recorded.kind === 'audit' ? 'an audit' : 'a closing check'}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
+  }
   const path = recorded.generated?.path;
   return { title: title(recorded), suite: recorded.suite, seed: report.seed, ...(path !== undefined ? { path } : {}), recorded };
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { authorization, basic, bearer, inHeader, inQuery, type Credential, type Token } from '../http/credential.js';
+import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, shellLiteral, validKey, type Credential } from '../http/credential.js';
 import { keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
 
 /**
@@ -14,7 +14,10 @@ export type InvalidCredential =
   | { readonly kind: 'empty token'; readonly scheme: string }
   | { readonly kind: 'key and more'; readonly more: string }
   | { readonly kind: 'query parameter'; readonly parameter: string }
-  | { readonly kind: 'other header'; readonly header: string };
+  | { readonly kind: 'other header'; readonly header: string }
+  | { readonly kind: 'cookie'; readonly cookie: string }
+  | { readonly kind: 'body field'; readonly field: string }
+  | { readonly kind: 'Basic password' };
 
 /** Schemes that are not Bearer in any letter case: a case variant of Bearer is valid (AUTH-7). */
 const OTHER_SCHEMES = ['Token', 'Basic', 'Digest', 'ApiKey', 'Key', 'JWT', 'OAuth', 'Bearer-Token', 'Beare', 'Bearerr'];
@@ -31,11 +34,18 @@ export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(' x', ',', ' Bearer', '; q=1', ' extra') }),
   fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom('access_token', 'api_key', 'apikey', 'key', 'token', 'bearer') }),
   fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom('X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization') }),
+  fc.record({ kind: fc.constant('cookie' as const), cookie: fc.constantFrom('api_key', 'access_token', 'token', 'session') }),
+  // passport-http-bearer and others also read the token from the body's access_token field.
+  fc.record({ kind: fc.constant('body field' as const), field: fc.constantFrom('access_token', 'api_key', 'token') }),
+  fc.constant({ kind: 'Basic password' as const }),
 );
 
-/** The credential a case describes, for this key; undefined when the case does not change this key. */
-export function credentialFor(c: InvalidCredential, key: string): Credential | undefined {
-  const valid: Token = { value: key, shown: '<valid key>' };
+/**
+ * The credential a case describes, for this key; undefined when the case does not apply: a mutation that leaves
+ * this key unchanged, or a body field for an operation without a JSON body.
+ */
+export function credentialFor(c: InvalidCredential, key: string, takesBody: boolean): Credential | undefined {
+  const valid = validKey(key);
   switch (c.kind) {
     case 'altered key': {
       const token = mutateKey(key, c.mutation);
@@ -46,16 +56,22 @@ export function credentialFor(c: InvalidCredential, key: string): Credential | u
       return token && bearer(token, c.scheme);
     }
     case 'no scheme':
-      return authorization(key, valid.shown);
+      return authorization(key, valid.shown, valid.shell);
     case 'Basic':
       return basic(valid);
     case 'empty token':
-      return authorization(c.scheme, c.scheme);
+      return authorization(c.scheme, c.scheme, shellLiteral(c.scheme));
     case 'key and more':
-      return authorization(`Bearer ${key}${c.more}`, `Bearer ${valid.shown}${c.more}`);
+      return authorization(`Bearer ${key}${c.more}`, `Bearer ${valid.shown}${c.more}`, `Bearer ${valid.shell}${shellLiteral(c.more)}`);
     case 'query parameter':
       return inQuery(c.parameter, valid);
     case 'other header':
       return inHeader(c.header, valid);
+    case 'cookie':
+      return inCookie(c.cookie, valid);
+    case 'body field':
+      return takesBody ? inBody(c.field, valid) : undefined;
+    case 'Basic password':
+      return basicPassword(valid);
   }
 }

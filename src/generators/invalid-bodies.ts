@@ -26,6 +26,9 @@ export function invalidBodies(marker: string): InvalidBody[] {
   return [
     json('name missing', { description: marker }),
     json('an empty object', {}),
+    // Go's encoding/json and ASP.NET bind field names case-insensitively: "Name" is not "name".
+    json('"Name" instead of "name"', { Name: marker }),
+    json('"NAME" instead of "name"', { NAME: marker }),
     ...NON_STRING_VALUES.map(({ type, value }) => json(`name is ${type}`, { name: value, description: marker })),
     ...NON_STRING_VALUES.map(({ type, value }) => json(`description is ${type}`, { name: marker, description: value })),
     json('the body is an array of a valid NewCategory', [{ name: marker }]),
@@ -38,6 +41,12 @@ export function invalidBodies(marker: string): InvalidBody[] {
     { label: 'malformed JSON: trailing comma', raw: `{"name":"${marker}",}` },
     { label: 'malformed JSON: unquoted key', raw: `{name:"${marker}"}` },
     { label: 'a valid object followed by other data', raw: `{"name":"${marker}"} trailing` },
+    // What lenient parsers (Python's json, JSON5, Jackson options) accept and JSON is not.
+    { label: 'NaN, which JSON does not have', raw: `{"name":"${marker}","weight":NaN}` },
+    { label: 'Infinity, which JSON does not have', raw: `{"name":"${marker}","weight":Infinity}` },
+    { label: 'a comment', raw: `{"name":"${marker}" /* a comment */}` },
+    { label: 'a raw tab inside a string', raw: `{"name":"${marker}\tx"}` },
+    { label: 'a raw line feed inside a string', raw: `{"name":"${marker}\nx"}` },
     { label: 'two JSON objects one after the other', raw: `{"name":"${marker}"}{"name":"${marker}"}` },
     { label: 'an empty body', raw: '' },
   ];
@@ -77,7 +86,7 @@ export const invalidBodyCase: fc.Arbitrary<InvalidBodyCase> = fc.oneof(
     number: fc.integer(),
   }),
   fc.record({ kind: fc.constant('valid body cut short' as const), at: position }),
-  fc.record({ kind: fc.constant('valid body with a character inserted' as const), at: position, char: fc.constantFrom(...'{}[]":,\\\'x0') }),
+  fc.record({ kind: fc.constant('valid body with a character inserted' as const), at: position, char: fc.constantFrom(...'{}[]":,\\\'x0\t\n\u0001', 'NaN', '//', '/*') }),
   fc.record({ kind: fc.constant('valid body with data after it' as const), data: fc.constantFrom(' x', '{}', '[]', '1', ' {"name":"y"}', '\n--', ',') }),
   fc.constant({ kind: 'empty body' as const }),
 );

@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import type { Token } from '../http/credential.js';
+import { KEY_VARIABLE, shellLiteral, type Token } from '../http/credential.js';
+
+/** Bash pieces of the key: all of it, a substring, one character's letter case swapped. */
+const KEY = `\${${KEY_VARIABLE}}`; // braced: a character appended after it must not extend the name
+const part = (from: number, length?: number) => `\${${KEY_VARIABLE}:${from}${length === undefined ? '' : `:${length}`}}`;
+const swapped = (word: string) => `$(printf %s "${word}" | tr a-zA-Z A-Za-z)`;
 
 /**
  * A change to the valid key, as data: generated cases, counterexamples and reports hold the description,
@@ -14,25 +19,32 @@ export type KeyMutation =
   | { readonly kind: 'recase-all' }
   | { readonly kind: 'truncate'; readonly keep: number };
 
-/** Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). */
+/**
+ * Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). The token's shell form
+ * rebuilds it from $PETSTORE_API_KEY (bash substrings count characters, as the mutation does).
+ */
 export function mutateKey(key: string, mutation: KeyMutation): Token | undefined {
   const chars = [...key];
   const index = (at: number) => Math.min(chars.length - 1, Math.floor(at * chars.length));
   let value: string;
   let shown: string;
+  let shell: string;
   switch (mutation.kind) {
     case 'append':
       value = key + mutation.text;
       shown = `valid key with ${JSON.stringify(mutation.text)} appended`;
+      shell = KEY + shellLiteral(mutation.text);
       break;
     case 'prepend':
       value = mutation.text + key;
       shown = `valid key with ${JSON.stringify(mutation.text)} prepended`;
+      shell = shellLiteral(mutation.text) + KEY;
       break;
     case 'remove': {
       const i = index(mutation.at);
       value = [...chars.slice(0, i), ...chars.slice(i + 1)].join('');
       shown = `valid key without its character ${i + 1}`;
+      shell = part(0, i) + part(i + 1);
       break;
     }
     case 'replace': {
@@ -41,26 +53,30 @@ export function mutateKey(key: string, mutation: KeyMutation): Token | undefined
       const by = mutation.by === chars[i] ? (mutation.by === 'x' ? 'y' : 'x') : mutation.by;
       value = [...chars.slice(0, i), by, ...chars.slice(i + 1)].join('');
       shown = `valid key with its character ${i + 1} replaced by ${JSON.stringify(by)}`;
+      shell = part(0, i) + shellLiteral(by) + part(i + 1);
       break;
     }
     case 'recase': {
       const i = index(mutation.at);
       value = [...chars.slice(0, i), swapCase(chars[i] ?? ''), ...chars.slice(i + 1)].join('');
       shown = `valid key with the letter case of its character ${i + 1} changed`;
+      shell = part(0, i) + swapped(part(i, 1)) + part(i + 1);
       break;
     }
     case 'recase-all':
       value = chars.map(swapCase).join('');
       shown = 'valid key with the letter case of every letter changed';
+      shell = swapped(KEY);
       break;
     case 'truncate': {
       const keep = Math.floor(mutation.keep * chars.length);
       value = chars.slice(0, keep).join('');
       shown = `valid key truncated to its first ${keep} characters`;
+      shell = part(0, keep);
       break;
     }
   }
-  return value === key || value.length === 0 ? undefined : { value, shown: `<${shown}>` };
+  return value === key || value.length === 0 ? undefined : { value, shown: `<${shown}>`, shell };
 }
 
 function swapCase(c: string): string {

@@ -56,12 +56,15 @@ export class HttpClient {
 
   /** Sends a request and records the exchange under `id`. */
   async send(id: string, request: OutgoingRequest): Promise<Reply> {
-    const { url, shownUrl, headers, shownHeaders } = this.prepare(request);
+    const { url, shownUrl, headers, shownHeaders, body, shownBody } = this.prepare(request);
+    const credential = request.credential;
     const recordedRequest = {
       method: request.method,
       url: this.options.redactor.redact(shownUrl),
       headers: redactValues(shownHeaders, this.options.redactor),
-      ...(request.body !== undefined ? { body: this.options.redactor.redact(clip(request.body)) } : {}),
+      ...(shownBody !== undefined ? { body: this.options.redactor.redact(clip(shownBody)) } : {}),
+      ...((shownBody?.length ?? 0) > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
+      ...(credential ? { credential: { place: credential.place, shell: this.options.redactor.redact(credential.shell) } } : {}),
     };
     const started = performance.now();
     let phase: TransportError['phase'] = 'headers';
@@ -70,7 +73,7 @@ export class HttpClient {
         method: request.method as 'GET',
         path: url.pathname + url.search,
         headers,
-        body: request.body ?? null,
+        body: body ?? null,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
       phase = 'body';
@@ -90,7 +93,7 @@ export class HttpClient {
     await this.pool.close();
   }
 
-  private prepare(request: OutgoingRequest) {
+  private prepare(request: OutgoingRequest): { url: URL; shownUrl: string; headers: Record<string, string>; shownHeaders: Record<string, string>; body?: string; shownBody?: string } {
     const url = new URL(this.base.pathname.replace(/\/+$/, '') + request.path, this.base);
     const shownUrl = new URL(url);
     for (const [name, value] of Object.entries(request.query ?? {})) {
@@ -100,15 +103,24 @@ export class HttpClient {
     const headers: Record<string, string> = { ...request.headers };
     const shownHeaders: Record<string, string> = { ...request.headers };
     const credential = request.credential;
+    let body = request.body;
+    let shownBody = request.body;
     if (credential?.place.kind === 'query') {
       url.searchParams.append(credential.place.name, credential.value);
       shownUrl.searchParams.append(credential.place.name, credential.shown);
+    } else if (credential?.place.kind === 'body') {
+      const fields = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+      body = JSON.stringify({ ...fields, [credential.place.name]: credential.value });
+      shownBody = JSON.stringify({ ...fields, [credential.place.name]: credential.shown });
     } else if (credential) {
       headers[credential.place.name] = credential.value;
       shownHeaders[credential.place.name] = credential.shown;
     }
     // Shown URLs keep their <descriptions> readable instead of percent-encoded.
-    return { url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders };
+    return {
+      url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
+      ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
+    };
   }
 
   private recordResponse(status: number, headers: Record<string, string | string[] | undefined>, bytes: Buffer): RecordedResponse {

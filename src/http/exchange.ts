@@ -20,6 +20,10 @@ export interface RecordedRequest {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+  /** True when `body` holds only the first {@link RECORDED_BODY_LIMIT} characters. */
+  readonly bodyTruncated?: true;
+  /** Where the request carried a credential, and the shell expression that rebuilds it from $PETSTORE_API_KEY. */
+  readonly credential?: { readonly place: { readonly kind: 'header' | 'query' | 'body'; readonly name: string }; readonly shell: string };
 }
 
 export interface RecordedResponse {

@@ -29,12 +29,12 @@ export interface Refusal {
 export interface Behaviour {
   /** Which operation a method and path (below /v1) address. */
   route(method: string, path: string): Route | undefined;
-  /** Whether the operation needs a credential. */
-  protects(route: Route): boolean;
+  /** Whether the operation, as addressed by this path (below /v1), needs a credential. */
+  protects(route: Route, path: string): boolean;
   /** A refusal of a request's query parameters (after authentication), if any. */
   queryRefusal(route: Route, query: URLSearchParams): Refusal | undefined;
-  /** The token a request presents, from wherever this server looks for it. */
-  credentialOf(request: IncomingMessage, url: URL): string | undefined;
+  /** The token a request presents, from wherever this server looks for it (`raw` is the request body). */
+  credentialOf(request: IncomingMessage, url: URL, raw: string): string | undefined;
   /** Whether a presented token is the key. */
   accepts(token: string | undefined, key: string): boolean;
   /** The WWW-Authenticate value of a 401. */
@@ -49,6 +49,8 @@ export interface Behaviour {
   store(store: Store, category: { readonly name: string; readonly description?: string }, body: unknown): Promise<StoredCategory>;
   /** A stored category as responses show it. */
   present(category: StoredCategory): Record<string, unknown>;
+  /** The answer to GET /pets/{petId} once authenticated: pets are not part of the contract, so none exist. */
+  pet(petId: string): { readonly status: number; readonly body: unknown };
   /** The list's body, from every presented category. */
   listing(items: Record<string, unknown>[]): unknown;
   /** The body of an error response. */
@@ -101,6 +103,7 @@ export const conformant: Behaviour = {
     return stored;
   },
   present: (category) => ({ ...category }),
+  pet: () => ({ status: 404, body: { code: 'not_found', message: 'No such pet.', status: 404 } }),
   listing: (items) => items,
   errorBody: (status, code, message) => ({ code, message, status }),
   send(response, status, body, headers = {}) {

@@ -82,8 +82,8 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
   const raw = await readBody(request);
   if (!route) return b.send(response, 404, b.errorBody(404, 'not_found', 'No such operation.'));
   if (raw === undefined) return b.send(response, 400, b.errorBody(400, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`));
-  const token = b.credentialOf(request, url);
-  const authorized = !b.protects(route) || b.accepts(token, key);
+  const token = b.credentialOf(request, url, raw);
+  const authorized = !b.protects(route, url.pathname.slice(BASE_PATH.length)) || b.accepts(token, key);
   const unauthorized = () => b.send(response, 401, b.errorBody(401, 'unauthorized', 'The API key is missing or invalid.'),
     withChallenge(b.challenge(token !== undefined)));
   const refused = ({ refused: { status = 400, code, message } }: Refusal) => b.send(response, status, b.errorBody(status, code, message));
@@ -92,7 +92,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
     if (!authorized) return unauthorized();
     const queryRefusal = b.queryRefusal(route, url.searchParams);
     if (queryRefusal) return refused(queryRefusal);
-    if (route === 'getPet') return b.send(response, 404, b.errorBody(404, 'not_found', 'Pets are not part of this reference.'));
+    if (route === 'getPet') {
+      const pet = b.pet(url.pathname.split('/').pop() ?? '');
+      return b.send(response, pet.status, pet.body);
+    }
     const items = [...store.categories.values()].map((c) => b.present(c));
     return b.send(response, 200, b.listing(items));
   }

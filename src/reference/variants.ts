@@ -95,8 +95,13 @@ export const VARIANTS: readonly Variant[] = [
     (base) => ({ send: (response, status, body, headers = {}) => base.send(response, status, body, { ...headers, connection: 'close' }) })),
   variant('several-challenges', 'A 401 offers two challenges, Basic first: "Basic realm=…, Bearer realm=…".',
     () => ({ challenge: () => 'Basic realm="legacy", Bearer realm="petstore"' })),
+  variant('pets-retired', 'The deprecated pets route is past its sunset: it answers 410 with an Error to everyone, key or not.',
+    (base) => ({
+      protects: (route, path) => route !== 'getPet' && base.protects(route, path),
+      pet: () => ({ status: 410, body: base.errorBody(410, 'gone', 'This operation was retired at its sunset date.') }),
+    })),
   variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
-  variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, unknown query parameters, a wrong Content-Type.',
+  variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, long descriptions, unknown query parameters, a wrong Content-Type.',
     (base) => ({
       parse: (raw, contentType) => {
         if (contentType === undefined || !/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -110,6 +115,7 @@ export const VARIANTS: readonly Variant[] = [
         if (result.name.length === 0 || result.name.length > 100 || /[\u0000-\u001f\u007f]/.test(result.name)) {
           return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
         }
+        if ((result.description?.length ?? 0) > 100) return refuse('invalid_description', 'Descriptions have at most 100 characters.');
         return result;
       },
       queryRefusal: (_route, query) => ([...query.keys()].length ? refuse('unknown_parameter', 'This operation takes no query parameters.') : undefined),

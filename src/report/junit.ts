@@ -1,11 +1,14 @@
 import type { CheckResult, RunReport } from '../results/model.js';
+import { counts } from '../results/summarize.js';
 import { areaOf } from '../rules/catalogue.js';
 import { exchangeText } from './exchange-text.js';
+import { curlCommand } from './reproduce.js';
 
 /**
  * junit.xml: one testcase per check, grouped by rule area, the rule and level as properties. MUST failures
  * are failures; SHOULD failures are warnings written to system-out, so that they do not fail a CI job on
- * their own; skipped checks are skipped; INFO observations go to system-out.
+ * their own, unless --strict; failures an expected-failures list names are skipped with their reason; INFO
+ * observations go to system-out.
  */
 export function renderJunit(report: RunReport): string {
   const areas = new Map<string, CheckResult[]>();
@@ -13,22 +16,25 @@ export function renderJunit(report: RunReport): string {
     const area = areaOf(result.rule);
     areas.set(area, [...(areas.get(area) ?? []), result]);
   }
+  const isFailure = (r: CheckResult) => counts(r) && (r.level === 'MUST' || (report.policy.strict && r.level === 'SHOULD'));
+  const isSkipped = (r: CheckResult) => r.outcome === 'skipped' || r.expected !== undefined;
   const count = (results: readonly CheckResult[]) => ({
     tests: results.length,
     failures: results.filter(isFailure).length,
-    skipped: results.filter((r) => r.outcome === 'skipped').length,
+    skipped: results.filter(isSkipped).length,
     time: seconds(results.reduce((sum, r) => sum + r.durationMs, 0)),
   });
   const all = count(report.results);
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="petstore-conformance" tests="${all.tests}" failures="${all.failures}" errors="0" skipped="${all.skipped}" time="${seconds(report.durationMs)}" timestamp="${report.startedAt}">`,
+    // The root takes only name, time, tests, failures and errors in the schema strict consumers (Jenkins) use.
+    `<testsuites name="petstore-conformance" tests="${all.tests}" failures="${all.failures}" errors="0" time="${seconds(report.durationMs)}">`,
   ];
   for (const [area, results] of areas) {
     const c = count(results);
     out.push(`  <testsuite name="${attr(area)}" tests="${c.tests}" failures="${c.failures}" errors="0" skipped="${c.skipped}" time="${c.time}" timestamp="${report.startedAt}">`);
     out.push(...runProperties(report));
-    for (const result of results) out.push(...testcase(area, result));
+    for (const result of results) out.push(...testcase(area, result, isFailure(result)));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -40,12 +46,17 @@ function runProperties(report: RunReport): string[] {
   return ['    <properties>', ...Object.entries(properties).map(([k, v]) => `      <property name="${k}" value="${attr(String(v))}"/>`), '    </properties>'];
 }
 
-function testcase(area: string, r: CheckResult): string[] {
+function testcase(area: string, r: CheckResult, failure: boolean): string[] {
   const lines = [`    <testcase classname="${attr(area)}" name="${attr(`${r.rule} ${r.check}`)}" time="${seconds(r.durationMs)}">`];
   lines.push('      <properties>', `        <property name="rule" value="${attr(r.rule)}"/>`, `        <property name="level" value="${r.level}"/>`, '      </properties>');
-  const detail = () => text([r.message ?? '', ...generatedLines(r), ...r.exchanges.slice(0, 3).map(exchangeText)].filter(Boolean).join('\n\n'));
-  if (isFailure(r)) {
+  const shown = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
+  const reproduce = shown ? curlCommand(shown) : undefined;
+  const detail = () => text([r.message ?? '', ...generatedLines(r), ...(reproduce ? [`Reproduce: ${reproduce}`] : []),
+    ...r.exchanges.slice(0, 3).map(exchangeText)].filter(Boolean).join('\n\n'));
+  if (failure) {
     lines.push(`      <failure type="${r.rule}" message="${attr(`${r.rule} (${r.level}) failed: ${r.message ?? ''}`)}">${detail()}</failure>`);
+  } else if (r.expected) {
+    lines.push(`      <skipped message="${attr(`expected failure (${r.expected.reason}): ${r.message ?? ''}`)}"/>`);
   } else if (r.outcome === 'failed') {
     lines.push(`      <system-out>${text(`WARNING: ${r.rule} (${r.level}) is not kept.\n`)}${detail()}</system-out>`);
   } else if (r.outcome === 'skipped') {
@@ -60,11 +71,6 @@ function testcase(area: string, r: CheckResult): string[] {
 function generatedLines(r: CheckResult): string[] {
   const g = r.generated;
   return g?.counterexample ? [`Generated case: ${g.counterexample} (seed ${g.seed}, path ${g.path})`] : [];
-}
-
-/** Only MUST failures fail the JUnit run. */
-function isFailure(r: CheckResult): boolean {
-  return r.outcome === 'failed' && r.level === 'MUST';
 }
 
 function seconds(ms: number): string {

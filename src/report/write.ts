@@ -3,11 +3,24 @@ import { join } from 'node:path';
 import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
 import type { RunReport } from '../results/model.js';
+import { renderBadge } from './badge.js';
+import { renderCertificate } from './certificate.js';
+import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
+import { renderSummaryMarkdown } from './summary-md.js';
 
-/** The report files a run writes, by name. */
-export const REPORT_FILES = { json: 'report.json', junit: 'junit.xml' } as const;
+/** The report files every run writes, by name, each rendered from the same report. */
+const RENDERERS: readonly (readonly [string, (report: RunReport) => string])[] = [
+  ['report.json', renderJson],
+  ['junit.xml', renderJunit],
+  ['report.html', renderHtml],
+  ['summary.md', renderSummaryMarkdown],
+  ['badge.svg', renderBadge],
+];
+
+/** The name of the file `--certify` adds. */
+export const CERTIFICATE_FILE = 'certificate.json';
 
 /**
  * Creates the report directory, so that an unwritable one stops the run before any request is sent. Returns a
@@ -27,17 +40,19 @@ export async function prepareReportDir(dir: string): Promise<() => Promise<void>
   };
 }
 
-/** Writes every report file; each passes through the redactor last, whatever it holds. Returns the paths. */
-export async function writeReports(dir: string, report: RunReport, redactor: Redactor): Promise<string[]> {
-  const files: [string, string][] = [
-    [REPORT_FILES.json, renderJson(report)],
-    [REPORT_FILES.junit, renderJunit(report)],
-  ];
+/**
+ * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, also
+ * certificate.json over the others. Returns the paths written.
+ */
+export async function writeReports(dir: string, report: RunReport, redactor: Redactor, certify = false): Promise<string[]> {
+  const files: Record<string, string> = {};
+  for (const [name, render] of RENDERERS) files[name] = redactor.redact(render(report));
+  if (certify) files[CERTIFICATE_FILE] = renderCertificate(report, files);
   const paths: string[] = [];
-  for (const [name, content] of files) {
+  for (const [name, content] of Object.entries(files)) {
     const path = join(dir, name);
     try {
-      await writeFile(path, redactor.redact(content));
+      await writeFile(path, content);
     } catch (error) {
       throw new ReportWriteError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }

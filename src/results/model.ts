@@ -1,4 +1,4 @@
-import type { CreatedRecord, GeneratedMeta } from '../checks/meta.js';
+import type { CheckKind, CreatedRecord, GeneratedMeta } from '../checks/meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 
@@ -26,6 +26,17 @@ export interface CheckResult {
   readonly generated?: GeneratedMeta;
   /** For a check skipped because another rule's problem left it nothing to judge: that rule. */
   readonly dependsOn?: string;
+  /** Whether it sends its own requests (`check`), judges the suite's from the list at its end (`closing`), or judges every exchange (`audit`). */
+  readonly kind: CheckKind;
+  /** Set when it was skipped because the write budget could not cover it. */
+  readonly unaffordable?: true;
+  /** Set when an expected-failures list names this failed check: it does not count against the verdict. */
+  readonly expected?: { readonly reason: string; readonly entry: string };
+}
+
+/** The title that identifies a check across runs: `<rule> <check>`. */
+export function titleOf(result: Pick<CheckResult, 'rule' | 'check'>): string {
+  return `${result.rule} ${result.check}`;
 }
 
 /** Counts of outcomes. */
@@ -45,10 +56,13 @@ export interface RuleOutcome {
 }
 
 /**
- * `incomplete` when the run could not be carried out in full (a check crashed, a suite did not load): such a
- * run claims no verdict about the target, and the CLI exits with 2.
+ * `non-conformant` when a MUST check failed (one an expected-failures list names does not count);
+ * `incomplete` when the run could not be carried out in full (a check crashed, a suite did not load): it claims
+ * nothing about the target, and the CLI exits with 2; `partial` when nothing failed but not every check ran: a
+ * MUST or SHOULD rule was not judged (--only, --skip) or a MUST or SHOULD check did not fit the write budget; it
+ * claims no full verdict; `conformant` otherwise.
  */
-export type Verdict = 'conformant' | 'non-conformant' | 'incomplete';
+export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 
 /** Why a run is incomplete: where the suite itself failed. */
 export interface RunError {
@@ -86,9 +100,38 @@ export interface RunReport {
     readonly requests: number;
     readonly byOutcome: Counts;
     readonly byLevel: Readonly<Record<Level, Counts>>;
+    /** Failed checks an expected-failures list names (counted as failed above too). */
+    readonly expectedFailures: number;
   };
   readonly rules: readonly RuleOutcome[];
   readonly results: readonly CheckResult[];
   /** Present when the verdict is `incomplete`. */
   readonly errors?: readonly RunError[];
+  /** The rules the run was asked to check, when not all (--only, --skip). */
+  readonly selection?: { readonly only: readonly string[]; readonly skip: readonly string[] };
+  /** The expected-failures list applied, and its entries that no longer match a failure. */
+  readonly expectations?: { readonly file: string; readonly stale: readonly StaleExpectation[] };
+  /** How the run compares with an earlier one (--baseline). */
+  readonly baseline?: BaselineComparison;
+  /** What decides the exit code besides the verdict. */
+  readonly policy: { readonly strict: boolean; readonly failOn: 'any' | 'new' };
+}
+
+/** An expected-failures entry that matched no failed check: the list can shrink. */
+export interface StaleExpectation {
+  readonly entry: string;
+  readonly reason: string;
+  readonly why: 'now passes' | 'matches no check';
+}
+
+/** Checks by how their outcome moved since the baseline run. */
+export interface BaselineComparison {
+  readonly report: string;
+  readonly startedAt: string;
+  /** Failing now, not failing (or absent) then: regressions. */
+  readonly newFailures: readonly string[];
+  /** Failing then, passing now. */
+  readonly fixed: readonly string[];
+  /** Failing then and now. */
+  readonly stillFailing: readonly string[];
 }

@@ -1,13 +1,19 @@
 import { RULES, type Level } from '../rules/catalogue.js';
 import type { CheckResult, Counts, RuleOutcome, RunError, RunReport, Verdict } from './model.js';
 
-/**
- * Non-conformant exactly when a MUST check failed; SHOULD failures warn and INFO never fails. A run the suite
- * could not carry out in full is incomplete, unless a MUST failure already decides it.
- */
+/** A failure that counts: failed, and not named by an expected-failures list. */
+export function counts(result: CheckResult): boolean {
+  return result.outcome === 'failed' && result.expected === undefined;
+}
+
+/** The verdict of a set of results (see {@link Verdict}). */
 export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = []): Verdict {
-  if (results.some((r) => r.level === 'MUST' && r.outcome === 'failed')) return 'non-conformant';
-  return errors.length > 0 || results.length === 0 ? 'incomplete' : 'conformant';
+  if (results.some((r) => r.level === 'MUST' && counts(r))) return 'non-conformant';
+  if (errors.length > 0 || results.length === 0) return 'incomplete';
+  const judged = new Set(results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule));
+  const unjudged = RULES.some((rule) => rule.level !== 'INFO' && !judged.has(rule.id));
+  const unaffordable = results.some((r) => r.unaffordable && r.level !== 'INFO');
+  return unjudged || unaffordable ? 'partial' : 'conformant';
 }
 
 /**
@@ -26,9 +32,9 @@ export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckRe
 
 /** Outcome counts of a set of results. */
 export function countOutcomes(results: readonly CheckResult[]): Counts {
-  const counts: Counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const r of results) counts[r.outcome]++;
-  return counts;
+  const tally: Counts = { passed: 0, failed: 0, skipped: 0 };
+  for (const r of results) tally[r.outcome]++;
+  return tally;
 }
 
 /** Every catalogue rule with how its checks fared, in catalogue order. */
@@ -48,5 +54,6 @@ export function summaryOf(results: readonly CheckResult[], requests: number): Ru
     requests,
     byOutcome: countOutcomes(results),
     byLevel: Object.fromEntries(levels.map((level) => [level, countOutcomes(results.filter((r) => r.level === level))])) as Record<Level, Counts>,
+    expectedFailures: results.filter((r) => r.expected !== undefined).length,
   };
 }

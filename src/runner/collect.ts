@@ -1,7 +1,9 @@
 import { basename } from 'node:path';
-import type { TestCase } from 'vitest/node';
+import type { TestCase, TestModule } from 'vitest/node';
+import type { CreatedRecord } from '../checks/meta.js';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/model.js';
+import type { RunListener } from './run.js';
 import { ruleById } from '../rules/catalogue.js';
 
 /** The suite a test module (or its specification) is: `dist/suites/auth.suite.js` → `auth`. */
@@ -32,6 +34,8 @@ export function toCheckResult(test: TestCase, redactor: Redactor): { result?: Ch
     suite: meta.suite,
     check: meta.name,
     outcome,
+    kind: meta.kind ?? 'check',
+    ...(meta.unaffordable ? { unaffordable: true as const } : {}),
     ...(message !== undefined ? { message: redactor.redact(message) } : {}),
     ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
@@ -45,4 +49,45 @@ export function toCheckResult(test: TestCase, redactor: Redactor): { result?: Ch
   return crashed
     ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: redactor.redact(`${error.name}: ${error.message}`) } }
     : { result };
+}
+
+/** A vitest reporter that turns tests into check results as they finish. */
+export class ResultCollector {
+  readonly results: CheckResult[] = [];
+  readonly created: CreatedRecord[] = [];
+  requests = 0;
+  writes = 0;
+  readonly errors: RunError[] = [];
+  private readonly bySuite = new Map<string, CheckResult[]>();
+
+  constructor(private readonly redactor: Redactor, private readonly listener: RunListener | undefined) {}
+
+  onTestModuleCollected(module: TestModule): void {
+    this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
+  }
+
+  onTestCaseResult(test: TestCase): void {
+    const { result, crash } = toCheckResult(test, this.redactor);
+    if (crash) this.errors.push(crash);
+    if (!result) return;
+    this.results.push(result);
+    const suite = this.bySuite.get(result.suite) ?? [];
+    suite.push(result);
+    this.bySuite.set(result.suite, suite);
+    this.listener?.onCheck?.(result);
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const suite = suiteNameOf(module);
+    const meta = module.meta();
+    this.requests += meta.requests ?? 0;
+    this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
+    this.created.push(...(meta.created ?? []));
+    for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
+    this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);
+  }
+
+  onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {
+    for (const error of errors) this.errors.push({ where: 'the run', message: this.redactor.redact(`${error.name}: ${error.message}`) });
+  }
 }

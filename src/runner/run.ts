@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { createVitest, type Reporter, type TestCase, type TestModule, type Vitest } from 'vitest/node';
-import type { CreatedRecord } from '../checks/meta.js';
+import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { Replay, RunSettings } from '../checks/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { Redactor } from '../core/secrets.js';
-import type { CheckResult, RunError, RunReport } from '../results/model.js';
+import type { CheckResult, RunReport } from '../results/model.js';
 import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
+import type { Selection } from '../rules/selection.js';
 import type { LoadedSpec } from '../spec/load.js';
-import { suiteNameOf, toCheckResult } from './collect.js';
+import { ResultCollector, suiteNameOf } from './collect.js';
 import { SuiteOrder } from './order.js';
 
 /** What a run needs. */
@@ -23,6 +23,8 @@ export interface RunOptions {
   readonly numRuns: number;
   /** The write budget; absent: no limit. */
   readonly maxWrites?: number;
+  /** The rules to check; absent: all. */
+  readonly selection?: Selection;
   /** Runs only this check (and the audits of its suite), replaying its recorded case. */
   readonly replay?: Replay & { readonly suite: string };
   /** Told about progress as checks finish. */
@@ -49,8 +51,11 @@ export class SuiteSession {
 
   private constructor(private readonly vitest: Vitest) {}
 
-  /** Starts vitest: in one worker, file after file (checks within a file run concurrently). */
-  static async open(): Promise<SuiteSession> {
+  /**
+   * Starts vitest: in one worker, file after file (checks within a file run concurrently). With a shard, runs
+   * only that slice of the suite files and leaves vitest's blob of it at `blobFile`, for the merge command.
+   */
+  static async open(shard?: { readonly index: number; readonly count: number; readonly blobFile: string }): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => session?.current?.onTestModuleCollected(m),
@@ -65,7 +70,8 @@ export class SuiteSession {
       include: ['**/*.suite.js'],
       exclude: [],
       watch: false,
-      reporters: [forward],
+      reporters: shard ? [forward, ['blob', { outputFile: shard.blobFile }]] : [forward],
+      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
       pool: 'threads',
       maxWorkers: 1,
       isolate: false,
@@ -76,6 +82,8 @@ export class SuiteSession {
       // The suites' own modules are built JavaScript: Node loads them as they are, without vite's transform.
       server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } },
     });
+    // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
+    await vitest.standalone();
     session = new SuiteSession(vitest);
     return session;
   }
@@ -97,6 +105,7 @@ export class SuiteSession {
       maxResponseBytes: options.maxResponseBytes,
       numRuns: options.numRuns,
       ...(options.maxWrites !== undefined ? { maxWrites: options.maxWrites } : {}),
+      ...(options.selection ? { selection: options.selection } : {}),
       ...(options.replay ? { replay: { title: options.replay.title, ...(options.replay.path !== undefined ? { path: options.replay.path } : {}) } } : {}),
       spec: options.spec.model,
     };
@@ -143,6 +152,8 @@ export class SuiteSession {
       rules: ruleOutcomes(results),
       results,
       ...(errors.length ? { errors } : {}),
+      ...(options.selection ? { selection: options.selection } : {}),
+      policy: { strict: false, failOn: 'any' },
     };
   }
 
@@ -155,53 +166,39 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Runs the suites once against one target. */
-export async function runSuites(options: RunOptions): Promise<RunReport> {
-  const session = await SuiteSession.open();
+/** What the blobs of a sharded run hold, read back through vitest's merge. */
+export interface MergedShards {
+  readonly results: ReturnType<typeof holdSkipsToTheirOwners>;
+  readonly errors: ResultCollector['errors'];
+  readonly requests: number;
+  readonly writes: number;
+  readonly created: ResultCollector['created'];
+}
+
+/** Reads the blobs every shard left in a directory, with vitest's own merge, into results as one run has them. */
+export async function mergeShards(blobDir: string, redactor: Redactor): Promise<MergedShards> {
+  const collector = new ResultCollector(redactor, undefined);
+  const forward: Reporter = {
+    onTestCaseResult: (t) => collector.onTestCaseResult(t),
+    onTestModuleEnd: (m) => collector.onTestModuleEnd(m),
+    onTestRunEnd: (m, errors) => collector.onTestRunEnd(m, errors),
+  };
+  const vitest = await createVitest('test', { config: false, root: packageRoot, watch: false, reporters: [forward], cache: false, mergeReports: blobDir });
+  try {
+    await vitest.mergeReports(blobDir);
+  } finally {
+    await vitest.close();
+    process.exitCode = undefined;
+  }
+  return { results: holdSkipsToTheirOwners(collector.results), errors: collector.errors, requests: collector.requests, writes: collector.writes, created: collector.created };
+}
+
+/** Runs the suites once against one target (or one shard of them). */
+export async function runSuites(options: RunOptions, shard?: Parameters<typeof SuiteSession.open>[0]): Promise<RunReport> {
+  const session = await SuiteSession.open(shard);
   try {
     return await session.run(options);
   } finally {
     await session.close();
-  }
-}
-
-/** A vitest reporter that turns tests into check results as they finish. */
-class ResultCollector {
-  readonly results: CheckResult[] = [];
-  readonly created: CreatedRecord[] = [];
-  requests = 0;
-  writes = 0;
-  readonly errors: RunError[] = [];
-  private readonly bySuite = new Map<string, CheckResult[]>();
-
-  constructor(private readonly redactor: Redactor, private readonly listener: RunListener | undefined) {}
-
-  onTestModuleCollected(module: TestModule): void {
-    this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
-  }
-
-  onTestCaseResult(test: TestCase): void {
-    const { result, crash } = toCheckResult(test, this.redactor);
-    if (crash) this.errors.push(crash);
-    if (!result) return;
-    this.results.push(result);
-    const suite = this.bySuite.get(result.suite) ?? [];
-    suite.push(result);
-    this.bySuite.set(result.suite, suite);
-    this.listener?.onCheck?.(result);
-  }
-
-  onTestModuleEnd(module: TestModule): void {
-    const suite = suiteNameOf(module);
-    const meta = module.meta();
-    this.requests += meta.requests ?? 0;
-    this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
-    this.created.push(...(meta.created ?? []));
-    for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
-    this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);
-  }
-
-  onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {
-    for (const error of errors) this.errors.push({ where: 'the run', message: this.redactor.redact(`${error.name}: ${error.message}`) });
   }
 }

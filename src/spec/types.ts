@@ -27,6 +27,26 @@ export interface Operation {
   readonly deprecated: boolean;
   /** The JSON Schema of its application/json request body, if it has one. */
   readonly requestBodySchema?: JsonSchema;
+  /**
+   * Set on a path the spec does not list but a router may treat as this operation's (a trailing slash, another
+   * letter case): the key of the operation it varies. The contract says nothing of such paths but that they must
+   * not serve the operation without a credential.
+   */
+  readonly variantOf?: string;
+}
+
+/** The same operation at another spelling of its path: a trailing slash, or its first segment in upper case. */
+export function pathVariants(operation: Operation): Operation[] {
+  const spellings = [`${operation.path}/`, operation.path.replace(/^\/([a-z])/, (_, c: string) => `/${c.toUpperCase()}`)];
+  return spellings.filter((path) => path !== operation.path).map((path) => ({
+    ...operation,
+    key: `${operation.method} ${path}`,
+    label: `${operation.label} at ${path}`,
+    path,
+    documentedStatuses: ['default'],
+    statusesWithBody: [],
+    variantOf: operation.key,
+  }));
 }
 
 /** The parts of a loaded spec that checks use. */

@@ -9,7 +9,7 @@ describe('parseCommand', () => {
       config: {
         target: { kind: 'url', url: 'https://staging.example.test/api/v1' },
         numRuns: DEFAULTS.numRuns, maxWrites: DEFAULTS.maxWrites, timeoutMs: DEFAULTS.timeoutMs, timeoutGiven: false,
-        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [],
+        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [], failOn: 'any', strict: false, certify: false,
       },
     });
   });
@@ -21,7 +21,7 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
-        maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'],
+        maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, certify: false,
       },
     });
   });

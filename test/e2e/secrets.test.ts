@@ -29,7 +29,7 @@ async function expectNoLeak(args: string[], key = KEY) {
   const dir = await tempDir();
   const result = await runCli([...args, '--report-dir', dir], { PETSTORE_API_KEY: key });
   const written = await filesBelow(dir);
-  expect(written.map((f) => f.path.replace(dir, '')).sort()).toEqual(['/junit.xml', '/report.json']);
+  expect(written.map((f) => f.path.replace(dir, '')).sort()).toEqual(['/badge.svg', '/junit.xml', '/report.html', '/report.json', '/summary.md']);
   for (const { path, content } of [{ path: 'stdout', content: result.stdout }, { path: 'stderr', content: result.stderr }, ...written]) {
     expect(leaks(content, key), path).toEqual([]);
   }
@@ -61,7 +61,7 @@ async function echoingServer(): Promise<string> {
 }
 
 describe('the API key', () => {
-  it('appears nowhere in a passing run: console, report.json, junit.xml', async () => {
+  it('appears nowhere in a passing run: console and every report file', async () => {
     const { code } = await expectNoLeak(['--target', (await reference()).url]);
     expect(code).toBe(0);
   });

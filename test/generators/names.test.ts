@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { longName, MAX_NAME_LENGTH, optionalDescription, unusualName, validName } from '../../src/generators/names.js';
+import { longDescription, longName, MAX_NAME_LENGTH, optionalDescription, unusualName, validName } from '../../src/generators/names.js';
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 2000) => fc.sample(arbitrary, { seed: 1, numRuns: n });
 
@@ -50,10 +50,16 @@ describe('the open-domain names and descriptions', () => {
     expect(sample(unusualName, 500).some((n) => n.includes('\u0000'))).toBe(true);
   });
 
-  it('optionalDescription is sometimes absent, sometimes empty, sometimes long', () => {
+  it('optionalDescription is sometimes absent, sometimes empty, up to 100 code units and at the edge', () => {
     const descriptions = sample(optionalDescription, 500);
     expect(descriptions).toContain(undefined);
     expect(descriptions).toContain('');
-    expect(descriptions.some((d) => (d?.length ?? 0) > 500)).toBe(true);
+    expect(Math.max(...descriptions.map((d) => d?.length ?? 0))).toBe(MAX_NAME_LENGTH);
+  });
+
+  it('longDescription is always longer than 100 and reaches the thousands', () => {
+    const lengths = sample(longDescription, 300).map((d) => d.length);
+    expect(Math.min(...lengths)).toBeGreaterThan(MAX_NAME_LENGTH);
+    expect(Math.max(...lengths)).toBeGreaterThan(3000);
   });
 });

@@ -26,5 +26,10 @@ export interface ExchangeAudit {
   readonly rule: string;
   /** What it judges, for messages: "responses with a body". */
   readonly scope: string;
+  /**
+   * Whether it also judges paths the spec does not list (see Operation.variantOf). Only HTTP-1 does: the contract
+   * says nothing else about them.
+   */
+  readonly judgesPathVariants?: true;
   judge(subject: AuditSubject): readonly string[] | typeof NOT_APPLICABLE;
 }

@@ -5,6 +5,8 @@ import { suiteVersion } from '../../core/package-info.js';
 import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
+import { assess, exitCodeOf } from '../../results/assess.js';
+import { githubAnnotations } from '../../report/summary-md.js';
 import { prepareReportDir, writeReports } from '../../report/write.js';
 import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
@@ -12,6 +14,7 @@ import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import { API_KEY_ENV, type RunConfig } from '../options.js';
+import { readBaseline, readExpectedFailures } from '../expectations.js';
 import { namedPatches } from '../patches.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
@@ -26,6 +29,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   namedPatches(config);
   const apiKey = config.target.kind === 'url' ? requireKey(env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
+  const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
+  const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('run');
   const removeIfUnused = await prepareReportDir(reportDir);
@@ -49,25 +54,39 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     ran = true;
     // vitest loads only now: a run that stops on its input stops at once.
     const { runSuites } = await import('../../runner/run.js');
-    const report = await runSuites({
+    const shard = config.shard ? { ...config.shard, blobFile: join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) } : undefined;
+    // Shards share the write budget: each may spend its part of it.
+    const maxWrites = config.maxWrites !== undefined && config.shard ? Math.floor(config.maxWrites / config.shard.count) : config.maxWrites;
+    const raw = await runSuites({
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
       timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, numRuns: config.numRuns,
-      ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
+      ...(maxWrites !== undefined ? { maxWrites } : {}),
+      ...(config.selection ? { selection: config.selection } : {}),
       ...(replay ? { replay: { title: replay.title, suite: replay.suite, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
       listener: progressListener(out),
-    });
-    const paths = await writeReports(reportDir, report, redactor);
-    printSummary(out, report, paths);
-    if (replay) out.line(replayOutcome(replay, report));
-    if (report.verdict === 'incomplete') {
-      out.error(`petstore-conformance: the run is incomplete: ${report.errors?.[0]?.where}: ${report.errors?.[0]?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
-      return EXIT.notCarriedOut;
-    }
-    return report.verdict === 'conformant' ? EXIT.conformant : EXIT.nonConformant;
+    }, shard);
+    const report = assess(raw, { ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn });
+    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     await reference?.close();
     if (!ran) await removeIfUnused();
   }
+}
+
+/**
+ * Writes a finished run's reports, prints its summary (and GitHub annotations where GITHUB_ACTIONS is set), and
+ * returns the exit code its verdict and policy give. Shared by runs and merges.
+ */
+export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
+  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection }): Promise<number> {
+  const paths = await writeReports(reportDir, report, redactor, options.certify);
+  printSummary(out, report, paths);
+  if (options.replay) out.line(replayOutcome(options.replay, report));
+  if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
+  if (report.verdict === 'incomplete') {
+    out.error(`petstore-conformance: the run is incomplete: ${report.errors?.[0]?.where}: ${report.errors?.[0]?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
+  }
+  return exitCodeOf(report);
 }
 
 /** Whether the replayed check did again what the report recorded. */
@@ -75,6 +94,7 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   const now = report.results.find((r) => `${r.rule} ${r.check}` === replay.title);
   const then = replay.recorded.outcome;
   if (!now) return `Replay: "${replay.title}" did not run`;
+  if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}`;
   const same = now.outcome === then ? 'reproduced' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}`;
 }

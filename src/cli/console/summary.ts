@@ -1,4 +1,6 @@
 import type { CheckResult, RuleOutcome, RunReport } from '../../results/model.js';
+import { counts } from '../../results/summarize.js';
+import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
 import type { Output } from './output.js';
 
 /** How many failing checks a rule shows on the console; report.json has them all. */
@@ -12,18 +14,34 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   for (const rule of report.rules) {
     out.line(`  ${symbol(out, rule)} ${rule.id.padEnd(9)}${rule.level.padEnd(7)}${describe(rule, report)}`);
     const failing = report.results.filter((r) => r.rule === rule.id && r.outcome === 'failed');
-    for (const result of failing.slice(0, SHOWN_FAILURES)) out.line(style.dim(`      ${result.check}: ${result.message ?? ''}`));
-    if (failing.length > SHOWN_FAILURES) out.line(style.dim(`      … and ${failing.length - SHOWN_FAILURES} more in report.json`));
+    for (const result of failing.slice(0, SHOWN_FAILURES)) {
+      out.line(style.dim(`      ${result.expected ? '(expected) ' : ''}${result.check}: ${result.message ?? ''}`));
+    }
+    if (failing.length > SHOWN_FAILURES) out.line(style.dim(`      … and ${failing.length - SHOWN_FAILURES} more in report.html`));
   }
   out.line();
-  const must = report.summary.byLevel.MUST;
-  const should = report.summary.byLevel.SHOULD;
-  const verdict = report.verdict === 'conformant' ? style.green(style.bold('CONFORMANT'))
-    : report.verdict === 'non-conformant' ? style.red(style.bold('NON-CONFORMANT')) : style.yellow(style.bold('INCOMPLETE'));
-  const warnings = should.failed ? style.yellow(`, ${should.failed} SHOULD warning${should.failed > 1 ? 's' : ''}`) : '';
-  out.line(`Verdict: ${verdict}  ${must.failed} MUST failure${must.failed === 1 ? '' : 's'}${warnings}; ` +
+  const failing = report.results.filter(counts);
+  const must = failing.filter((r) => r.level === 'MUST').length;
+  const should = failing.filter((r) => r.level === 'SHOULD').length;
+  const paint = { conformant: style.green, 'non-conformant': style.red, partial: style.yellow, incomplete: style.yellow }[report.verdict];
+  const warnings = should ? style.yellow(`, ${should} SHOULD ${report.policy.strict ? 'failure' : 'warning'}${should > 1 ? 's' : ''}`) : '';
+  out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
     `${report.summary.byOutcome.passed} passed, ${report.summary.byOutcome.failed} failed, ${report.summary.byOutcome.skipped} skipped ` +
-    `of ${report.summary.checks} checks; ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`);
+    `of ${runFigures(report)}`);
+  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
+  if (notRun.length) out.line(style.yellow(`Not run: ${notRun.join(', ')}; a partial run claims no full verdict`));
+  const unaffordable = report.results.filter((r) => r.unaffordable && r.level !== 'INFO');
+  if (unaffordable.length) {
+    out.line(style.yellow(`Skipped for the write budget: ${unaffordable.length} checks (--max-writes ${report.settings.maxWrites}); ` +
+      'raise it for a full verdict'));
+  }
+  if (report.summary.expectedFailures) out.line(`Expected failures: ${report.summary.expectedFailures} (${report.expectations?.file}), not counted`);
+  for (const s of report.expectations?.stale ?? []) out.line(style.yellow(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}`));
+  if (report.baseline) {
+    const b = report.baseline;
+    out.line(`Baseline ${b.report}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing`);
+    for (const t of b.newFailures.slice(0, SHOWN_FAILURES)) out.line(style.red(`  new: ${t}`));
+  }
   for (const error of report.errors ?? []) out.line(style.yellow(`Suite error in ${error.where}: ${error.message}`));
   out.line(`Reports: ${reportPaths.join(', ')}`);
   out.line(style.dim(`Seed: ${report.seed} (repeat the generated data with --seed ${report.seed})`));

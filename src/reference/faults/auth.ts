@@ -6,8 +6,11 @@ export const authFaults = [
     'The auth middleware only verifies a token when an Authorization header is present; requests without one pass.',
     (base) => ({ accepts: (token, key) => token === undefined || base.accepts(token, key) })),
   fault('auth-pets-unprotected', 'AUTH-1',
-    'The deprecated pets route was registered before the auth middleware and answers without a credential.',
-    (base) => ({ protects: (route) => route !== 'getPet' && base.protects(route) })),
+    'The deprecated pets route was registered before the auth middleware and serves pets without a credential.',
+    (base) => ({
+      protects: (route, path) => route !== 'getPet' && base.protects(route, path),
+      pet: (petId) => ({ status: 200, body: { id: Number(petId) || 1, name: 'Rex' } }),
+    })),
   fault('auth-key-prefix', 'AUTH-2',
     'The key check tests token.startsWith(key), so a key with anything appended is accepted.',
     () => ({ accepts: (token, key) => token !== undefined && token.startsWith(key) })),
@@ -20,20 +23,54 @@ export const authFaults = [
   fault('auth-any-scheme', 'AUTH-2',
     'The token is taken from after the first space whatever the scheme, so "Basic <key>" and "Token <key>" pass.',
     (base) => ({
-      credentialOf: (request, url) => {
+      credentialOf: (request, url, raw) => {
         const value = request.headers.authorization ?? '';
-        return /^\S+ +(\S+)$/.exec(value)?.[1] ?? base.credentialOf(request, url);
+        return /^\S+ +(\S+)$/.exec(value)?.[1] ?? base.credentialOf(request, url, raw);
       },
     })),
   fault('auth-key-in-query', 'AUTH-2',
     'A convenience for browser clients reads the key from ?api_key= or ?access_token= as well.',
     (base) => ({
-      credentialOf: (request, url) => base.credentialOf(request, url) ?? url.searchParams.get('api_key') ?? url.searchParams.get('access_token') ?? undefined,
+      credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? url.searchParams.get('api_key') ?? url.searchParams.get('access_token') ?? undefined,
     })),
   fault('auth-x-api-key', 'AUTH-2',
     'A legacy gateway rule still accepts the key in an X-API-Key header.',
     (base) => ({
-      credentialOf: (request, url) => base.credentialOf(request, url) ?? (request.headers['x-api-key'] as string | undefined),
+      credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? (request.headers['x-api-key'] as string | undefined),
+    })),
+  fault('auth-cookie-key', 'AUTH-2',
+    'The browser dashboard\'s session cookie middleware also accepts the API key as an api_key cookie.',
+    (base) => ({
+      credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? /(?:^|;\s*)api_key=([^;]+)/.exec(request.headers.cookie ?? '')?.[1],
+    })),
+  fault('auth-body-access-token', 'AUTH-2',
+    'The bearer strategy (passport-http-bearer) also reads access_token from the parsed body.',
+    (base) => ({
+      credentialOf: (request, url, raw) => {
+        const fromHeader = base.credentialOf(request, url, raw);
+        if (fromHeader !== undefined) return fromHeader;
+        try {
+          const token = (JSON.parse(raw) as { access_token?: unknown }).access_token;
+          return typeof token === 'string' ? token : undefined;
+        } catch {
+          return undefined;
+        }
+      },
+    })),
+  fault('auth-basic-password', 'AUTH-2',
+    'Basic credentials are accepted too, with the key as the password, for curl -u users.',
+    (base) => ({
+      credentialOf: (request, url, raw) => {
+        const basic = /^basic +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (basic) return Buffer.from(basic, 'base64').toString('utf8').replace(/^[^:]*:/, '');
+        return base.credentialOf(request, url, raw);
+      },
+    })),
+  fault('auth-trailing-slash-bypass', 'AUTH-1',
+    'The auth middleware is mounted on "/categories" exactly, while the router also serves "/categories/".',
+    (base) => ({
+      route: (method, path) => base.route(method, path.replace(/\/$/, '')),
+      protects: (route, path) => !path.endsWith('/') && base.protects(route, path),
     })),
   fault('auth-key-with-newline', 'AUTH-3',
     'The key was read from a file with its trailing newline, so the real key never matches.',

@@ -94,6 +94,32 @@ export const createFaults = [
     (base) => ({
       store: async (store, category, body) => [...store.categories.values()].find((c) => c.name === category.name) ?? base.store(store, category, body),
     })),
+  fault('lenient-json', 'CREATE-2',
+    'The body parser is Python\'s json.loads with strict=False: NaN, Infinity, comments and raw control characters in strings pass.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        const result = base.parse(raw, contentType);
+        if (!('refused' in result)) return result;
+        const lenient = raw
+          .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
+          .replace(/\b(NaN|-?Infinity)\b/g, 'null')
+          .replace(/[\u0000-\u001f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+        try {
+          return { value: JSON.parse(lenient) as unknown };
+        } catch {
+          return result;
+        }
+      },
+    })),
+  fault('case-insensitive-fields', 'CREATE-2',
+    'Fields bind case-insensitively, as Go\'s encoding/json and ASP.NET do: "Name" fills name.',
+    (base) => ({
+      validate: (body) => {
+        if (typeof body !== 'object' || body === null || Array.isArray(body)) return base.validate(body);
+        const folded = Object.fromEntries(Object.entries(body).map(([k, v]) => [k.toLowerCase(), v]));
+        return base.validate(folded);
+      },
+    })),
   fault('charset-refused', 'CREATE-3',
     'The Content-Type is compared to "application/json" as a whole string, so a charset parameter is refused.',
     (base) => ({

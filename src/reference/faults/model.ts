@@ -1,4 +1,4 @@
-import type { StoredCategory } from '../behaviour.js';
+import { refuse, type StoredCategory } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /** Bugs in the Category model and in id assignment. */
@@ -24,6 +24,22 @@ export const modelFaults = [
       present: (category) => {
         const { name, ...rest } = base.present(category);
         return { ...rest, title: name };
+      },
+    })),
+  fault('client-id-int32-honoured', 'MODEL-3',
+    'Mass assignment copies the body\'s id into an INT column: ids that fit 32 bits are honoured, larger ones fail validation.',
+    (base) => ({
+      validate: (body) => {
+        const id = (body as { id?: unknown } | null)?.id;
+        if (typeof id === 'number' && Math.abs(id) >= 2 ** 31) return refuse('invalid_id', 'The id is out of range.');
+        return base.validate(body);
+      },
+      store: async (store, category, body) => {
+        const id = (body as { id?: unknown }).id;
+        if (typeof id !== 'number' || store.categories.has(String(id))) return base.store(store, category, body);
+        const stored: StoredCategory = { id: BigInt(id), ...category };
+        store.categories.set(String(id), stored);
+        return stored;
       },
     })),
   fault('id-racy-counter', 'MODEL-2',

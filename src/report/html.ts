@@ -1,0 +1,272 @@
+import { createHash } from 'node:crypto';
+import type { Exchange } from '../http/exchange.js';
+import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import { counts } from '../results/summarize.js';
+import { areaOf, RULES, type Level, type Rule } from '../rules/catalogue.js';
+import { prettyJson } from './pretty-json.js';
+import { curlCommand } from './reproduce.js';
+import { runFigures, VERDICT_TEXT } from './verdict-text.js';
+
+/** How much of a body the page shows; report.json keeps up to 64 KiB of each. */
+const SHOWN_BODY = 20_000;
+
+/** Exchanges a passing check shows: evidence, not the whole run (report.json has more). */
+const SHOWN_WHEN_PASSED = 1;
+
+/**
+ * report.html: one self-contained page (no network, no external assets) that a person opens from a CI artifact.
+ * The verdict and counts first; then rules grouped by level and area, each failed check open with its message,
+ * exchanges, generated case and a reproduction command. It reads without JavaScript and prints; JavaScript only
+ * adds the outcome and level filters. Everything from the target is escaped: a response is data, never markup.
+ */
+export function renderHtml(report: RunReport): string {
+  const v = VERDICT_TEXT[report.verdict];
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'sha256-${hash(STYLE)}'; script-src 'sha256-${hash(SCRIPT)}'">
+<title>${esc(`${v.label}: ${report.target}`)} (petstore-conformance)</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+  <h1><span class="verdict v-${report.verdict}">${v.label}</span> Pet Store Service v1 conformance</h1>
+  <dl class="facts">
+    ${fact('Target', report.target)}
+    ${fact('Spec', `${report.specVersion} (sha256 ${report.specSha256.slice(0, 16)}…)`)}
+    ${fact('Suite', `petstore-conformance ${report.suiteVersion}`)}
+    ${fact('Seed', String(report.seed))}
+    ${fact('Started', report.startedAt)}
+    ${fact('Run', `${runFigures(report)}; ${report.writes} writes${report.settings.maxWrites === null ? '' : ` of ${report.settings.maxWrites} allowed`}`)}
+  </dl>
+  ${countsTable(report)}
+  ${notices(report)}
+</header>
+<nav class="filters" aria-label="Filters" hidden>
+  <span>Show:</span>
+  ${['failed', 'expected', 'skipped', 'passed'].map((o) => checkbox('outcome', o, o !== 'passed' || !report.results.some((r) => r.outcome !== 'passed'))).join('')}
+  <span class="sep"></span>
+  ${(['MUST', 'SHOULD', 'INFO'] as const).map((l) => checkbox('level', l, true)).join('')}
+</nav>
+<main>
+${(['MUST', 'SHOULD', 'INFO'] as const).map((level) => levelSection(report, level)).join('\n')}
+</main>
+<footer>report.json beside this page holds every result and exchange. The API key appears nowhere in it, nor here.</footer>
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+function levelSection(report: RunReport, level: Level): string {
+  const rules = RULES.filter((r) => r.level === level);
+  const areas = [...new Set(rules.map((r) => areaOf(r.id)))];
+  return `<section class="level" data-level="${level}">
+<h2>${level} <small>${LEVEL_MEANING[level]}</small></h2>
+${areas.map((area) => `<div class="area"><h3>${esc(area)}</h3>\n${rules.filter((r) => areaOf(r.id) === area).map((r) => ruleBlock(report, r)).join('\n')}</div>`).join('\n')}
+</section>`;
+}
+
+const LEVEL_MEANING: Readonly<Record<Level, string>> = {
+  MUST: 'a failure makes the server non-conformant',
+  SHOULD: 'a failure is a warning',
+  INFO: 'observations of what the contract leaves open; never a failure',
+};
+
+function ruleBlock(report: RunReport, rule: Rule): string {
+  const outcome = report.rules.find((r) => r.id === rule.id);
+  const results = report.results.filter((r) => r.rule === rule.id);
+  const state = outcome?.outcome ?? 'not run';
+  const tally = outcome ? `${outcome.checks.passed} passed, ${outcome.checks.failed} failed, ${outcome.checks.skipped} skipped` : '';
+  return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}">
+<h4><span class="pill ${cls(state)}">${esc(state)}</span> <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
+<p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}</p>
+${results.map(checkBlock).join('\n')}
+</article>`;
+}
+
+function checkBlock(r: CheckResult): string {
+  const outcome = r.expected ? 'expected' : r.outcome;
+  const open = counts(r) ? ' open' : '';
+  const shown = r.outcome === 'passed' ? r.exchanges.slice(0, SHOWN_WHEN_PASSED) : r.exchanges;
+  const failing = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
+  const reproduce = r.outcome === 'failed' && failing ? curlCommand(failing) : undefined;
+  const parts = [
+    r.message ? `<p class="message">${esc(r.message)}</p>` : '',
+    r.expected ? `<p class="expected">Expected to fail: ${esc(r.expected.reason)} (${esc(r.expected.entry)})</p>` : '',
+    r.observation ? `<p class="observation">Observed: ${esc(r.observation)}</p>` : '',
+    r.generated ? generatedBlock(r) : '',
+    reproduce ? `<div class="reproduce"><p>Reproduce (the key comes from <code>$PETSTORE_API_KEY</code>):</p><pre><code>${esc(reproduce)}</code></pre></div>` : '',
+    shown.length ? `<div class="exchanges">${shown.map((e) => exchangeBlock(e, e.id === r.failedExchange)).join('\n')}</div>` : '',
+    r.exchangeCount > shown.length ? `<p class="meta">${shown.length} of ${r.exchangeCount} exchanges shown; report.json has up to 12.</p>` : '',
+  ];
+  return `<details class="check ${cls(outcome)}" data-outcome="${outcome}" data-level="${r.level}"${open}>
+<summary><span class="pill ${cls(outcome)}">${outcome}</span> ${esc(r.check)} <span class="meta">${r.durationMs} ms</span></summary>
+<div class="body" data-title="${esc(titleOf(r))}">${parts.join('')}</div>
+</details>`;
+}
+
+function generatedBlock(r: CheckResult): string {
+  const g = r.generated;
+  if (!g) return '';
+  const rows = [
+    ['Cases', String(g.numRuns)],
+    ['Seed', String(g.seed)],
+    ...(g.path ? [['Path', g.path]] : []),
+    ...(g.counterexample ? [['Counterexample', g.counterexample]] : []),
+    ...(g.numShrinks !== undefined ? [['Shrinks', `${g.numShrinks}${g.shrinkingCut ? ' (stopped at the write budget)' : ''}`]] : []),
+  ];
+  return `<dl class="generated">${rows.map(([k, v]) => `<dt>${esc(k ?? '')}</dt><dd><code>${esc(v ?? '')}</code></dd>`).join('')}</dl>`;
+}
+
+function exchangeBlock(e: Exchange, failing: boolean): string {
+  const { request, response, transportError } = e;
+  const outcome = response ? String(response.status) : `no response: ${transportError?.code ?? ''}`;
+  const requestText = [
+    `${request.method} ${request.url}`,
+    ...Object.entries(request.headers).map(([k, v]) => `${k}: ${v}`),
+    ...(request.body !== undefined ? ['', body(request.body)] : []),
+  ].join('\n');
+  const responseText = response
+    ? [`${response.status}`, ...Object.entries(response.headers).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v}`),
+      ...(response.body.length ? ['', body(response.body) + (response.bodyTruncated ? `\n… (${response.bodyBytes} bytes in all)` : '')] : [])].join('\n')
+    : `${transportError?.code}: ${transportError?.message}`;
+  return `<details class="exchange"${failing ? ' open' : ''}>
+<summary>${esc(e.id)}: ${esc(request.method)} ${esc(new URL(request.url).pathname)} → ${esc(outcome)} <span class="meta">${e.durationMs} ms</span>${failing ? ' <strong>(shows the failure)</strong>' : ''}</summary>
+<div class="pair"><div><h5>Request</h5><pre>${esc(requestText)}</pre></div><div><h5>Response</h5><pre>${esc(responseText)}</pre></div></div>
+</details>`;
+}
+
+function body(text: string): string {
+  const pretty = prettyJson(text);
+  return pretty.length > SHOWN_BODY ? `${pretty.slice(0, SHOWN_BODY)}\n… (${pretty.length - SHOWN_BODY} more characters in report.json)` : pretty;
+}
+
+function countsTable(report: RunReport): string {
+  const rows = (['MUST', 'SHOULD', 'INFO'] as const).map((level) => {
+    const c = report.summary.byLevel[level];
+    return `<tr><th>${level}</th><td>${c.passed}</td><td>${c.failed}</td><td>${c.skipped}</td></tr>`;
+  });
+  const all = report.summary.byOutcome;
+  return `<table class="counts"><thead><tr><th></th><th>passed</th><th>failed</th><th>skipped</th></tr></thead>
+<tbody>${rows.join('')}<tr class="total"><th>all</th><td>${all.passed}</td><td>${all.failed}</td><td>${all.skipped}</td></tr></tbody></table>`;
+}
+
+function notices(report: RunReport): string {
+  const items: string[] = [];
+  if (report.summary.expectedFailures) items.push(`${report.summary.expectedFailures} failures are expected (${esc(report.expectations?.file ?? '')}) and do not count.`);
+  for (const s of report.expectations?.stale ?? []) items.push(`Stale expected failure: ${esc(s.entry)} (${s.why}).`);
+  if (report.baseline) {
+    const b = report.baseline;
+    items.push(`Against the baseline of ${esc(b.startedAt)}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing.`);
+  }
+  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
+  if (notRun.length) items.push(`Not run: ${esc(notRun.join(', '))}.`);
+  const unaffordable = report.results.filter((r) => r.unaffordable).length;
+  if (unaffordable) items.push(`${unaffordable} checks were skipped for the write budget (--max-writes ${report.settings.maxWrites}); raise it for a full verdict.`);
+  for (const e of report.errors ?? []) items.push(`Suite error in ${esc(e.where)}: ${esc(e.message)}`);
+  return items.length ? `<ul class="notices">${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '';
+}
+
+function fact(name: string, value: string): string {
+  return `<div><dt>${esc(name)}</dt><dd>${esc(value)}</dd></div>`;
+}
+
+function checkbox(kind: string, value: string, checked: boolean): string {
+  return `<label><input type="checkbox" data-filter="${kind}" value="${value}"${checked ? ' checked' : ''}> ${value}</label>`;
+}
+
+function cls(outcome: string): string {
+  return `o-${outcome.replace(/\s+/g, '-')}`;
+}
+
+/** The CSP hash of an inline block: only the page's own style and script run, whatever a response holds. */
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
+/** Escaped text in which `backticked` spans become code, as the catalogue writes them. */
+function codeSpans(text: string): string {
+  return esc(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+}
+
+/** Escapes text for HTML content and attribute values. */
+export function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `
+:root { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1d1d1d; --line: #d8d8d8; }
+body { margin: 0 auto; max-width: 1180px; padding: 0 1.25rem 3rem; line-height: 1.45; }
+h1 { font-size: 1.45rem; margin: 1.2rem 0 .6rem; }
+h2 { font-size: 1.25rem; border-bottom: 2px solid var(--line); padding-bottom: .2rem; margin-top: 2rem; }
+h2 small { font-weight: normal; color: #555; font-size: .85rem; margin-left: .5rem; }
+h3 { font-size: 1rem; color: #444; margin: 1.2rem 0 .4rem; letter-spacing: .04em; }
+h4 { font-size: .95rem; margin: .8rem 0 .1rem; font-weight: 600; }
+h5 { margin: .2rem 0; font-size: .8rem; color: #555; }
+a { color: inherit; }
+.verdict { color: #fff; padding: .1rem .55rem; border-radius: .3rem; margin-right: .4rem; }
+.v-conformant { background: #2e7d32; } .v-non-conformant { background: #c62828; } .v-partial { background: #b26a00; } .v-incomplete { background: #6d6d6d; }
+.facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: .2rem 1.5rem; margin: 0 0 .8rem; }
+.facts div { display: flex; gap: .5rem; } .facts dt { color: #555; min-width: 4.5rem; } .facts dd { margin: 0; overflow-wrap: anywhere; }
+table.counts { border-collapse: collapse; font-variant-numeric: tabular-nums; }
+table.counts th, table.counts td { border: 1px solid var(--line); padding: .15rem .7rem; text-align: right; }
+table.counts tr.total { font-weight: 600; }
+.notices { background: #fff8e1; border: 1px solid #f0d78c; padding: .5rem 1.5rem; border-radius: .3rem; }
+.filters { position: sticky; top: 0; background: #fafafa; border-bottom: 1px solid var(--line); padding: .45rem .2rem; z-index: 1; display: flex; gap: .8rem; flex-wrap: wrap; align-items: center; }
+.filters .sep { border-left: 1px solid var(--line); height: 1.2rem; }
+.meta { color: #666; font-size: .82rem; margin: 0; }
+.pill { display: inline-block; min-width: 4.2rem; text-align: center; border-radius: .8rem; font-size: .75rem; padding: 0 .4rem; color: #fff; background: #777; }
+.o-passed { background: #2e7d32; } .o-failed { background: #c62828; } .o-skipped { background: #8d8d8d; }
+.o-expected { background: #6a4fa3; } .o-not-run { background: #b0b0b0; }
+details.check { border: 1px solid var(--line); border-radius: .35rem; margin: .3rem 0; background: #fff; }
+details.check > summary { cursor: pointer; padding: .3rem .5rem; list-style-position: inside; }
+details.check[data-outcome="failed"] { border-color: #e3a1a1; }
+details .body { padding: 0 .8rem .6rem; }
+.message { color: #8e1b1b; white-space: pre-wrap; overflow-wrap: anywhere; }
+.observation { color: #1f4e79; } .expected { color: #4a2f84; }
+pre { background: #f6f6f6; border: 1px solid #e6e6e6; padding: .5rem; overflow-x: auto; white-space: pre-wrap; overflow-wrap: anywhere; font-size: .8rem; margin: .2rem 0; }
+.pair { display: grid; grid-template-columns: 1fr 1fr; gap: .6rem; }
+@media (max-width: 900px) { .pair { grid-template-columns: 1fr; } }
+details.exchange { margin: .3rem 0; } details.exchange > summary { cursor: pointer; font-size: .85rem; }
+dl.generated { display: grid; grid-template-columns: max-content 1fr; gap: .1rem .8rem; font-size: .85rem; }
+dl.generated dd { margin: 0; overflow-wrap: anywhere; }
+footer { margin-top: 2rem; color: #666; font-size: .8rem; }
+.hidden { display: none; }
+@media print {
+  .filters, footer { display: none; }
+  body { max-width: none; padding: 0; font-size: 10pt; }
+  details.check { break-inside: avoid; }
+  .pair { grid-template-columns: 1fr; }
+}
+`;
+
+// Filters, added only where JavaScript runs: the page is complete without them. Before printing, every failed
+// check and its exchanges are opened.
+const SCRIPT = `
+(() => {
+  const nav = document.querySelector('.filters');
+  nav.hidden = false;
+  const chosen = (kind) => new Set([...nav.querySelectorAll('input[data-filter="' + kind + '"]:checked')].map((i) => i.value));
+  const apply = () => {
+    const outcomes = chosen('outcome');
+    const levels = chosen('level');
+    for (const check of document.querySelectorAll('details.check')) {
+      check.classList.toggle('hidden', !outcomes.has(check.dataset.outcome) || !levels.has(check.dataset.level));
+    }
+    for (const rule of document.querySelectorAll('article.rule')) {
+      const shown = rule.querySelector('details.check:not(.hidden)');
+      rule.classList.toggle('hidden', !shown && rule.dataset.outcome !== 'not run');
+    }
+    for (const area of document.querySelectorAll('div.area')) area.classList.toggle('hidden', !area.querySelector('article.rule:not(.hidden)'));
+    for (const section of document.querySelectorAll('section.level')) section.classList.toggle('hidden', !levels.has(section.dataset.level));
+  };
+  nav.addEventListener('change', apply);
+  apply();
+  addEventListener('beforeprint', () => {
+    for (const d of document.querySelectorAll('details.check[data-outcome="failed"], details.check[data-outcome="failed"] details')) d.open = true;
+  });
+})();
+`;

@@ -1,0 +1,43 @@
+import type { Exchange } from '../http/exchange.js';
+
+/** A word in single quotes for bash: everything literal. */
+function quoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A `curl` command that sends an exchange's request again. The key is never in it: a credential is rebuilt from
+ * $PETSTORE_API_KEY by the shell expression its request recorded (an altered key included). Returns undefined
+ * when the recorded body was cut short and the request cannot be rebuilt.
+ */
+export function curlCommand(exchange: Exchange): string | undefined {
+  const { request } = exchange;
+  if (request.bodyTruncated) return undefined;
+  const credential = request.credential;
+  const url = new URL(request.url);
+  let urlWord: string;
+  if (credential?.place.kind === 'query') {
+    url.searchParams.delete(credential.place.name);
+    const separator = url.search ? '&' : '?';
+    // The key may hold characters a query must encode; node is at hand wherever the suite runs.
+    const encoded = `$(node -p 'encodeURIComponent(process.argv[1])' "${credential.shell}")`;
+    urlWord = `"${url.toString().replace(/["$`\\]/g, (c) => `\\${c}`)}${separator}${credential.place.name}=${encoded}"`;
+  } else {
+    urlWord = quoted(url.toString());
+  }
+  const parts = ['curl', '-i', '-X', request.method, urlWord];
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (credential?.place.kind === 'header' && name === credential.place.name) parts.push('-H', `"${name}: ${credential.shell}"`);
+    else parts.push('-H', quoted(`${name}: ${value}`));
+  }
+  if (credential?.place.kind === 'body' && request.body !== undefined) {
+    // The body holds the key in a field: rebuild it with the field set from the shell, never written out.
+    const fields = JSON.parse(request.body) as Record<string, unknown>;
+    delete fields[credential.place.name];
+    const build = `$(node -p 'JSON.stringify({ ...JSON.parse(process.argv[1]), [process.argv[2]]: process.argv[3] })' ${quoted(JSON.stringify(fields))} ${quoted(credential.place.name)} "${credential.shell}")`;
+    parts.push('--data-binary', `"${build}"`);
+  } else if (request.body !== undefined) {
+    parts.push('--data-binary', quoted(request.body));
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,81 @@
+import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import { counts } from '../results/summarize.js';
+import { runFigures, VERDICT_TEXT } from './verdict-text.js';
+
+/** How many failures summary.md lists; report.html has them all. */
+const LISTED = 20;
+
+/** summary.md: a short Markdown summary for $GITHUB_STEP_SUMMARY and pull-request comments. */
+export function renderSummaryMarkdown(report: RunReport): string {
+  const v = VERDICT_TEXT[report.verdict];
+  const lines = [
+    `## ${v.mark} Pet Store Service v1 conformance: ${v.label}`,
+    '',
+    `\`${report.target}\` · spec ${report.specVersion} · petstore-conformance ${report.suiteVersion} · seed ${report.seed} · ${runFigures(report)}`,
+    '',
+    '| level | passed | failed | skipped |',
+    '|---|---:|---:|---:|',
+    ...(['MUST', 'SHOULD', 'INFO'] as const).map((level) => {
+      const c = report.summary.byLevel[level];
+      return `| ${level} | ${c.passed} | ${c.failed} | ${c.skipped} |`;
+    }),
+  ];
+  const failures = report.results.filter(counts);
+  if (failures.length) {
+    lines.push('', `### Failures (${failures.length})`, '', '| rule | level | check | why |', '|---|---|---|---|');
+    for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${cell(r.message ?? '')} |`);
+    if (failures.length > LISTED) lines.push('', `… and ${failures.length - LISTED} more in report.html and report.json.`);
+  }
+  const expected = report.results.filter((r) => r.expected);
+  if (expected.length) {
+    lines.push('', `### Expected failures (${expected.length})`, '');
+    for (const r of expected) lines.push(`- ${cell(titleOf(r))}: ${cell(r.expected?.reason ?? '')}`);
+  }
+  const stale = report.expectations?.stale ?? [];
+  if (stale.length) {
+    lines.push('', `### Stale expected failures (${stale.length}): remove them from ${report.expectations?.file}`, '');
+    for (const s of stale) lines.push(`- ${cell(s.entry)} (${s.why})`);
+  }
+  if (report.baseline) {
+    const b = report.baseline;
+    lines.push('', `### Compared with the baseline of ${b.startedAt}`, '',
+      `${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing.`, '');
+    for (const t of b.newFailures.slice(0, LISTED)) lines.push(`- new: ${cell(t)}`);
+    for (const t of b.fixed.slice(0, LISTED)) lines.push(`- fixed: ${cell(t)}`);
+  }
+  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
+  if (notRun.length) lines.push('', `Not run: ${notRun.join(', ')}${report.selection ? ' (--only / --skip)' : ''}.`);
+  const unaffordable = report.results.filter((r) => r.unaffordable);
+  if (unaffordable.length) lines.push('', `Skipped for the write budget (--max-writes ${report.settings.maxWrites}): ${unaffordable.length} checks. Raise it for a full verdict.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Text for a table cell: one line, no unescaped pipes, not too long. */
+function cell(text: string): string {
+  const one = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;');
+  return one.length > 300 ? `${one.slice(0, 297)}…` : one;
+}
+
+/**
+ * GitHub Actions annotations for failed rules: an error for each MUST rule (and SHOULD with --strict), a warning
+ * for each other SHOULD rule, with how many checks failed and the first one's message.
+ */
+export function githubAnnotations(report: RunReport): string[] {
+  const byRule = new Map<string, CheckResult[]>();
+  for (const r of report.results.filter(counts)) byRule.set(r.rule, [...(byRule.get(r.rule) ?? []), r]);
+  return [...byRule].map(([rule, failed]) => {
+    const first = failed[0] as CheckResult;
+    const error = first.level === 'MUST' || report.policy.strict;
+    const text = `${failed.length} check${failed.length > 1 ? 's' : ''} failed, e.g. ${first.check}: ${first.message ?? ''}`;
+    return `::${error ? 'error' : 'warning'} title=${escapeProperty(`${rule} (${first.level})`)}::${escapeData(text)}`;
+  });
+}
+
+// Workflow-command encoding: https://github.com/actions/toolkit/blob/main/packages/core/src/command.ts
+function escapeData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}

@@ -1,0 +1,14 @@
+import type { RunReport, Verdict } from '../results/model.js';
+
+/** How each verdict reads, with the colour reports give it. */
+export const VERDICT_TEXT: Readonly<Record<Verdict, { readonly label: string; readonly colour: string; readonly mark: string }>> = {
+  conformant: { label: 'CONFORMANT', colour: '#2e7d32', mark: '✅' },
+  'non-conformant': { label: 'NON-CONFORMANT', colour: '#c62828', mark: '❌' },
+  partial: { label: 'PARTIAL', colour: '#b26a00', mark: '⚠️' },
+  incomplete: { label: 'INCOMPLETE', colour: '#6d6d6d', mark: '⛔' },
+};
+
+/** "196 checks, 323 requests in 1.4 s" */
+export function runFigures(report: RunReport): string {
+  return `${report.summary.checks} checks, ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,71 @@
+import { ruleById } from '../rules/catalogue.js';
+import type { BaselineComparison, CheckResult, RunReport, StaleExpectation } from './model.js';
+import { titleOf } from './model.js';
+import { counts, ruleOutcomes, summaryOf, verdictOf } from './summarize.js';
+
+/** An entry of an expected-failures list: a rule id, or a check's title, with the reason it is allowed to fail. */
+export interface ExpectedFailure {
+  readonly id: string;
+  readonly reason: string;
+}
+
+/** What a run is judged against besides the contract. */
+export interface Assessment {
+  readonly expectations?: { readonly file: string; readonly entries: readonly ExpectedFailure[] };
+  readonly baseline?: { readonly file: string; readonly report: RunReport };
+  readonly strict: boolean;
+  readonly failOn: 'any' | 'new';
+}
+
+/**
+ * Applies an expected-failures list and a baseline to a report: listed failures are marked expected and leave
+ * the verdict alone; listed entries that match no failure are stale; the baseline splits failures into new,
+ * fixed and still failing. The verdict, summary and rule outcomes are computed again.
+ */
+export function assess(report: RunReport, assessment: Assessment): RunReport {
+  const entries = assessment.expectations?.entries ?? [];
+  const results = report.results.map((r) => {
+    const entry = r.outcome === 'failed' ? entries.find((e) => e.id === r.rule || e.id === titleOf(r)) : undefined;
+    return entry ? { ...r, expected: { reason: entry.reason, entry: entry.id } } : r;
+  });
+  const stale: StaleExpectation[] = entries.flatMap((e) => {
+    const named = results.filter((r) => e.id === r.rule || e.id === titleOf(r));
+    if (named.some((r) => r.expected !== undefined)) return [];
+    return [{ entry: e.id, reason: e.reason, why: named.length ? 'now passes' as const : 'matches no check' as const }];
+  });
+  return {
+    ...report,
+    verdict: verdictOf(results, report.errors),
+    summary: summaryOf(results, report.summary.requests),
+    rules: ruleOutcomes(results),
+    results,
+    ...(assessment.expectations ? { expectations: { file: assessment.expectations.file, stale } } : {}),
+    ...(assessment.baseline ? { baseline: compare(results, assessment.baseline.file, assessment.baseline.report) } : {}),
+    policy: { strict: assessment.strict, failOn: assessment.failOn },
+  };
+}
+
+function compare(results: readonly CheckResult[], file: string, baseline: RunReport): BaselineComparison {
+  const before = new Map(baseline.results.map((r) => [titleOf(r), r.outcome]));
+  const failing = results.filter(counts).map(titleOf);
+  return {
+    report: file,
+    startedAt: baseline.startedAt,
+    newFailures: failing.filter((t) => before.get(t) !== 'failed'),
+    fixed: results.filter((r) => r.outcome === 'passed' && before.get(titleOf(r)) === 'failed').map(titleOf),
+    stillFailing: failing.filter((t) => before.get(t) === 'failed'),
+  };
+}
+
+/**
+ * The exit code: 2 when the run could not be carried out; 1 when a failure counts (a MUST failure, also a
+ * SHOULD failure with --strict; with --fail-on new, only those the baseline did not have); 0 otherwise.
+ */
+export function exitCodeOf(report: RunReport): 0 | 1 | 2 {
+  if (report.verdict === 'incomplete') return 2;
+  const { strict, failOn } = report.policy;
+  const newFailures = new Set(report.baseline?.newFailures ?? []);
+  const failing = report.results.filter((r) => counts(r) && (r.level === 'MUST' || (strict && ruleById(r.rule).level === 'SHOULD')));
+  const counted = failOn === 'new' ? failing.filter((r) => newFailures.has(titleOf(r))) : failing;
+  return counted.length > 0 ? 1 : 0;
+}

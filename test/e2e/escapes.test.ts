@@ -1,0 +1,48 @@
+/**
+ * Faults that once escaped the suite, or verdicts that once claimed too much, each as found by a review: they
+ * stay caught.
+ */
+import { describe, expect, it } from 'vitest';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import { reference } from '../support/reference.js';
+
+const KEY = 'psk_escapes_test_key_0123456789';
+
+describe('what must not escape', () => {
+  it('a list cut to its newest 100, on a target that already holds 200, fails LIST-2 at the default budget', async () => {
+    const server = await reference({ apiKey: KEY, faults: ['list-newest-100'], preload: 200 });
+    const dir = await tempDir();
+    const { code } = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(1);
+    const report = await readReport(dir);
+    const failed = report.results.filter((r) => r.outcome === 'failed');
+    expect(failed.some((r) => r.rule === 'LIST-2' && /the list grew by 0 while \d+ categories were created/.test(r.message ?? ''))).toBe(true);
+    expect(new Set(failed.map((r) => r.rule))).toEqual(new Set(['LIST-2']));
+  });
+
+  it('a run whose generated checks did not fit the write budget claims no full verdict', async () => {
+    const server = await reference({ apiKey: KEY });
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(0);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('partial');
+    expect(report.results.filter((r) => r.unaffordable).length).toBeGreaterThan(0);
+    expect(stdout).toMatch(/Skipped for the write budget: \d+ checks \(--max-writes 100\); raise it for a full verdict/);
+    const full = await tempDir();
+    await runCli(['--target', (await reference({ apiKey: KEY })).url, '--max-writes', '1000', '--report-dir', full], { PETSTORE_API_KEY: KEY });
+    expect((await readReport(full)).verdict).toBe('conformant');
+  });
+});
+
+describe('replay says what it could do', () => {
+  it('refuses to replay an audit or a closing check on its own', async () => {
+    const dir = await tempDir();
+    await runCli(['--target', 'reference', '--report-dir', dir]);
+    const audit = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'HTTP-1 all requests of the auth suite']);
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toMatch(/is an audit: it judges what other checks of its suite sent/);
+    const closing = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'AUTH-4 requests the auth suite saw rejected created nothing']);
+    expect(closing.stderr).toMatch(/is a closing check/);
+  });
+});

@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { titleOf } from '../../src/results/model.js';
+import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { reference } from '../support/reference.js';
+
+const KEY = 'psk_ReportsCanary4Kq8Zw2Xn6Vb';
+
+/** One run against a reference with a MUST fault (ERROR-2) and a SHOULD fault (AUTH-6), with a distinctive key. */
+async function faultyRun(args: string[] = [], env: Record<string, string> = {}) {
+  const server = await reference({ apiKey: KEY, faults: ['error-status-always-400', 'auth-no-challenge'] });
+  const dir = await tempDir();
+  const result = await runCli(['--target', server.url, '--max-writes', '1000', '--report-dir', dir, ...args], { PETSTORE_API_KEY: KEY, ...env });
+  return { dir, result, report: await readReport(dir) };
+}
+
+describe('the report files of one run', () => {
+  it('agree with report.json, junit.xml fits the JUnit schema, and none holds the key', async () => {
+    const { dir, result, report } = await faultyRun();
+    expect(result.code).toBe(1);
+    const files = await filesBelow(dir);
+    expect(files.map((f) => f.path.replace(`${dir}/`, '')).sort()).toEqual(['badge.svg', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+    for (const { path, content } of [...files, { path: 'stdout', content: result.stdout }]) {
+      for (let i = 0; i + 8 <= KEY.length; i++) expect(content.toLowerCase(), path).not.toContain(KEY.slice(i, i + 8).toLowerCase());
+    }
+
+    const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
+    const schema = await readFile(join(import.meta.dirname, '../support/junit.xsd'), 'utf8');
+    const validation = await validateXML({ xml: [{ fileName: 'junit.xml', contents: junit }], schema: [schema] });
+    expect(validation.errors).toEqual([]);
+    const mustFailures = report.results.filter((r) => r.outcome === 'failed' && r.level === 'MUST');
+    expect(mustFailures.length).toBeGreaterThan(0);
+    expect(junit.match(/<testcase /g)?.length).toBe(report.results.length);
+    expect(junit.match(/<failure /g)?.length).toBe(mustFailures.length);
+    expect(junit).toContain('<testsuites name="petstore-conformance" tests="' + report.results.length + '" failures="' + mustFailures.length + '"');
+    expect(junit).toMatch(/WARNING: AUTH-6 \(SHOULD\) is not kept/);
+    expect(junit).toMatch(/Reproduce: curl -i -X /);
+
+    const summary = await readFile(join(dir, 'summary.md'), 'utf8');
+    expect(summary).toMatch(/^## ❌ Pet Store Service v1 conformance: NON-CONFORMANT/);
+    const failed = report.results.filter((r) => r.outcome === 'failed');
+    expect(summary).toContain(`### Failures (${failed.length})`);
+    for (const level of ['MUST', 'SHOULD', 'INFO'] as const) {
+      const c = report.summary.byLevel[level];
+      expect(summary).toContain(`| ${level} | ${c.passed} | ${c.failed} | ${c.skipped} |`);
+    }
+    for (const r of failed.slice(0, 20)) expect(summary).toContain(`| ${r.rule} | ${r.level} |`);
+
+    const badge = await readFile(join(dir, 'badge.svg'), 'utf8');
+    expect(badge).toContain(`non-conformant ${report.summary.byOutcome.passed}/${report.summary.checks}`);
+    const html = await readFile(join(dir, 'report.html'), 'utf8');
+    expect(html).not.toMatch(/<(link|img|script)[^>]+(src|href)=["']https?:/); // self-contained
+    for (const r of failed) expect(html).toContain(`data-title="${titleOf(r).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;')}"`);
+  });
+
+  it('annotates failed rules for GitHub Actions: errors for MUST rules, warnings for SHOULD rules', async () => {
+    const { result } = await faultyRun([], { GITHUB_ACTIONS: 'true' });
+    expect(result.stdout).toMatch(/^::error title=ERROR-2 \(MUST\)::\d+ checks? failed, e\.g\. /m);
+    expect(result.stdout).toMatch(/^::warning title=AUTH-6 \(SHOULD\)::/m);
+    const plain = await faultyRun();
+    expect(plain.result.stdout).not.toMatch(/^::(error|warning)/m);
+  });
+
+  it('--strict makes a SHOULD failure fail the exit code and JUnit', async () => {
+    const server = await reference({ apiKey: KEY, faults: ['auth-no-challenge'] });
+    const lenient = await tempDir();
+    expect((await runCli(['--target', server.url, '--report-dir', lenient], { PETSTORE_API_KEY: KEY })).code).toBe(0);
+    const strict = await tempDir();
+    expect((await runCli(['--target', server.url, '--strict', '--report-dir', strict], { PETSTORE_API_KEY: KEY })).code).toBe(1);
+    expect(await readFile(join(strict, 'junit.xml'), 'utf8')).toMatch(/<failure type="AUTH-6"/);
+    expect((await readReport(strict)).policy).toEqual({ strict: true, failOn: 'any' });
+  });
+});

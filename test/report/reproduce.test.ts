@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redactor } from '../../src/core/secrets.js';
+import { HttpClient } from '../../src/http/client.js';
+import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, validKey, type Credential } from '../../src/http/credential.js';
+import { credentialFor, type InvalidCredential } from '../../src/generators/credentials.js';
+import { mutateKey, type KeyMutation } from '../../src/generators/key-mutations.js';
+import { curlCommand } from '../../src/report/reproduce.js';
+
+const run = promisify(execFile);
+const KEY = 'Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5=';
+const tools = ['/bin/bash', '/usr/bin/bash'].some(existsSync) && ['/usr/bin/curl', '/bin/curl', '/usr/local/bin/curl'].some(existsSync);
+
+/** Echoes what it received: the credential places, the path with its query, the body. */
+let server: Server;
+let target: string;
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (c: Buffer) => (body += c.toString()));
+    request.on('end', () => {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({
+        method: request.method, url: request.url, authorization: request.headers.authorization ?? null,
+        apiKey: request.headers['x-api-key'] ?? null, cookie: request.headers.cookie ?? null, body,
+      }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  target = `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+const mutations: KeyMutation[] = [
+  { kind: 'append', text: 'x$"' }, { kind: 'prepend', text: 'ab' }, { kind: 'remove', at: 0 }, { kind: 'remove', at: 0.5 },
+  { kind: 'remove', at: 0.999 }, { kind: 'replace', at: 0.3, by: '`' }, { kind: 'recase', at: 0 }, { kind: 'recase-all' },
+  { kind: 'truncate', keep: 0.5 },
+];
+const shapes: InvalidCredential[] = [
+  { kind: 'no scheme' }, { kind: 'Basic' }, { kind: 'empty token', scheme: 'Bearer' }, { kind: 'key and more', more: ' x' },
+  { kind: 'query parameter', parameter: 'access_token' }, { kind: 'other header', header: 'X-API-Key' },
+  { kind: 'other scheme', scheme: 'Token', mutation: { kind: 'truncate', keep: 0.3 } },
+];
+const valid = validKey(KEY);
+const credentials: [string, Credential][] = [
+  ['the valid key', bearer(valid)],
+  ['lower-case scheme', bearer(valid, 'bearer')],
+  ['Basic', basic(valid)],
+  ['query', inQuery('api_key', valid)],
+  ['header', inHeader('X-API-Key', valid)],
+  ['raw', authorization(KEY, valid.shown, valid.shell)],
+  ['Basic password', basicPassword(valid)],
+  ['cookie', inCookie('api_key', valid)],
+  ['body field', inBody('access_token', valid)],
+  ...mutations.map((m): [string, Credential] => [`mutation ${JSON.stringify(m)}`, bearer(mutateKey(KEY, m) ?? valid)]),
+  ...shapes.map((s): [string, Credential] => [`shape ${JSON.stringify(s)}`, credentialFor(s, KEY, true) as Credential]),
+];
+
+describe.skipIf(!tools)('curlCommand', () => {
+  it.each(credentials)('rebuilds the request with %s from $PETSTORE_API_KEY, and holds no key', async (_, credential) => {
+    const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6, redactor: new Redactor([KEY]) });
+    const body = `{"name":"it's \\"quoted\\", $HOME and \`ls\` 🐕\\n"}`;
+    const reply = await client.send('x-1', {
+      operation: 'POST /categories', method: 'POST', path: '/categories', query: { q: 'a b' },
+      headers: { accept: 'application/json', 'content-type': 'application/json' }, body, credential,
+    });
+    await client.close();
+    const sent = JSON.parse(reply.bytes?.toString() ?? '{}') as Record<string, unknown>;
+    const command = curlCommand(reply.exchange) ?? '';
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(command).not.toContain(KEY.slice(i, i + 8));
+
+    const { stdout } = await run('bash', ['-c', command], { env: { PATH: process.env['PATH'] ?? '', PETSTORE_API_KEY: KEY } });
+    const replayed = JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
+    expect(replayed).toEqual(sent);
+  });
+});
+
+if (!tools) it('skips: bash or curl is not installed, so reproduction commands cannot be run here', () => undefined);
