@@ -4,7 +4,8 @@ import { bearer, validKey, type Credential } from '../http/credential.js';
 import type { JsonDocument } from '../http/json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
-import { CheckFailure, PrerequisiteMissing, WritesExhausted } from './failure.js';
+import { INTERRUPTED } from '../http/client.js';
+import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CheckMeta, GeneratedMeta } from './meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { SuiteState } from './suite-state.js';
@@ -56,6 +57,8 @@ export class CheckContext {
     private readonly skipTest: (note: string) => never,
     /** The writes this check reserved; none when it declared none. */
     private readonly writes?: Reservation,
+    /** Aborted when the run is interrupted: requests under way stop at once. */
+    private readonly signal?: AbortSignal,
   ) {}
 
   /** The run's settings and shared services. */
@@ -73,6 +76,9 @@ export class CheckContext {
     const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
+    // A 429 is retried only while the run's budget can pay for sending again (every attempt that could create
+    // counts); the check's own reservation stays whole for the requests it still has to send.
+    const mayRetry = () => writesOf(operation) === 0 || (this.suite.run.budget.reserve(1)?.spend() ?? false);
     const reply = await this.env.client.send(this.suite.nextExchangeId(), {
       operation: operation.key,
       method: operation.method,
@@ -81,7 +87,7 @@ export class CheckContext {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
-    });
+    }, { mayRetry, ...(this.signal ? { signal: this.signal } : {}) });
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     this.keep(reply.exchange);
@@ -127,17 +133,26 @@ export class CheckContext {
   expectStatus(reply: Reply, expected: number | readonly number[], what = ''): number {
     this.assertions++;
     const allowed = typeof expected === 'number' ? [expected] : expected;
-    const status = reply.status;
     const wanted = allowed.join(' or ');
-    if (status === undefined) {
-      const failure = reply.exchange.transportError;
-      this.fail(`expected ${wanted}${what}, but no complete response arrived: ${failure?.code}: ${failure?.message}`, reply);
-    }
+    const status = this.answered(reply);
     if (status === 401 && !allowed.includes(401) && this.rule !== 'AUTH-3' && this.suite.sentWithValidKey.has(reply)) {
       this.missing('AUTH-3', `the valid key was refused with 401 in ${reply.exchange.id}`);
     }
     if (!allowed.includes(status)) this.fail(`expected ${wanted}${what}, got ${status}`, reply);
     return status;
+  }
+
+  /**
+   * The status of a reply that can be judged. Without a complete response, or on a 429 that persisted, HTTP-1's
+   * audit reports the target; a 429 the suite did not wait out, or an interrupted request, judges nothing.
+   */
+  private answered(reply: Reply): number {
+    const { transportError: failure, rateLimited: limited, id } = reply.exchange;
+    if (failure?.code === INTERRUPTED) this.skip(`the run was interrupted during ${id}`);
+    if (failure) this.missing('HTTP-1', `no complete response to ${id}: ${failure.code}: ${failure.message}`);
+    if (limited?.persisted) this.missing('HTTP-1', `${id} was answered 429: ${limited.why}`);
+    if (limited) throw new NotJudged('rate-limit', `${id} was answered 429 and not retried: ${limited.why}`);
+    return reply.status as number;
   }
 
   /** The parsed JSON body. A body that is not JSON is MEDIA-1's to report: the check is skipped. */
@@ -154,7 +169,7 @@ export class CheckContext {
    */
   expectList(reply: Reply): { readonly document: JsonDocument; readonly items: readonly unknown[] } {
     const own = this.rule === 'LIST-1';
-    if (own || reply.status === undefined) this.expectStatus(reply, 200, ' for the list');
+    if (own || reply.status === undefined || reply.exchange.rateLimited) this.expectStatus(reply, 200, ' for the list');
     else this.prerequisite('LIST-1', reply.status === 200, `the list answered ${reply.status} in ${reply.exchange.id}`);
     const document = this.expectJson(reply);
     const items = document.value;
@@ -218,7 +233,7 @@ export class CheckContext {
     const replay = this.env.settings.replay;
     const path = replay?.title === `${this.rule} ${this.name}` ? replay.path : undefined;
     let lastFailingCase: Exchange[] | undefined;
-    let missing: PrerequisiteMissing | undefined;
+    let missing: PrerequisiteMissing | NotJudged | undefined;
     let shrinkingCut = false;
     let judged = 0;
     const outcome = await runProperty(arbitrary, async (value) => {
@@ -236,7 +251,7 @@ export class CheckContext {
           shrinkingCut = true;
           return;
         }
-        if (error instanceof PrerequisiteMissing) missing = error;
+        if (error instanceof PrerequisiteMissing || error instanceof NotJudged) missing = error;
         else if (!fc.PreconditionFailure.isFailure(error)) lastFailingCase = this.caseExchanges;
         throw error;
       }

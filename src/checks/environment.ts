@@ -30,7 +30,11 @@ export function environment(): Environment {
       environment: {
         settings,
         redactor,
-        client: new HttpClient({ target: settings.target, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, redactor }),
+        client: new HttpClient({
+          target: settings.target, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, redactor,
+          concurrency: settings.concurrency, insecure: settings.insecure,
+          ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
+        }),
         validators: compileValidators(settings.spec),
         operations,
         list: requireOperation(operations, LIST_CATEGORIES),

@@ -1,4 +1,5 @@
 import type { Reply } from '../http/reply.js';
+import type { Withheld } from './meta.js';
 
 /** A rule was broken (or could not be shown to hold): the check fails with this message. */
 export class CheckFailure extends Error {
@@ -19,6 +20,21 @@ export class CheckFailure extends Error {
  */
 export class WritesExhausted extends Error {
   override readonly name = 'WritesExhausted';
+}
+
+/**
+ * A check cannot judge its rule for a reason that is nobody's fault in the run: the target asked it to slow down
+ * (429) for longer than the suite waits. Skipped and withheld, so the verdict is partial, never conformant.
+ */
+export class NotJudged extends Error {
+  override readonly name = 'NotJudged';
+
+  constructor(
+    readonly why: Withheld,
+    reason: string,
+  ) {
+    super(`cannot be judged: ${reason}`);
+  }
 }
 
 /**

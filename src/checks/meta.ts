@@ -23,8 +23,11 @@ export interface CheckMeta {
    * `audit`: judges every exchange of the suite. Only a `check` can be replayed on its own.
    */
   readonly kind?: CheckKind;
-  /** Set when the write budget could not cover the check, which was skipped: the run is then partial. */
-  readonly unaffordable?: true;
+  /**
+   * Set when the check was not run because it would write: the write budget could not cover it, or the run is
+   * read-only (a production target). The run is then partial.
+   */
+  readonly withheld?: Withheld;
   /** The exchanges that show the outcome (the failing ones first; capped). */
   readonly exchanges: readonly Exchange[];
   /** How many exchanges the check made or judged in all. */
@@ -42,6 +45,12 @@ export interface CheckMeta {
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.
 export type CheckKind = 'check' | 'closing' | 'audit';
+
+/**
+ * Why a check was not run or could not judge, for a reason that is neither the target's fault nor another rule's:
+ * the write budget, a read-only run, or a rate limit the suite did not wait out. Any of them makes a verdict partial.
+ */
+export type Withheld = 'budget' | 'read-only' | 'rate-limit';
 
 /** A category the run created on the target, as report.json lists it for clean-up. */
 export interface CreatedRecord {

@@ -16,6 +16,14 @@ export interface RunSettings {
   readonly numRuns: number;
   /** The write budget (`--max-writes`); absent: no limit (the bundled reference server). */
   readonly maxWrites?: number;
+  /** Why the run may not create anything (a production target, --read-only); absent: it may. */
+  readonly readOnly?: string;
+  /** Requests in flight at once, and started per second (absent: no limit). */
+  readonly concurrency: number;
+  readonly rate?: number;
+  /** TLS: a CA (PEM) to trust besides the system's, and whether to skip verification. */
+  readonly ca?: string;
+  readonly insecure: boolean;
   /** The rules to check (`--only`, `--skip`); absent: all. */
   readonly selection?: Selection;
   /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */

@@ -65,6 +65,7 @@ export class SuiteState {
     if (sentValidKey) this.sentWithValidKey.add(reply);
     for (const audit of AUDITS) {
       if (operation.variantOf && !audit.judgesPathVariants) continue;
+      if (reply.exchange.rateLimited && !audit.judgesRateLimited) continue;
       this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
     }
   }

@@ -7,9 +7,9 @@ import type { CreatedCategory } from './ledger.js';
 import { readListed } from './listing.js';
 import { expectNewCategory } from './expectations.js';
 import { CheckContext } from './context.js';
-import { CheckFailure, PrerequisiteMissing } from './failure.js';
+import { CheckFailure, NotJudged, PrerequisiteMissing } from './failure.js';
 import type { Reply } from '../http/reply.js';
-import type { CheckKind, CreatedRecord } from './meta.js';
+import type { CheckKind, CreatedRecord, Withheld } from './meta.js';
 import { SuiteState } from './suite-state.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
@@ -66,6 +66,7 @@ export interface Suite {
 export function defineSuite(name: string): Suite {
   const state = new SuiteState(name);
   const names = new Set<string>();
+  let declared = 0;
 
   const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
     ruleById(rule);
@@ -74,31 +75,35 @@ export function defineSuite(name: string): Suite {
     const title = `${rule} ${checkName}`;
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
+    declared++;
     const declare = options.sequential ? test : test.concurrent;
     // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
     // replay runs one check: the others are filtered out and reserve nothing.
     const replay = state.env.settings.replay;
     const writes = replay && replay.title !== title ? 0 : options.writes ?? 0;
-    const reservation = writes > 0 ? state.run.budget.reserve(writes) : undefined;
-    const unaffordable = writes > 0 && !reservation
-      ? `needs ${writes} write${writes === 1 ? '' : 's'}, but ${state.run.budget.available} of the write budget of ${state.run.budget.limit} are left (--max-writes)`
-      : undefined;
-    declare(title, async ({ task, skip }) => {
-      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation);
+    const readOnly = state.env.settings.readOnly;
+    const reservation = writes > 0 && !readOnly ? state.run.budget.reserve(writes) : undefined;
+    const notRun: { why: Withheld; reason: string } | undefined = writes === 0 || reservation ? undefined
+      : readOnly ? { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly} (--allow-writes runs it)` }
+      : { why: 'budget', reason: `needs ${writes} write${writes === 1 ? '' : 's'}, but ${state.run.budget.available} of the write budget of ${state.run.budget.limit} are left (--max-writes)` };
+    declare(title, async ({ task, skip, signal }) => {
+      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal);
+      let withheld = notRun;
       try {
-        if (unaffordable) t.skip(unaffordable);
+        if (withheld) t.skip(withheld.reason);
         await body(t);
         t.assertNotVacuous();
       } catch (error) {
         t.noteFailure(error);
-        if (error instanceof PrerequisiteMissing) {
+        if (error instanceof NotJudged) withheld = { why: error.why, reason: error.message };
+        if (error instanceof PrerequisiteMissing || error instanceof NotJudged) {
           task.meta.check = t.meta();
           skip(error.message);
         }
         throw error;
       } finally {
         reservation?.release();
-        task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(unaffordable ? { unaffordable: true as const } : {}) };
+        task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
         task.file.meta.requests = state.requestCount;
       }
     }, CHECK_TIMEOUT_MS);
@@ -177,7 +182,15 @@ export function defineSuite(name: string): Suite {
     },
 
     audits() {
-      for (const audit of AUDITS.filter((a) => selects(state.env.settings.selection, a.rule))) {
+      const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
+      // vitest refuses a file without tests: when --only leaves this suite nothing, it gets one that is no check.
+      if (declared === 0 && audits.length === 0) {
+        test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
+          task.meta.check = { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' };
+          skip('no selected rule');
+        });
+      }
+      for (const audit of audits) {
         test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
           // The last tests of a file: what the file created and spent goes to the runner with them.
           task.file.meta.created = createdRecords(state);

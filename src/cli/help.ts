@@ -21,7 +21,7 @@ export function helpText(version: string): string {
     ...options,
     '',
     'Environment:',
-    `  ${API_KEY_ENV}  the API key, sent as "Authorization: Bearer <key>"; required with a URL target; never printed or written`,
+    `  ${API_KEY_ENV}  the API key, sent as "Authorization: Bearer <key>"; required with a URL target (or --api-key-file); never printed or written`,
     '  NO_COLOR          plain console output',
     '',
     'Exit codes:',

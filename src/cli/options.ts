@@ -20,7 +20,14 @@ export const DEFAULTS = {
   numRuns: 25,
   /** Categories a run may create on a deployment (the bundled reference server has no limit). */
   maxWrites: 100,
+  /** Requests in flight at once: enough for MODEL-2's bursts of 20. */
+  concurrency: 32,
 } as const;
+
+/** Names of --env that mean production: the usual short forms too, so a habit does not lift the guard. */
+export const PRODUCTION_NAMES: readonly string[] = ['production', 'prod', 'prd', 'live'];
+/** The other names --env takes. Only known names: a misspelt "production" must not pass for another environment. */
+const OTHER_ENVIRONMENTS: readonly string[] = ['staging', 'stage', 'preview', 'uat', 'qa', 'test', 'testing', 'development', 'dev', 'local', 'sandbox'];
 
 /** The environment variable that holds the API key. The key is never taken from the command line. */
 export const API_KEY_ENV = 'PETSTORE_API_KEY';
@@ -33,6 +40,14 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${DEFAULTS.numRuns})` },
   { name: 'max-writes', value: '<n>', describe: `most categories the run may create, counting every POST (default: ${DEFAULTS.maxWrites}; no limit with --target reference)` },
   { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${DEFAULTS.timeoutMs})` },
+  { name: 'concurrency', value: '<n>', describe: `requests in flight at once (default: ${DEFAULTS.concurrency}; MODEL-2 sends bursts of 20)` },
+  { name: 'rate', value: '<n>', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried' },
+  { name: 'api-key-file', value: '<file>', describe: `read the API key from a file instead of ${API_KEY_ENV} (a trailing newline is dropped)` },
+  { name: 'ca', value: '<file>', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s' },
+  { name: 'insecure', describe: 'do not verify TLS certificates (said in the console and the report)' },
+  { name: 'env', value: '<name>', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes' },
+  { name: 'read-only', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
+  { name: 'allow-writes', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
   { name: 'max-response-bytes', value: '<n>', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
   { name: 'only', value: '<rule|area>', multiple: true, describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run' },
   { name: 'skip', value: '<rule|area>', multiple: true, describe: 'leave these rules out (repeatable)' },
@@ -77,6 +92,15 @@ export interface RunConfig {
   readonly variants: readonly string[];
   /** Run one check of an earlier report again. */
   readonly replay?: { readonly report: string; readonly check: string };
+  readonly concurrency: number;
+  readonly rate?: number;
+  readonly apiKeyFile?: string;
+  readonly caFile?: string;
+  readonly insecure: boolean;
+  /** The environment named with --env. */
+  readonly env?: string;
+  readonly readOnly: boolean;
+  readonly allowWrites: boolean;
   readonly selection?: Selection;
   readonly expectFailures?: string;
   readonly baseline?: string;
@@ -85,6 +109,9 @@ export interface RunConfig {
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
 }
+
+/** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
+const SELFTEST_REFUSES = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
 
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
 export function parseCommand(argv: readonly string[]): Command {
@@ -122,6 +149,8 @@ export function parseCommand(argv: readonly string[]): Command {
   if (command === 'rules') return { kind: 'rules', json: v['json'] === true };
   if (command === 'selftest') {
     if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
+    const foreign = SELFTEST_REFUSES.find((name) => v[name] !== undefined);
+    if (foreign) throw new UsageError(`--${foreign} is for runs against a deployment; selftest runs against the bundled reference server, so drop it`);
     return { kind: 'selftest', config: runConfig({ ...v, target: 'reference' }) };
   }
   return { kind: 'run', config: runConfig(v) };
@@ -152,8 +181,24 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     failOn: failOn(v['fail-on'] as string | undefined, v['baseline'] !== undefined),
     strict: v['strict'] === true,
     certify: v['certify'] === true,
+    concurrency: v['concurrency'] === undefined ? DEFAULTS.concurrency : integer('--concurrency', v['concurrency'] as string, 1, 1024),
+    ...(v['rate'] === undefined ? {} : { rate: integer('--rate', v['rate'] as string, 1, 100_000) }),
+    ...(typeof v['api-key-file'] === 'string' ? { apiKeyFile: v['api-key-file'] } : {}),
+    ...(typeof v['ca'] === 'string' ? { caFile: v['ca'] } : {}),
+    insecure: v['insecure'] === true,
+    ...(typeof v['env'] === 'string' ? { env: environment(v['env']) } : {}),
+    readOnly: v['read-only'] === true,
+    allowWrites: v['allow-writes'] === true,
     ...(typeof v['shard'] === 'string' ? { shard: shard(v['shard']) } : {}),
   };
+}
+
+function environment(name: string): string {
+  const known = name.toLowerCase();
+  if (![...PRODUCTION_NAMES, ...OTHER_ENVIRONMENTS].includes(known)) {
+    throw new UsageError(`--env takes production (or ${PRODUCTION_NAMES.slice(1).join(', ')}) or one of ${OTHER_ENVIRONMENTS.join(', ')}, not "${name}"`);
+  }
+  return known;
 }
 
 function selection(v: Record<string, string | boolean | string[] | undefined>): { selection?: Selection } {
@@ -225,6 +270,6 @@ function integer(flag: string, text: string, min: number, max: number): number {
 /** A key given as a flag would show in process lists and shell history: refuse it before anything else. */
 function refuseKeyOnCommandLine(argv: readonly string[]): void {
   if (argv.some((a) => /^--api-?key(=|$)|^--key(=|$)|^--token(=|$)/.test(a))) {
-    throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV}`);
+    throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV} or use --api-key-file <file>`);
   }
 }

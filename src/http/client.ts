@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
+import { rootCertificates } from 'node:tls';
 import { Pool } from 'undici';
 import type { Redactor } from '../core/secrets.js';
 import type { Credential } from './credential.js';
-import { RECORDED_BODY_LIMIT, type Exchange, type RecordedResponse, type TransportError } from './exchange.js';
+import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
+import { Pacer, sleep } from './pacing.js';
 import { Reply } from './reply.js';
 
 /** How the client talks to the target. */
@@ -15,8 +17,14 @@ export interface ClientOptions {
   readonly maxResponseBytes: number;
   /** Removes the key from whatever the target sends back before it is recorded. */
   readonly redactor: Redactor;
-  /** Connections kept open to the target. */
-  readonly connections?: number;
+  /** Requests in flight at once (default 32, enough for MODEL-2's bursts of 20). */
+  readonly concurrency?: number;
+  /** Requests started per second; absent: no limit. */
+  readonly rate?: number;
+  /** A CA certificate (PEM) to trust besides the system's. */
+  readonly ca?: string;
+  /** Skip TLS certificate verification. */
+  readonly insecure?: boolean;
 }
 
 /** One request to send. Everything is explicit: the client adds only Host and Content-Length. */
@@ -32,59 +40,92 @@ export interface OutgoingRequest {
   readonly credential?: Credential;
 }
 
+/** What a caller may add to one send. */
+export interface SendControl {
+  /** Aborts the request (an interrupted run). */
+  readonly signal?: AbortSignal;
+  /** Asked before a 429 is retried: false when the request may not be sent again (the write budget). */
+  readonly mayRetry?: () => boolean;
+}
+
+/** The transport error of a request that the run's interruption cut off: not the target's doing. */
+export const INTERRUPTED = 'INTERRUPTED';
+
+/** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
+export const RETRIES = 3;
+/** The longest Retry-After waited out; a longer one counts as the 429 persisting. */
+const MAX_RETRY_WAIT_MS = 10_000;
+/** The wait when a 429 names none. */
+const DEFAULT_RETRY_WAIT_MS = 1_000;
 /**
- * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does
- * not), gives every request a precise deadline (an AbortSignal: undici's own timers tick once a second),
- * caps response size, and records every exchange. Transport failures come back as replies, not exceptions,
- * so that each one is judged and reported like any other answer.
+ * After this many requests in a row without a complete response, the target is taken to have stopped answering:
+ * further requests are not sent, so that the run ends in seconds instead of one deadline per request. A probe
+ * still goes through now and then (after 1 s, then 2 s, 4 s… up to a minute after the last failed one), and the
+ * first complete response closes the circuit again.
+ */
+const CIRCUIT_OPENS_AFTER = 10;
+const FIRST_PROBE_AFTER_MS = 1_000;
+const LONGEST_PROBE_WAIT_MS = 60_000;
+
+/**
+ * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does not),
+ * gives every request a precise deadline (an AbortSignal: undici's own timers tick once a second), caps response
+ * size, paces requests, waits out 429s, and records every exchange. Transport failures come back as replies, not
+ * exceptions, so that each one is judged and reported like any other answer.
  */
 export class HttpClient {
   private readonly pool: Pool;
   private readonly base: URL;
+  private readonly pacer: Pacer;
+  private failuresInARow = 0;
+  /** While the circuit is open: when the next probe may go (Infinity while one is under way). */
+  private nextProbeAt = 0;
+  private probeWaitMs = FIRST_PROBE_AFTER_MS;
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
     const slack = 5_000; // undici's own timers only back up the precise deadline below
     this.pool = new Pool(this.base.origin, {
-      connections: options.connections ?? 32,
+      connections: options.concurrency ?? 32,
       maxResponseSize: options.maxResponseBytes,
       headersTimeout: options.timeoutMs + slack,
       bodyTimeout: options.timeoutMs + slack,
-      connect: { timeout: options.timeoutMs },
+      connect: {
+        timeout: options.timeoutMs,
+        // Node's `ca` replaces the default roots: keep them, so --ca adds a CA instead of trusting only it.
+        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
+        ...(options.insecure ? { rejectUnauthorized: false } : {}),
+      },
     });
+    this.pacer = new Pacer(options.concurrency ?? 32, options.rate);
   }
 
   /** Sends a request and records the exchange under `id`. */
-  async send(id: string, request: OutgoingRequest): Promise<Reply> {
-    const { url, shownUrl, headers, shownHeaders, body, shownBody } = this.prepare(request);
-    const credential = request.credential;
-    const recordedRequest = {
-      method: request.method,
-      url: this.options.redactor.redact(shownUrl),
-      headers: redactValues(shownHeaders, this.options.redactor),
-      ...(shownBody !== undefined ? { body: this.options.redactor.redact(clip(shownBody)) } : {}),
-      ...((shownBody?.length ?? 0) > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
-      ...(credential ? { credential: { place: credential.place, shell: this.options.redactor.redact(credential.shell) } } : {}),
-    };
+  async send(id: string, request: OutgoingRequest, control: SendControl = {}): Promise<Reply> {
+    const prepared = this.prepare(request);
+    const recorded = this.recordRequest(request, prepared);
+    const retries: Retry[] = [];
     const started = performance.now();
-    let phase: TransportError['phase'] = 'headers';
-    try {
-      const response = await this.pool.request({
-        method: request.method as 'GET',
-        path: url.pathname + url.search,
-        headers,
-        body: body ?? null,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+    for (;;) {
+      const attempt = await this.attempt(prepared, control.signal);
+      const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
+        id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
+        ...(retries.length ? { retries } : {}),
       });
-      phase = 'body';
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      const recordedResponse = this.recordResponse(response.statusCode, response.headers, bytes);
-      const exchange: Exchange = { id, operation: request.operation, request: recordedRequest, response: recordedResponse, durationMs: elapsed(started) };
-      return new Reply(exchange, bytes);
-    } catch (error) {
-      const transportError = describeFailure(error, phase, this.options);
-      const exchange: Exchange = { id, operation: request.operation, request: recordedRequest, transportError, durationMs: elapsed(started) };
-      return new Reply(exchange, undefined);
+      if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
+      const { status, headers, bytes } = attempt.response;
+      const answer = (rateLimited?: RateLimited) => new Reply(exchange({ response: this.recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      if (status !== 429) return answer();
+      if (retries.length >= RETRIES) return answer({ persisted: true, why: `still 429 after ${RETRIES} retries` });
+      const wait = retryWait(headers['retry-after']);
+      if (wait === undefined) return answer({ persisted: false, why: `its Retry-After (${String(headers['retry-after'])}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` });
+      if (!(control.mayRetry?.() ?? true)) return answer({ persisted: false, why: 'sending it again would exceed the write budget (--max-writes)' });
+      retries.push({ status, waitedMs: wait });
+      try {
+        await sleep(wait, control.signal);
+      } catch {
+        return answer({ persisted: false, why: 'the run was interrupted during the wait' });
+      }
     }
   }
 
@@ -93,7 +134,74 @@ export class HttpClient {
     await this.pool.close();
   }
 
-  private prepare(request: OutgoingRequest): { url: URL; shownUrl: string; headers: Record<string, string>; shownHeaders: Record<string, string>; body?: string; shownBody?: string } {
+  /** One try: a response, or why none came. */
+  private async attempt(prepared: Prepared, signal: AbortSignal | undefined): Promise<
+    { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }; failure?: undefined }
+    | { response?: undefined; failure: TransportError }> {
+    let release: () => void;
+    try {
+      release = await this.pacer.acquire(signal);
+    } catch (error) {
+      return { failure: describeFailure(error, 'connect', this.options, signal) };
+    }
+    let probe = false;
+    if (this.failuresInARow >= CIRCUIT_OPENS_AFTER) {
+      if (performance.now() < this.nextProbeAt) {
+        release();
+        return { failure: { code: 'TARGET_NOT_ANSWERING', phase: 'connect', message: `not sent: the last ${this.failuresInARow} requests got no complete response` } };
+      }
+      this.nextProbeAt = Infinity;
+      probe = true;
+    }
+    let phase: TransportError['phase'] = 'headers';
+    try {
+      const deadline = AbortSignal.timeout(this.options.timeoutMs);
+      const response = await this.pool.request({
+        method: prepared.method as 'GET',
+        path: prepared.url.pathname + prepared.url.search,
+        headers: prepared.headers,
+        body: prepared.body ?? null,
+        signal: signal ? AbortSignal.any([deadline, signal]) : deadline,
+      });
+      phase = 'body';
+      const bytes = Buffer.from(await response.body.arrayBuffer());
+      this.heardFrom();
+      return { response: { status: response.statusCode, headers: response.headers, bytes } };
+    } catch (error) {
+      const failure = describeFailure(error, phase, this.options, signal);
+      if (failure.code === INTERRUPTED) {
+        if (probe) this.nextProbeAt = 0; // says nothing about the target: the next request may probe
+      } else if (failure.code === 'TOO_LARGE') {
+        this.heardFrom(); // an answer, if not one to accept
+      } else {
+        this.noAnswer(probe);
+      }
+      return { failure };
+    } finally {
+      release();
+    }
+  }
+
+  /** The target answered: the circuit closes. */
+  private heardFrom(): void {
+    this.failuresInARow = 0;
+    this.nextProbeAt = 0;
+    this.probeWaitMs = FIRST_PROBE_AFTER_MS;
+  }
+
+  /**
+   * No answer: once too many came in a row, the circuit opens; the first probe may go a second later, and each
+   * failed probe doubles the wait for the next. (Requests already under way when it opened change nothing.)
+   */
+  private noAnswer(probe: boolean): void {
+    this.failuresInARow++;
+    if (this.failuresInARow === CIRCUIT_OPENS_AFTER) this.nextProbeAt = performance.now() + this.probeWaitMs;
+    if (!probe) return;
+    this.probeWaitMs = Math.min(this.probeWaitMs * 2, LONGEST_PROBE_WAIT_MS);
+    this.nextProbeAt = performance.now() + this.probeWaitMs;
+  }
+
+  private prepare(request: OutgoingRequest): Prepared {
     const url = new URL(this.base.pathname.replace(/\/+$/, '') + request.path, this.base);
     const shownUrl = new URL(url);
     for (const [name, value] of Object.entries(request.query ?? {})) {
@@ -118,36 +226,63 @@ export class HttpClient {
     }
     // Shown URLs keep their <descriptions> readable instead of percent-encoded.
     return {
-      url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
+      method: request.method, url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
       ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
+    };
+  }
+
+  private recordRequest(request: OutgoingRequest, prepared: Prepared): RecordedRequest {
+    const redact = (text: string) => this.options.redactor.redact(text);
+    const { credential } = request;
+    return {
+      method: request.method,
+      url: redact(prepared.shownUrl),
+      headers: Object.fromEntries(Object.entries(prepared.shownHeaders).map(([k, v]) => [k, redact(v)])),
+      ...(prepared.shownBody !== undefined ? { body: redact(clip(prepared.shownBody)) } : {}),
+      ...((prepared.shownBody?.length ?? 0) > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
+      ...(credential ? { credential: { place: credential.place, shell: redact(credential.shell) } } : {}),
     };
   }
 
   private recordResponse(status: number, headers: Record<string, string | string[] | undefined>, bytes: Buffer): RecordedResponse {
     const text = bytes.toString('utf8');
+    const redact = (value: string) => this.options.redactor.redact(value);
     const recordedHeaders: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(headers)) {
-      if (value === undefined) continue;
-      recordedHeaders[name] = Array.isArray(value)
-        ? value.map((v) => this.options.redactor.redact(v))
-        : this.options.redactor.redact(value);
+      if (value !== undefined) recordedHeaders[name] = Array.isArray(value) ? value.map(redact) : redact(value);
     }
     return {
       status,
       headers: recordedHeaders,
-      body: this.options.redactor.redact(clip(text)),
+      body: redact(clip(text)),
       bodyBytes: bytes.length,
       ...(text.length > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
     };
   }
 }
 
-function clip(text: string): string {
-  return text.length > RECORDED_BODY_LIMIT ? text.slice(0, RECORDED_BODY_LIMIT) : text;
+interface Prepared {
+  readonly method: string;
+  readonly url: URL;
+  readonly shownUrl: string;
+  readonly headers: Record<string, string>;
+  readonly shownHeaders: Record<string, string>;
+  readonly body?: string;
+  readonly shownBody?: string;
 }
 
-function redactValues(headers: Record<string, string>, redactor: Redactor): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactor.redact(v)]));
+/** The wait a 429's Retry-After asks for (seconds or an HTTP date), or undefined when it is longer than we wait. */
+function retryWait(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return DEFAULT_RETRY_WAIT_MS;
+  // delay-seconds is a whole number (RFC 9110 §10.2.3); a fraction is read as seconds too, not as a date.
+  const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  const wait = Number.isFinite(asked) ? Math.max(0, asked) : DEFAULT_RETRY_WAIT_MS;
+  return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
+}
+
+function clip(text: string): string {
+  return text.length > RECORDED_BODY_LIMIT ? text.slice(0, RECORDED_BODY_LIMIT) : text;
 }
 
 function elapsed(started: number): number {
@@ -175,8 +310,10 @@ const CODES: Readonly<Record<string, string>> = {
   EAI_AGAIN: 'HOST_NOT_FOUND',
 };
 
-function describeFailure(error: unknown, phase: TransportError['phase'], options: ClientOptions): TransportError {
+/** Why no complete response came, from what undici (or the deadline, or the run's interruption) threw. */
+export function describeFailure(error: unknown, phase: TransportError['phase'], options: Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'redactor'>, signal?: AbortSignal): TransportError {
   const e = error as Error & { code?: string; cause?: { code?: string } };
+  if (signal?.aborted) return { code: INTERRUPTED, phase, message: 'the run was interrupted while the request was under way' };
   const raw = e.code ?? e.cause?.code ?? e.name;
   const connecting = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'EPROTO'].includes(raw)
     || /CERT|TLS|SSL|SIGNATURE/.test(raw); // certificate and handshake failures (OpenSSL's codes)

@@ -11,8 +11,24 @@ export interface Exchange {
   readonly response?: RecordedResponse;
   /** Set when no complete response arrived. */
   readonly transportError?: TransportError;
-  /** From sending the request to the end of the response or the failure. */
+  /** From sending the request to the end of the response or the failure, retries and waits included. */
   readonly durationMs: number;
+  /** 429 answers that were waited out before the response recorded here. */
+  readonly retries?: readonly Retry[];
+  /** Set when the response recorded here is itself a 429: whether the rate limit persisted through every retry, and why it was not retried further. */
+  readonly rateLimited?: RateLimited;
+}
+
+/** Why a request ended on a 429. Only a limit that persisted through every retry counts against the target. */
+export interface RateLimited {
+  readonly persisted: boolean;
+  readonly why: string;
+}
+
+/** A 429 the client waited out (its Retry-After, bounded) and sent the request again after. */
+export interface Retry {
+  readonly status: number;
+  readonly waitedMs: number;
 }
 
 export interface RecordedRequest {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { conformant, type Behaviour, type Refusal, type Store } from './behaviour.js';
 import { faultById, type Fault } from './faults/index.js';
@@ -23,6 +24,8 @@ export interface ReferenceOptions {
   readonly port?: number;
   /** Categories to hold before the first request, for runs against a large target. */
   readonly preload?: number;
+  /** Serve https with this key and certificate (PEM) instead of http. */
+  readonly tls?: { readonly key: string; readonly cert: string };
 }
 
 /** A running reference server. */
@@ -45,6 +48,30 @@ export function generateApiKey(): string {
  * With no fault it keeps every MUST and SHOULD rule.
  */
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
+  const reference = await referenceHandler(options);
+  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, reference.handle) : createServer(reference.handle);
+  await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
+  const { port } = server.address() as AddressInfo;
+  const host = options.host ?? '127.0.0.1';
+  const { apiKey, faults, variants } = reference;
+  return {
+    url: `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
+    apiKey,
+    faults,
+    variants,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/**
+ * The reference as a request handler, without a server: for servers that misbehave on some requests (the
+ * project's tests of broken targets) and answer the rest as the reference does.
+ */
+export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' | 'faults' | 'variants' | 'preload'> = {}):
+  Promise<{ handle: RequestListener; apiKey: string; faults: Fault[]; variants: Variant[] }> {
   const apiKey = options.apiKey ?? generateApiKey();
   const faults = (options.faults ?? []).map(faultById);
   const variants = (options.variants ?? []).map(variantById);
@@ -55,25 +82,13 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   for (let i = 0; i < preload; i++) {
     await behaviour.store(store, { name: `Preloaded ${i + 1}`, description: `Category ${i + 1} held before the run` }, {});
   }
-  const server = createServer((request, response) => {
+  const handler: RequestListener = (request, response) => {
     handle(request, response, behaviour, store, apiKey).catch(() => {
       if (!response.headersSent) behaviour.send(response, 500, behaviour.errorBody(500, 'internal', 'Internal server error.'));
       else response.destroy();
     });
-  });
-  await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
-  const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
-  return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
-    apiKey,
-    faults,
-    variants,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
   };
+  return { handle: handler, apiKey, faults, variants };
 }
 
 async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string): Promise<void> {

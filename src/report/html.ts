@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Exchange } from '../http/exchange.js';
 import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/summarize.js';
 import { areaOf, RULES, type Level, type Rule } from '../rules/catalogue.js';
 import { prettyJson } from './pretty-json.js';
@@ -155,19 +156,8 @@ function countsTable(report: RunReport): string {
 }
 
 function notices(report: RunReport): string {
-  const items: string[] = [];
-  if (report.summary.expectedFailures) items.push(`${report.summary.expectedFailures} failures are expected (${esc(report.expectations?.file ?? '')}) and do not count.`);
-  for (const s of report.expectations?.stale ?? []) items.push(`Stale expected failure: ${esc(s.entry)} (${s.why}).`);
-  if (report.baseline) {
-    const b = report.baseline;
-    items.push(`Against the baseline of ${esc(b.startedAt)}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing.`);
-  }
-  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
-  if (notRun.length) items.push(`Not run: ${esc(notRun.join(', '))}.`);
-  const unaffordable = report.results.filter((r) => r.unaffordable).length;
-  if (unaffordable) items.push(`${unaffordable} checks were skipped for the write budget (--max-writes ${report.settings.maxWrites}); raise it for a full verdict.`);
-  for (const e of report.errors ?? []) items.push(`Suite error in ${esc(e.where)}: ${esc(e.message)}`);
-  return items.length ? `<ul class="notices">${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : '';
+  const items = noticesOf(report);
+  return items.length ? `<ul class="notices">${items.map((n) => `<li class="${n.level}">${esc(n.text)}</li>`).join('')}</ul>` : '';
 }
 
 function fact(name: string, value: string): string {

@@ -1,4 +1,5 @@
 import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/summarize.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
 
@@ -26,27 +27,19 @@ export function renderSummaryMarkdown(report: RunReport): string {
     for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${cell(r.message ?? '')} |`);
     if (failures.length > LISTED) lines.push('', `… and ${failures.length - LISTED} more in report.html and report.json.`);
   }
+  const notices = noticesOf(report);
+  if (notices.length) lines.push('', ...notices.map((n) => `> ${n.level === 'warning' ? '⚠️ ' : ''}${cell(n.text)}`));
   const expected = report.results.filter((r) => r.expected);
   if (expected.length) {
     lines.push('', `### Expected failures (${expected.length})`, '');
     for (const r of expected) lines.push(`- ${cell(titleOf(r))}: ${cell(r.expected?.reason ?? '')}`);
   }
-  const stale = report.expectations?.stale ?? [];
-  if (stale.length) {
-    lines.push('', `### Stale expected failures (${stale.length}): remove them from ${report.expectations?.file}`, '');
-    for (const s of stale) lines.push(`- ${cell(s.entry)} (${s.why})`);
-  }
   if (report.baseline) {
     const b = report.baseline;
-    lines.push('', `### Compared with the baseline of ${b.startedAt}`, '',
-      `${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing.`, '');
+    lines.push('', `### Compared with the baseline of ${b.startedAt}`, '');
     for (const t of b.newFailures.slice(0, LISTED)) lines.push(`- new: ${cell(t)}`);
     for (const t of b.fixed.slice(0, LISTED)) lines.push(`- fixed: ${cell(t)}`);
   }
-  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
-  if (notRun.length) lines.push('', `Not run: ${notRun.join(', ')}${report.selection ? ' (--only / --skip)' : ''}.`);
-  const unaffordable = report.results.filter((r) => r.unaffordable);
-  if (unaffordable.length) lines.push('', `Skipped for the write budget (--max-writes ${report.settings.maxWrites}): ${unaffordable.length} checks. Raise it for a full verdict.`);
   return `${lines.join('\n')}\n`;
 }
 

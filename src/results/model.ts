@@ -1,4 +1,4 @@
-import type { CheckKind, CreatedRecord, GeneratedMeta } from '../checks/meta.js';
+import type { CheckKind, CreatedRecord, GeneratedMeta, Withheld } from '../checks/meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 
@@ -28,8 +28,8 @@ export interface CheckResult {
   readonly dependsOn?: string;
   /** Whether it sends its own requests (`check`), judges the suite's from the list at its end (`closing`), or judges every exchange (`audit`). */
   readonly kind: CheckKind;
-  /** Set when it was skipped because the write budget could not cover it. */
-  readonly unaffordable?: true;
+  /** Set when it was not run because it would write: beyond the write budget, or in a read-only run. */
+  readonly withheld?: Withheld;
   /** Set when an expected-failures list names this failed check: it does not count against the verdict. */
   readonly expected?: { readonly reason: string; readonly entry: string };
 }
@@ -64,10 +64,12 @@ export interface RuleOutcome {
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 
-/** Why a run is incomplete: where the suite itself failed. */
+/** Why a run is incomplete: where the suite itself failed, or that the run was interrupted. */
 export interface RunError {
   readonly where: string;
   readonly message: string;
+  /** Set when a signal (Ctrl-C, SIGTERM) stopped the run: no bug, but no full verdict either. */
+  readonly interrupted?: true;
 }
 
 /** Everything a run produced: the content of report.json, read by every reporter. */
@@ -90,7 +92,16 @@ export interface RunReport {
     readonly numRuns: number;
     /** The write budget (--max-writes); null: no limit. */
     readonly maxWrites: number | null;
+    readonly concurrency: number;
+    /** Requests started per second; null: no limit. */
+    readonly rate: number | null;
+    /** Whether TLS certificates went unverified (--insecure). */
+    readonly insecure: boolean;
   };
+  /** Why the run created nothing (a production target, --read-only); absent when it could create. */
+  readonly readOnly?: string;
+  /** What the run cost this machine: its peak resident memory, the worker's included. */
+  readonly resources: { readonly maxRssBytes: number };
   /** The writes the run made: every request that could create. */
   readonly writes: number;
   /** Every category the run created on the target, so that operators can remove them. */

@@ -12,8 +12,8 @@ export function verdictOf(results: readonly CheckResult[], errors: readonly RunE
   if (errors.length > 0 || results.length === 0) return 'incomplete';
   const judged = new Set(results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule));
   const unjudged = RULES.some((rule) => rule.level !== 'INFO' && !judged.has(rule.id));
-  const unaffordable = results.some((r) => r.unaffordable && r.level !== 'INFO');
-  return unjudged || unaffordable ? 'partial' : 'conformant';
+  const withheld = results.some((r) => r.withheld && r.level !== 'INFO');
+  return unjudged || withheld ? 'partial' : 'conformant';
 }
 
 /**

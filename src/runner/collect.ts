@@ -35,7 +35,7 @@ export function toCheckResult(test: TestCase, redactor: Redactor): { result?: Ch
     check: meta.name,
     outcome,
     kind: meta.kind ?? 'check',
-    ...(meta.unaffordable ? { unaffordable: true as const } : {}),
+    ...(meta.withheld ? { withheld: meta.withheld } : {}),
     ...(message !== undefined ? { message: redactor.redact(message) } : {}),
     ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),

@@ -1,19 +1,25 @@
 import { TargetUnreachableError } from '../core/errors.js';
 import { Redactor } from '../core/secrets.js';
-import { HttpClient } from '../http/client.js';
+import { HttpClient, INTERRUPTED } from '../http/client.js';
 
 /**
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
  * unknown host, TLS failure) stops the run as not carried out, rather than failing every check. Sends one
- * GET to the list without a credential, which changes nothing.
+ * GET to the list without a credential, which changes nothing. An interruption ends the wait: the run that
+ * follows sees the signal and reports itself incomplete.
  */
-export async function ensureReachable(target: string, timeoutMs: number): Promise<void> {
-  const client = new HttpClient({ target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), connections: 1 });
+export async function ensureReachable(target: string, timeoutMs: number, tls: { ca?: string; insecure: boolean }, signal?: AbortSignal): Promise<void> {
+  const client = new HttpClient({
+    target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), concurrency: 1, insecure: tls.insecure,
+    ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
+  });
   try {
-    const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } });
+    const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } }, signal ? { signal } : {});
     const failure = reply.exchange.transportError;
-    if (failure?.phase === 'connect') {
-      throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); check --target and that the server is running`);
+    if (failure?.phase === 'connect' && failure.code !== INTERRUPTED) {
+      const tlsProblem = /CERT|TLS|SSL|SIGNATURE|EPROTO/.test(failure.code);
+      const fix = tlsProblem ? 'trust its CA with --ca <file>, or skip verification with --insecure' : 'check --target and that the server is running';
+      throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fix}`);
     }
   } finally {
     await client.close().catch(() => undefined);

@@ -23,12 +23,20 @@ export interface RunOptions {
   readonly numRuns: number;
   /** The write budget; absent: no limit. */
   readonly maxWrites?: number;
+  /** Why the run may not create anything; absent: it may. */
+  readonly readOnly?: string;
+  readonly concurrency: number;
+  readonly rate?: number;
+  readonly ca?: string;
+  readonly insecure: boolean;
   /** The rules to check; absent: all. */
   readonly selection?: Selection;
   /** Runs only this check (and the audits of its suite), replaying its recorded case. */
   readonly replay?: Replay & { readonly suite: string };
   /** Told about progress as checks finish. */
   readonly listener?: RunListener;
+  /** Stops the run: checks under way are cancelled, and the report holds what ran, marked incomplete. */
+  readonly signal?: AbortSignal;
 }
 
 /** Progress of a run, for the console. */
@@ -63,27 +71,38 @@ export class SuiteSession {
       onTestModuleEnd: (m) => session?.current?.onTestModuleEnd(m),
       onTestRunEnd: (m, errors) => session?.current?.onTestRunEnd(m, errors),
     };
-    const vitest = await createVitest('test', {
-      config: false,
-      root: packageRoot,
-      dir: SUITES_DIR,
-      include: ['**/*.suite.js'],
-      exclude: [],
-      watch: false,
-      reporters: shard ? [forward, ['blob', { outputFile: shard.blobFile }]] : [forward],
-      ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
-      pool: 'threads',
-      maxWorkers: 1,
-      isolate: false,
-      fileParallelism: false,
-      maxConcurrency: 8,
-      sequence: { sequencer: SuiteOrder },
-      cache: false,
-      // The suites' own modules are built JavaScript: Node loads them as they are, without vite's transform.
-      server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } },
-    });
-    // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
-    await vitest.standalone();
+    // vitest's logger exits the process on SIGINT and SIGTERM; the CLI handles them itself (it cancels the run and
+    // still writes the reports), so the listeners vitest adds go again at once, before any signal can reach them.
+    const dropSignalListener = (event: string | symbol, listener: (...args: unknown[]) => void) => {
+      if (event === 'SIGINT' || event === 'SIGTERM') queueMicrotask(() => process.off(event, listener));
+    };
+    process.on('newListener', dropSignalListener);
+    let vitest: Vitest;
+    try {
+      vitest = await createVitest('test', {
+        config: false,
+        root: packageRoot,
+        dir: SUITES_DIR,
+        include: ['**/*.suite.js'],
+        exclude: [],
+        watch: false,
+        reporters: shard ? [forward, ['blob', { outputFile: shard.blobFile }]] : [forward],
+        ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+        pool: 'threads',
+        maxWorkers: 1,
+        isolate: false,
+        fileParallelism: false,
+        maxConcurrency: 8,
+        sequence: { sequencer: SuiteOrder },
+        cache: false,
+        // The suites' own modules are built JavaScript: Node loads them as they are, without vite's transform.
+        server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } },
+      });
+      // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
+      await vitest.standalone();
+    } finally {
+      process.off('newListener', dropSignalListener);
+    }
     session = new SuiteSession(vitest);
     return session;
   }
@@ -105,12 +124,24 @@ export class SuiteSession {
       maxResponseBytes: options.maxResponseBytes,
       numRuns: options.numRuns,
       ...(options.maxWrites !== undefined ? { maxWrites: options.maxWrites } : {}),
+      ...(options.readOnly ? { readOnly: options.readOnly } : {}),
+      concurrency: options.concurrency, insecure: options.insecure,
+      ...(options.rate !== undefined ? { rate: options.rate } : {}),
+      ...(options.ca !== undefined ? { ca: options.ca } : {}),
       ...(options.selection ? { selection: options.selection } : {}),
       ...(options.replay ? { replay: { title: options.replay.title, ...(options.replay.path !== undefined ? { path: options.replay.path } : {}) } } : {}),
       spec: options.spec.model,
     };
     const collector = new ResultCollector(new Redactor([options.apiKey]), options.listener);
     this.current = collector;
+    const cancel = () => {
+      collector.errors.push({ where: 'the run', message: `stopped by ${String(options.signal?.reason)}`, interrupted: true });
+      // Should cancelling fail, the run simply ends on its own; the report is marked interrupted either way.
+      this.vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+    };
+    options.signal?.addEventListener('abort', cancel, { once: true });
+    // Interrupted before the suites started (while vitest loaded): nothing runs, and the report says so.
+    if (options.signal?.aborted) cancel();
     try {
       this.vitest.provide('settings', settings);
       let specifications = await this.vitest.globTestSpecifications();
@@ -121,8 +152,9 @@ export class SuiteSession {
         this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|[A-Z]+-\\d+ all .* of the ${suite} suite)$`));
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
-      await this.vitest.runTestSpecifications(specifications);
+      if (!options.signal?.aborted) await this.vitest.runTestSpecifications(specifications);
     } finally {
+      options.signal?.removeEventListener('abort', cancel);
       this.vitest.resetGlobalTestNamePattern();
       this.current = undefined;
       // vitest marks failed tests through process.exitCode; the verdict decides the exit code, not vitest.
@@ -145,7 +177,11 @@ export class SuiteSession {
       settings: {
         timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, numRuns: options.numRuns,
         maxWrites: options.maxWrites ?? null,
+        concurrency: options.concurrency, rate: options.rate ?? null, insecure: options.insecure,
       },
+      ...(options.readOnly ? { readOnly: options.readOnly } : {}),
+      // The worker is a thread of this process: its memory counts here.
+      resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024 },
       writes: collector.writes,
       created: collector.created,
       summary: summaryOf(results, collector.requests),

@@ -10,18 +10,22 @@ describe('parseCommand', () => {
         target: { kind: 'url', url: 'https://staging.example.test/api/v1' },
         numRuns: DEFAULTS.numRuns, maxWrites: DEFAULTS.maxWrites, timeoutMs: DEFAULTS.timeoutMs, timeoutGiven: false,
         maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [], failOn: 'any', strict: false, certify: false,
+        concurrency: DEFAULTS.concurrency, insecure: false, readOnly: false, allowWrites: false,
       },
     });
   });
 
   it('reads every option', () => {
     const command = parseCommand(['--target', 'reference', '--spec', 's.yaml', '--report-dir', 'out', '--seed', '0', '--runs', '3',
-      '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c']);
+      '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c',
+      '--concurrency', '4', '--rate', '20', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'production',
+      '--read-only', '--allow-writes']);
     expect(command).toEqual({
       kind: 'run',
       config: {
         target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
         maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, certify: false,
+        concurrency: 4, rate: 20, apiKeyFile: 'key.txt', caFile: 'ca.pem', insecure: true, env: 'production', readOnly: true, allowWrites: true,
       },
     });
   });
@@ -30,6 +34,7 @@ describe('parseCommand', () => {
     expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true });
+    expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
     expect(parseCommand(['selftest', '--fault', 'x'])).toMatchObject({ kind: 'selftest', config: { target: { kind: 'reference' }, faults: ['x'] } });
   });
 
@@ -39,7 +44,12 @@ describe('parseCommand', () => {
     [['--target', 'https://x.test/v1', '--seed', '-1'], /--seed takes a value; write a value that starts with "-" as --seed=<value>/],
     [['--target', 'https://x.test/v1', '--seed=-1'], /--seed must be a whole number/],
     [['--target', 'https://x.test/v1', '--seed', '2147483648'], /--seed must be a whole number/],
-    [['--token=abc'], /not accepted on the command line/],
+    [['--token=abc'], /not accepted on the command line.*--api-key-file/],
+    [['--target', 'https://x.test/v1', '--concurrency', '0'], /--concurrency must be a whole number from 1/],
+    [['--target', 'https://x.test/v1', '--rate', 'fast'], /--rate must be a whole number/],
+    [['--target', 'https://x.test/v1', '--env', 'prodution'], /--env takes production \(or prod, prd, live\) or one of staging, .*not "prodution"/],
+    [['selftest', '--read-only'], /--read-only is for runs against a deployment; selftest runs against the bundled reference server/],
+    [['selftest', '--ca', 'x.pem'], /--ca is for runs against a deployment/],
     [['selftest', '--target', 'https://x.test/v1'], /selftest always runs against the bundled reference/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);

@@ -48,9 +48,18 @@ async function reference(faults: string[] = []): Promise<ReferenceServer> {
   return server;
 }
 
-/** A server that answers every request with 401 and echoes whatever credential it was sent, everywhere. */
-async function echoingServer(): Promise<string> {
+/**
+ * A server that answers every request with 401 and echoes whatever credential it was sent, everywhere; with
+ * `dieAfter`, it crashes (closes every connection and stops listening) after that many requests.
+ */
+async function echoingServer(options: { dieAfter?: number } = {}): Promise<string> {
+  let requests = 0;
   const server: Server = createServer((request, response) => {
+    if (++requests === options.dieAfter) {
+      server.close();
+      server.closeAllConnections();
+      return;
+    }
     const echoed = `${request.headers.authorization ?? ''} ${request.headers['x-api-key'] ?? ''} ${request.url}`;
     response.writeHead(401, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(echoed), 'www-authenticate': `Bearer error="${request.headers.authorization}"` });
     response.end(JSON.stringify({ code: 'unauthorized', message: `bad credential: ${echoed}`, status: 401 }));
@@ -75,6 +84,12 @@ describe('the API key', () => {
     const { code, stdout } = await expectNoLeak(['--target', await echoingServer()]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/AUTH-3/);
+  });
+
+  it('appears nowhere when the target echoes every credential and then crashes in the middle of the run', async () => {
+    const url = await echoingServer({ dieAfter: 60 });
+    const { code } = await expectNoLeak(['--target', url, '--timeout', '1000']);
+    expect(code).toBe(1);
   });
 
   it('appears nowhere when an echoed key is percent-encoded or JSON-escaped', async () => {

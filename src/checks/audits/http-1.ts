@@ -1,3 +1,4 @@
+import { INTERRUPTED } from '../../http/client.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /** HTTP-1: a complete response in time, with a status the spec documents for the operation. */
@@ -5,8 +6,11 @@ export const http1: ExchangeAudit = {
   rule: 'HTTP-1',
   scope: 'requests',
   judgesPathVariants: true,
+  judgesRateLimited: true,
   judge({ reply, operation, alsoAllowed }) {
     const failure = reply.exchange.transportError;
+    // A request the suite itself cut off (Ctrl-C, SIGTERM) says nothing about the target.
+    if (failure?.code === INTERRUPTED) return NOT_APPLICABLE;
     if (failure) return [`${failure.code}: ${failure.message}`];
     const status = reply.status;
     if (status === undefined) return NOT_APPLICABLE;
@@ -16,6 +20,9 @@ export const http1: ExchangeAudit = {
     if (status >= 300 && status < 400 && !alsoAllowed.includes(status)) {
       return [`answered with a redirect (${status}); the contract has none, and redirects are not followed`];
     }
+    // A 429 is waited out and retried; only one that persists through every retry counts against the target.
+    const limited = reply.exchange.rateLimited;
+    if (limited) return limited.persisted ? [`answered 429: the rate limit persisted (${limited.why})`] : NOT_APPLICABLE;
     if (!isDocumented(status, operation.documentedStatuses) && !alsoAllowed.includes(status)) {
       return [`status ${status} is not documented for ${operation.label} (documented: ${operation.documentedStatuses.join(', ')})`];
     }

@@ -1,6 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
-import { UsageError } from '../../core/errors.js';
 import { suiteVersion } from '../../core/package-info.js';
 import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
@@ -13,9 +12,10 @@ import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
-import { API_KEY_ENV, type RunConfig } from '../options.js';
+import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expectations.js';
 import { namedPatches } from '../patches.js';
+import { apiKeyOf, configuredOptions } from '../run-setup.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
 /** Exit codes: the contract CI pipelines script against. */
@@ -27,7 +27,7 @@ export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as con
  */
 export async function runCommand(config: RunConfig, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
   namedPatches(config);
-  const apiKey = config.target.kind === 'url' ? requireKey(env) : undefined;
+  const apiKey = config.target.kind === 'url' ? await apiKeyOf(config, env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
@@ -36,41 +36,70 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const removeIfUnused = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
   let ran = false;
+  const interrupt = onInterrupt(out);
   try {
     if (config.target.kind === 'reference') reference = await startReferenceServer({ faults: config.faults, variants: config.variants });
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
     const redactor = new Redactor([key]);
     out.protect(redactor);
+    const options = await configuredOptions(config, spec, target);
     const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
+    if (options.readOnly) out.line(out.style.yellow(`read-only: ${options.readOnly}; checks that would create categories are skipped (--allow-writes runs them)`));
+    if (options.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     out.line(`reports ${reportDir}`);
     out.line();
-    await ensureReachable(target, config.timeoutMs);
+    await ensureReachable(target, config.timeoutMs, { insecure: options.insecure, ...(options.ca !== undefined ? { ca: options.ca } : {}) }, interrupt.signal);
     ran = true;
     // vitest loads only now: a run that stops on its input stops at once.
     const { runSuites } = await import('../../runner/run.js');
     const shard = config.shard ? { ...config.shard, blobFile: join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) } : undefined;
     // Shards share the write budget: each may spend its part of it.
-    const maxWrites = config.maxWrites !== undefined && config.shard ? Math.floor(config.maxWrites / config.shard.count) : config.maxWrites;
+    const maxWrites = options.maxWrites !== undefined && config.shard ? Math.floor(options.maxWrites / config.shard.count) : options.maxWrites;
     const raw = await runSuites({
-      spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
-      timeoutMs: config.timeoutMs, maxResponseBytes: config.maxResponseBytes, numRuns: config.numRuns,
+      ...options, spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
       ...(maxWrites !== undefined ? { maxWrites } : {}),
-      ...(config.selection ? { selection: config.selection } : {}),
       ...(replay ? { replay: { title: replay.title, suite: replay.suite, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
       listener: progressListener(out),
+      signal: interrupt.signal,
     }, shard);
     const report = assess(raw, { ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn });
     return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
+    interrupt.dispose();
     await reference?.close();
     if (!ran) await removeIfUnused();
   }
+}
+
+/**
+ * The first SIGINT or SIGTERM stops the run: checks under way are cancelled, and the reports of what ran are
+ * written, marked incomplete (exit 2). A second one exits at once, without reports.
+ */
+function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
+  const controller = new AbortController();
+  const handler = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) {
+      out.error(`petstore-conformance: ${signal} again: stopped without writing reports`);
+      process.exit(EXIT.notCarriedOut);
+    }
+    out.error(`petstore-conformance: ${signal}: stopping; the reports will hold what ran, marked incomplete (${signal} again to stop at once)`);
+    controller.abort(signal);
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+  return {
+    signal: controller.signal,
+    dispose: () => {
+      process.off('SIGINT', handler);
+      process.off('SIGTERM', handler);
+    },
+  };
 }
 
 /**
@@ -83,8 +112,11 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   printSummary(out, report, paths);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
-  if (report.verdict === 'incomplete') {
-    out.error(`petstore-conformance: the run is incomplete: ${report.errors?.[0]?.where}: ${report.errors?.[0]?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
+  const first = report.errors?.[0];
+  if (report.verdict === 'incomplete' && first?.interrupted) {
+    out.error(`petstore-conformance: the run was interrupted (${first.message}); the reports hold what ran before, marked incomplete`);
+  } else if (report.verdict === 'incomplete') {
+    out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
   }
   return exitCodeOf(report);
 }
@@ -97,13 +129,6 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}`;
   const same = now.outcome === then ? 'reproduced' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}`;
-}
-
-function requireKey(env: NodeJS.ProcessEnv): string {
-  const key = env[API_KEY_ENV];
-  if (!key) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>")`);
-  if (/\s/.test(key)) throw new UsageError(`${API_KEY_ENV} contains white space, which a bearer token cannot: check how it was set`);
-  return key;
 }
 
 /** `reports/<kind>-<date>-<time>-<id>`: a new directory per run, so that no earlier report is overwritten. */

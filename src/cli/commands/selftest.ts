@@ -12,6 +12,7 @@ import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
 import { namedPatches } from '../patches.js';
+import { configuredOptions } from '../run-setup.js';
 import { EXIT, defaultReportDir } from './run.js';
 
 /**
@@ -37,9 +38,9 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       const server = await startReferenceServer(patches);
       try {
         return await session.run({
+          ...(await configuredOptions(config, spec, server.url)),
           spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed,
-          timeoutMs: config.timeoutGiven ? config.timeoutMs : SELFTEST_TIMEOUT_MS, maxResponseBytes: config.maxResponseBytes, numRuns: config.numRuns,
-          ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
+          timeoutMs: config.timeoutGiven ? config.timeoutMs : SELFTEST_TIMEOUT_MS,
         });
       } finally {
         await server.close();

@@ -1,4 +1,5 @@
 import type { CheckResult, RuleOutcome, RunReport } from '../../results/model.js';
+import { noticesOf } from '../../results/notices.js';
 import { counts } from '../../results/summarize.js';
 import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
 import type { Output } from './output.js';
@@ -28,21 +29,8 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
     `${report.summary.byOutcome.passed} passed, ${report.summary.byOutcome.failed} failed, ${report.summary.byOutcome.skipped} skipped ` +
     `of ${runFigures(report)}`);
-  const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
-  if (notRun.length) out.line(style.yellow(`Not run: ${notRun.join(', ')}; a partial run claims no full verdict`));
-  const unaffordable = report.results.filter((r) => r.unaffordable && r.level !== 'INFO');
-  if (unaffordable.length) {
-    out.line(style.yellow(`Skipped for the write budget: ${unaffordable.length} checks (--max-writes ${report.settings.maxWrites}); ` +
-      'raise it for a full verdict'));
-  }
-  if (report.summary.expectedFailures) out.line(`Expected failures: ${report.summary.expectedFailures} (${report.expectations?.file}), not counted`);
-  for (const s of report.expectations?.stale ?? []) out.line(style.yellow(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}`));
-  if (report.baseline) {
-    const b = report.baseline;
-    out.line(`Baseline ${b.report}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing`);
-    for (const t of b.newFailures.slice(0, SHOWN_FAILURES)) out.line(style.red(`  new: ${t}`));
-  }
-  for (const error of report.errors ?? []) out.line(style.yellow(`Suite error in ${error.where}: ${error.message}`));
+  for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
+  for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
   out.line(`Reports: ${reportPaths.join(', ')}`);
   out.line(style.dim(`Seed: ${report.seed} (repeat the generated data with --seed ${report.seed})`));
 }
@@ -57,7 +45,7 @@ function describe(rule: RuleOutcome, report: RunReport): string {
   const { passed, failed, skipped } = rule.checks;
   const total = passed + failed + skipped;
   if (rule.outcome === 'not run') return 'not run';
-  if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id));
+  if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id)) || `nothing observed: ${skipped} of ${total} checks skipped`;
   const skippedText = skipped ? `, ${skipped} skipped` : '';
   return failed ? `${failed} of ${total} checks failed${skippedText}` : `${passed} of ${total} checks passed${skippedText}`;
 }

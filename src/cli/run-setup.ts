@@ -1,0 +1,75 @@
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../core/errors.js';
+import type { RunOptions } from '../runner/run.js';
+import type { LoadedSpec } from '../spec/load.js';
+import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
+
+/** The parts of a run's options that its command line decides, the same for a run and for selftest. */
+export type ConfiguredOptions = Pick<RunOptions, 'timeoutMs' | 'maxResponseBytes' | 'numRuns' | 'concurrency' | 'insecure' | 'maxWrites' | 'rate' | 'ca' | 'readOnly' | 'selection'>;
+
+/** Reads what the command line points at (the CA file) and puts the options in the runner's terms. */
+export async function configuredOptions(config: RunConfig, spec: LoadedSpec, target: string): Promise<ConfiguredOptions> {
+  const readOnly = readOnlyReason(config, spec, target);
+  return {
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: config.maxResponseBytes,
+    numRuns: config.numRuns,
+    concurrency: config.concurrency,
+    insecure: config.insecure,
+    ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
+    ...(config.rate !== undefined ? { rate: config.rate } : {}),
+    ...(config.caFile !== undefined ? { ca: await readText(config.caFile, '--ca') } : {}),
+    ...(readOnly ? { readOnly } : {}),
+    ...(config.selection ? { selection: config.selection } : {}),
+  };
+}
+
+/**
+ * Why the run may not create anything, or undefined: --read-only, or a production target (the spec's server
+ * described as production, or --env production) without --allow-writes.
+ */
+export function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): string | undefined {
+  if (config.readOnly) return '--read-only';
+  if (config.allowWrites) return undefined;
+  if (config.env !== undefined && PRODUCTION_NAMES.includes(config.env)) return `the target is production (--env ${config.env})`;
+  const production = spec.model.servers.find((s) => /production/i.test(s.description ?? '') && sameAddress(s.url, target));
+  return production ? `the target is the spec's production server (${production.url})` : undefined;
+}
+
+/** Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter. */
+function sameAddress(a: string, b: string): boolean {
+  const normal = (text: string) => {
+    try {
+      const url = new URL(text);
+      return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+    } catch {
+      return text;
+    }
+  };
+  return normal(a) === normal(b);
+}
+
+/**
+ * The API key: from --api-key-file (a trailing newline dropped) or PETSTORE_API_KEY. Never from the command line,
+ * where process lists and shell history would show it.
+ */
+export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<string> {
+  const key = config.apiKeyFile !== undefined ? (await readText(config.apiKeyFile, '--api-key-file')).replace(/\r?\n$/, '') : env[API_KEY_ENV];
+  const source = config.apiKeyFile !== undefined ? 'the file --api-key-file names' : API_KEY_ENV;
+  if (!key) {
+    throw new UsageError(config.apiKeyFile !== undefined ? `${source} is empty: it must hold the target's API key`
+      : `${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
+  }
+  if (/\s/.test(key)) throw new UsageError(`${source} holds white space inside the key, which a bearer token cannot: check how it was written`);
+  return key;
+}
+
+/** Reads a file a flag names. The key file's path is not repeated in the message: someone may have given the key itself. */
+async function readText(path: string, flag: string): Promise<string> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const shown = flag === '--api-key-file' ? 'the file it names' : path;
+    throw new UsageError(`cannot read ${flag} ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Shared environments: TLS is verified unless told otherwise, a production target is read-only unless writes are
+ * allowed, and the key comes from the environment or a file, never the command line.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { BUNDLED_SPEC } from '../../src/spec/load.js';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import { listOf, reference } from '../support/reference.js';
+
+const KEY = 'psk_environment_test_key_0123';
+const run = promisify(execFile);
+const openssl = ['/usr/bin/openssl', '/bin/openssl'].some(existsSync);
+
+/** A self-signed certificate for 127.0.0.1, made for the test. */
+async function selfSigned(): Promise<{ key: string; cert: string; certFile: string }> {
+  const dir = await tempDir('petstore-tls-');
+  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
+  return { key: await readFile(join(dir, 'key.pem'), 'utf8'), cert: await readFile(join(dir, 'cert.pem'), 'utf8'), certFile: join(dir, 'cert.pem') };
+}
+
+describe.skipIf(!openssl)('TLS', () => {
+  it('verifies certificates: a self-signed target stops the run (exit 2), --ca trusts it, --insecure says it skipped', async () => {
+    const tls = await selfSigned();
+    const server = await reference({ apiKey: KEY, tls: { key: tls.key, cert: tls.cert } });
+    expect(server.url).toMatch(/^https:/);
+
+    const refused = await runCli(['--target', server.url], { PETSTORE_API_KEY: KEY });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/cannot reach the target https:.*(SELF_SIGNED|CERT).*trust its CA with --ca <file>, or skip verification with --insecure/);
+
+    const trusted = await tempDir();
+    const withCa = await runCli(['--target', server.url, '--ca', tls.certFile, '--max-writes', '1000', '--report-dir', trusted], { PETSTORE_API_KEY: KEY });
+    expect(withCa.code).toBe(0);
+    expect((await readReport(trusted)).verdict).toBe('conformant');
+
+    const blind = await tempDir();
+    const insecure = await runCli(['--target', server.url, '--insecure', '--only', 'AUTH', '--report-dir', blind], { PETSTORE_API_KEY: KEY });
+    expect(insecure.code).toBe(0);
+    expect(insecure.stdout).toMatch(/insecure: TLS certificates are not verified \(--insecure\)/);
+    expect((await readReport(blind)).settings.insecure).toBe(true);
+    expect(await readFile(join(blind, 'summary.md'), 'utf8')).toMatch(/TLS certificates were not verified/);
+  });
+});
+
+it.skipIf(openssl)('skips the TLS tests: openssl is not installed to make a test certificate', () => undefined);
+
+describe('the production guard', () => {
+  /** The bundled spec, with the production server pointing at this test's reference. */
+  async function specWithProductionAt(url: string): Promise<string> {
+    const path = join(await tempDir(), 'openapi.yaml');
+    await writeFile(path, (await readFile(BUNDLED_SPEC, 'utf8')).replace('https://petstore.example.com/v1', url));
+    return path;
+  }
+
+  it('runs only checks that create nothing against the production server, unless --allow-writes', async () => {
+    const server = await reference({ apiKey: KEY });
+    const spec = await specWithProductionAt(server.url);
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', server.url, '--spec', spec, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/read-only: the target is the spec's production server/);
+    expect(await listOf(server)).toEqual([]);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('partial');
+    expect(report.readOnly).toMatch(/production server/);
+    const withheld = report.results.filter((r) => r.withheld === 'read-only');
+    expect(withheld.length).toBeGreaterThan(20);
+    expect(withheld[0]?.message).toMatch(/would create categories, and the run is read-only: .* \(--allow-writes runs it\)/);
+    expect(report.results.filter((r) => r.outcome === 'passed').length).toBeGreaterThan(30);
+
+    const allowed = await tempDir();
+    const writing = await runCli(['--target', server.url, '--spec', spec, '--allow-writes', '--only', 'CREATE-1', '--max-writes', '20', '--report-dir', allowed], { PETSTORE_API_KEY: KEY });
+    expect(writing.stdout).not.toMatch(/read-only/);
+    expect((await readReport(allowed)).readOnly).toBeUndefined();
+    expect((await listOf(server)).length).toBeGreaterThan(0);
+  });
+
+  it('is read-only with --env production (or its short forms) or --read-only on any target', async () => {
+    for (const flag of [['--env', 'production'], ['--env', 'prod'], ['--read-only']]) {
+      const server = await reference({ apiKey: KEY });
+      const dir = await tempDir();
+      await runCli(['--target', server.url, ...flag, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+      expect(await listOf(server), flag.join(' ')).toEqual([]);
+      expect((await readReport(dir)).readOnly).toBeDefined();
+    }
+  });
+});
+
+describe('the key from a file', () => {
+  it('reads --api-key-file, dropping a trailing newline, and refuses an empty one', async () => {
+    const server = await reference({ apiKey: KEY });
+    const dir = await tempDir();
+    const file = join(dir, 'key');
+    await writeFile(file, `${KEY}\n`);
+    const { code } = await runCli(['--target', server.url, '--api-key-file', file, '--only', 'AUTH-3', '--report-dir', join(dir, 'r')]);
+    expect(code).toBe(0);
+    await writeFile(file, '');
+    const empty = await runCli(['--target', server.url, '--api-key-file', file]);
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/is empty: it must hold the target's API key/);
+    // Someone who gives the key itself instead of a file does not see it printed back.
+    const mistaken = await runCli(['--target', server.url, '--api-key-file', KEY]);
+    expect(mistaken.code).toBe(2);
+    expect(mistaken.stderr).toMatch(/cannot read --api-key-file the file it names: ENOENT/);
+    expect(mistaken.stderr).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * Broken and hostile targets: whatever the target does, the run ends within a bound, reports what it saw under
+ * the right rule, keeps its memory bounded, and sends the key nowhere but the target.
+ */
+import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { RunReport } from '../../src/results/model.js';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import { hostileServer, type HostileServer, type Misbehaviour } from '../support/hostile.js';
+
+/** Runs the CLI against a misbehaving target and returns the outcome and how long the run took. */
+async function runAgainst(misbehave: Misbehaviour, args: string[] = [], options: { preload?: number } = {}) {
+  return runOn(await hostileServer(misbehave, options), args);
+}
+
+async function runOn(server: HostileServer, args: string[] = []) {
+  const dir = await tempDir();
+  const started = performance.now();
+  const result = await runCli(['--target', server.url, '--report-dir', dir, '--timeout', '1000', '--max-writes', '1000', ...args], { PETSTORE_API_KEY: server.apiKey });
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`${expect.getState().currentTestName}: ${seconds.toFixed(1)} s`);
+  return { server, result, seconds, report: await readReport(dir) };
+}
+
+/** The HTTP-1 messages of a report. */
+const http1 = (report: RunReport) => report.results.filter((r) => r.rule === 'HTTP-1' && r.outcome === 'failed').map((r) => r.message ?? '').join('\n');
+
+describe('a target that misbehaves: the run still ends with a report', () => {
+  it('stops answering after a few requests: the run ends in seconds, HTTP-1 fails naming the phase', async () => {
+    const { result, seconds, report } = await runAgainst((_req, _res, n) => n > 5);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(http1(report)).toMatch(/TIMEOUT: no complete response within 1000 ms: still waiting for the response headers/);
+    const codes = new Set(report.results.flatMap((r) => r.exchanges).map((e) => e.transportError?.code));
+    expect(codes).toContain('TARGET_NOT_ANSWERING');
+  });
+
+  it('trickles a body that never ends: the deadline holds, naming the body phase', async () => {
+    const { result, seconds, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('[');
+      const timer = setInterval(() => res.write(' '), 200);
+      res.on('close', () => clearInterval(timer));
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1']);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(http1(report)).toMatch(/still waiting for the rest of the response body/);
+  });
+
+  it('streams an endless body as fast as it can: the size cap holds, and so does memory', async () => {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const { result, seconds, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const pump = () => {
+        while (res.write(chunk)) { /* until the socket pushes back */ }
+      };
+      res.on('drain', pump);
+      pump();
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1', '--max-response-bytes', '2000000']);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(http1(report)).toMatch(/TOO_LARGE: the response is larger than the 2000000-byte cap \(--max-response-bytes\)/);
+    expect(report.resources.maxRssBytes).toBeLessThan(400 * 1024 * 1024);
+  });
+
+  it('resets connections: each reset fails HTTP-1, the run goes on', async () => {
+    const { result, report } = await runAgainst((req, _res, n) => {
+      if (n < 3 || n % 7 !== 0) return false;
+      req.socket.destroy();
+      return true;
+    });
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/CONNECTION_(RESET|CLOSED)/);
+    expect(report.results.filter((r) => r.outcome === 'passed').length).toBeGreaterThan(100);
+  });
+
+  it('goes away in the middle of the run: refused connections end it in seconds', async () => {
+    let stop: (() => Promise<void>) | undefined;
+    const server = await hostileServer((_req, _res, n) => {
+      if (n === 40) void stop?.();
+      return false;
+    });
+    stop = () => server.close();
+    const { result, seconds, report } = await runOn(server);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(http1(report)).toMatch(/CONNECTION_REFUSED|CONNECTION_CLOSED|CONNECTION_RESET/);
+    expect(http1(report)).toMatch(/TARGET_NOT_ANSWERING/);
+  });
+
+  it('answers with a body larger than the cap: TOO_LARGE under HTTP-1', async () => {
+    const big = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, description: 'x'.repeat(20) })));
+    const { result, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(big);
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1', '--max-response-bytes', '1000000']);
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/TOO_LARGE/);
+  });
+
+  it('cuts a body short of its Content-Length, or sends broken JSON: transport or MEDIA-1 failures, never a crash', async () => {
+    const { result, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      if (n % 2) {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.end('[{"id":1,');
+        req.socket.destroy();
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('[{"id":1,"name":');
+      }
+      return true;
+    }, ['--only', 'LIST', '--only', 'MEDIA-1', '--only', 'HTTP-1']);
+    expect(result.code).toBe(1);
+    expect(report.verdict).toBe('non-conformant');
+    const media = report.results.filter((r) => r.rule === 'MEDIA-1' && r.outcome === 'failed').map((r) => r.message).join('\n');
+    expect(`${http1(report)}\n${media}`).toMatch(/(CONNECTION_CLOSED|CONNECTION_RESET|not well-formed JSON)/);
+    expect(report.errors).toBeUndefined();
+  });
+
+  it('answers with statuses the spec does not document: HTTP-1 names them', async () => {
+    const { result, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      const status = [299, 418, 599][n % 3] as number;
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 'odd', message: 'odd', status }));
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1']);
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/status (299|418) is not documented for listCategories|server error \(599\)/);
+  });
+
+  it('redirects to another origin: the redirect is not followed and the other origin gets nothing, least of all the key', async () => {
+    let elsewhere = 0;
+    const other: Server = createServer((_req, res) => {
+      elsewhere++;
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      const location = `http://127.0.0.1:${(other.address() as { port: number }).port}/v1/categories`;
+      const { result, report } = await runAgainst((_req, res, n) => {
+        if (n < 3) return false;
+        res.writeHead(307, { location });
+        res.end();
+        return true;
+      }, ['--only', 'AUTH', '--only', 'HTTP-1']);
+      expect(result.code).toBe(1);
+      expect(http1(report)).toMatch(/answered with a redirect \(307\); the contract has none, and redirects are not followed/);
+      expect(elsewhere).toBe(0);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  });
+});
+
+it('sends a compression the suite did not ask for: MEDIA-1 fails, the run goes on', async () => {
+  const { result, report } = await runAgainst((req, res, n) => {
+    if (n < 3 || req.method !== 'GET') return false;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+    res.end(gzipSync('[]'));
+    return true;
+  }, ['--only', 'LIST', '--only', 'MEDIA-1']);
+  expect(result.code).toBe(1);
+  const media = report.results.filter((r) => r.rule === 'MEDIA-1' && r.outcome === 'failed');
+  expect(media[0]?.message).toMatch(/the body is encoded with "gzip", which the request did not ask for/);
+});
+
+describe('politeness', () => {
+  it('waits out a 429 (Retry-After) and retries: a rate-limited but conformant target stays conformant', async () => {
+    const { result, report } = await runAgainst((_req, res, n) => {
+      if (n < 3 || n % 23 !== 0) return false;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
+      return true;
+    });
+    expect(result.code).toBe(0);
+    expect(report.verdict).toBe('conformant');
+    expect(report.results.flatMap((r) => r.exchanges).some((e) => e.retries?.length)).toBe(true);
+    expect(result.stdout).toMatch(/asked to slow down \(429\) on \d+ recorded requests; the suite waited as asked and sent them again/);
+  });
+
+  it('does not wait out a Retry-After longer than it waits, and does not blame the target for it: partial, not failed', async () => {
+    const { result, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET' || n % 4 !== 0) return false;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' });
+      res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1']);
+    expect(report.results.filter((r) => r.outcome === 'failed').map((r) => `${r.rule} ${r.check}: ${r.message}`)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(report.verdict).toBe('partial');
+    expect(report.results.some((r) => r.withheld === 'rate-limit')).toBe(true);
+    expect(result.stdout).toMatch(/checks could not be judged: the target answered 429/);
+  });
+
+  it('fails HTTP-1 when the 429s persist', async () => {
+    const { result, report } = await runAgainst((req, res, n) => {
+      if (n < 3 || req.method !== 'GET') return false;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
+      res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
+      return true;
+    }, ['--only', 'LIST', '--only', 'HTTP-1']);
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/answered 429: the rate limit persisted \(still 429 after 3 retries\)/);
+  });
+
+  it('keeps to --concurrency and --rate', async () => {
+    const { server, result } = await runAgainst(() => false, ['--only', 'AUTH-1', '--only', 'AUTH-2', '--concurrency', '1', '--rate', '40']);
+    expect(result.code).toBe(0);
+    expect(server.maxInFlight()).toBe(1);
+    const arrivals = server.arrivals().slice(1); // after the preflight
+    expect(arrivals.length).toBeGreaterThan(40);
+    // Starts are spaced 25 ms apart: the span of the arrivals is at least that many intervals (less timer slack).
+    const span = ((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)) / 1000;
+    expect(span).toBeGreaterThan((arrivals.length - 1) / 40 * 0.95);
+  });
+});

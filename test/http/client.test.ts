@@ -1,0 +1,87 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { Redactor } from '../../src/core/secrets.js';
+import { describeFailure, HttpClient } from '../../src/http/client.js';
+import { sleep } from '../../src/http/pacing.js';
+
+const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
+const error = (code: string, message = code) => Object.assign(new Error(message), { code });
+
+describe('describeFailure', () => {
+  it.each([
+    [error('ENOTFOUND', 'getaddrinfo ENOTFOUND petstore.invalid'), 'HOST_NOT_FOUND', 'connect'],
+    [error('EAI_AGAIN'), 'HOST_NOT_FOUND', 'connect'],
+    [error('ECONNREFUSED'), 'CONNECTION_REFUSED', 'connect'],
+    [error('DEPTH_ZERO_SELF_SIGNED_CERT', 'self-signed certificate'), 'DEPTH_ZERO_SELF_SIGNED_CERT', 'connect'],
+    [error('UNABLE_TO_VERIFY_LEAF_SIGNATURE'), 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'connect'],
+    [error('ERR_TLS_CERT_ALTNAME_INVALID'), 'ERR_TLS_CERT_ALTNAME_INVALID', 'connect'],
+    [error('ECONNRESET'), 'CONNECTION_RESET', 'headers'],
+    [error('UND_ERR_SOCKET', 'other side closed'), 'CONNECTION_CLOSED', 'headers'],
+    [error('UND_ERR_RES_EXCEEDED_MAX_SIZE'), 'TOO_LARGE', 'body'],
+  ])('names %s as %s while connecting or reading', (thrown, code, phase) => {
+    expect(describeFailure(thrown, 'headers', options)).toMatchObject({ code, phase });
+  });
+
+  it('says which phase a deadline caught', () => {
+    const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    expect(describeFailure(timeout, 'headers', options).message).toBe('no complete response within 1500 ms: still waiting for the response headers');
+    expect(describeFailure(timeout, 'body', options).message).toBe('no complete response within 1500 ms: still waiting for the rest of the response body');
+  });
+
+  it('tells an interrupted run from a failing target, and keeps the key out of messages', () => {
+    const controller = new AbortController();
+    controller.abort('SIGINT');
+    expect(describeFailure(new Error('aborted'), 'body', options, controller.signal).code).toBe('INTERRUPTED');
+    expect(describeFailure(error('EPROTO', 'bad token psk_client_test_key'), 'headers', options).message).not.toContain('psk_client');
+  });
+});
+
+describe('HttpClient against a local server', () => {
+  /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test. */
+  async function serving(answer: (n: number, response: ServerResponse) => void) {
+    let n = 0;
+    const server = createServer((_request, response) => answer(++n, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new HttpClient({ ...options, timeoutMs: 100, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+    onTestFinished(async () => {
+      await client.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    return { client, received: () => n };
+  }
+  const get = { operation: 'list', method: 'GET', path: '/categories' };
+
+  it('stops sending after ten requests in a row got no answer, probes after a second, and closes again on an answer', async () => {
+    let silent = true;
+    const { client, received } = await serving((_n, response) => {
+      if (!silent) response.end('[]');
+    });
+    for (let i = 0; i < 10; i++) expect((await client.send(`r${i}`, get)).exchange.transportError?.code).toBe('TIMEOUT');
+    const cut = await client.send('cut', get);
+    expect(cut.exchange.transportError?.code).toBe('TARGET_NOT_ANSWERING');
+    expect(received()).toBe(10);
+    silent = false;
+    await sleep(1050);
+    expect((await client.send('probe', get)).status).toBe(200);
+    expect((await client.send('after', get)).status).toBe(200);
+    expect(received()).toBe(12);
+  });
+
+  it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async () => {
+    const { client } = await serving((n, response) => {
+      const retryAfter = n === 1 ? '0' : n === 2 ? '3600' : '0';
+      response.writeHead(429, { 'retry-after': retryAfter }).end();
+    });
+    // Request 1: 429 with Retry-After 0, retried; request 2: 429 asking for an hour, not waited out.
+    const first = await client.send('a', get);
+    expect(first.exchange.retries).toEqual([{ status: 429, waitedMs: 0 }]);
+    expect(first.exchange.rateLimited).toEqual({ persisted: false, why: 'its Retry-After (3600) asks for longer than the 10 s the suite waits' });
+    const second = await client.send('b', get);
+    expect(second.exchange.retries).toHaveLength(3);
+    expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
+    const refused = await client.send('c', get, { mayRetry: () => false });
+    expect(refused.exchange.rateLimited?.why).toMatch(/write budget/);
+  });
+});

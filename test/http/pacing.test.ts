@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { Pacer, sleep } from '../../src/http/pacing.js';
+
+describe('Pacer', () => {
+  it('never lets more than its concurrency in, however acquires and releases interleave', async () => {
+    const pacer = new Pacer(3);
+    let inFlight = 0;
+    let most = 0;
+    // Each worker asks again the moment it releases, before the waiter it woke has run: the race to guard against.
+    const work = async (i: number) => {
+      let release = await pacer.acquire();
+      for (let round = 0; round < 10; round++) {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        await sleep((i + round) % 3);
+        inFlight--;
+        release();
+        release(); // a second release changes nothing
+        release = await pacer.acquire();
+      }
+      release();
+    };
+    await Promise.all(Array.from({ length: 8 }, (_, i) => work(i)));
+    expect(most).toBe(3);
+    // Every slot came back: three more fit at once.
+    const releases = await Promise.all([pacer.acquire(), pacer.acquire(), pacer.acquire()]);
+    for (const release of releases) release();
+  });
+
+  it('rejects a waiter whose signal aborts, and gives its turn to the next', async () => {
+    const pacer = new Pacer(1);
+    const first = await pacer.acquire();
+    const controller = new AbortController();
+    const aborted = pacer.acquire(controller.signal);
+    const next = pacer.acquire();
+    controller.abort(new Error('stop'));
+    await expect(aborted).rejects.toThrow('stop');
+    first();
+    (await next)();
+  });
+
+  it('spaces request starts by the rate', async () => {
+    const pacer = new Pacer(10, 50);
+    const started = performance.now();
+    const starts: number[] = [];
+    await Promise.all(Array.from({ length: 6 }, async () => {
+      const release = await pacer.acquire();
+      starts.push(performance.now() - started);
+      release();
+    }));
+    // Six starts at 50 per second: the last no sooner than 5 × 20 ms after the first.
+    expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThanOrEqual(95);
+  });
+});

@@ -1,0 +1,62 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { afterEach } from 'vitest';
+import { referenceHandler } from '../../src/reference/server.js';
+
+/**
+ * Decides what happens to the n-th request (counting from 1; the first is the run's preflight): return true
+ * once it has misbehaved, false to let the reference answer it.
+ */
+export type Misbehaviour = (request: IncomingMessage, response: ServerResponse, n: number) => boolean;
+
+/** A target that keeps the contract except where it misbehaves, bound to 127.0.0.1, with what it saw. */
+export interface HostileServer {
+  readonly url: string;
+  readonly apiKey: string;
+  /** Requests it received. */
+  requests(): number;
+  /** The most requests it had in flight at once. */
+  maxInFlight(): number;
+  /** When each request arrived (ms since the server started). */
+  arrivals(): readonly number[];
+  close(): Promise<void>;
+}
+
+const started: HostileServer[] = [];
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((s) => s.close()));
+});
+
+export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
+  const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}) });
+  const sockets = new Set<Socket>();
+  const arrivals: number[] = [];
+  const origin = performance.now();
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const server: Server = createServer((request, response) => {
+    arrivals.push(performance.now() - origin);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.on('close', () => inFlight--);
+    if (!misbehave(request, response, arrivals.length)) reference.handle(request, response);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const hostile: HostileServer = {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+    apiKey: reference.apiKey,
+    requests: () => arrivals.length,
+    maxInFlight: () => maxInFlight,
+    arrivals: () => arrivals,
+    close: () => new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    }),
+  };
+  started.push(hostile);
+  return hostile;
+}
