@@ -14,8 +14,8 @@ const suite = defineSuite('model.generated');
 const { settings } = environment();
 
 suite.check('MODEL-3', 'generated client-supplied ids never become the new id and leave existing categories unchanged', async (t) => {
-  // The categories that exist now, as the list shows them: the ones a client id may name.
-  const before = await readListed(t);
+  // The categories that existed before the suite, as the list showed them: the ones a client id may name.
+  const before = await readListed(t, await t.openingList());
   const existing = [...before.byId.keys()];
   const named = new Set<bigint>();
   await t.property(clientId, async (c) => {

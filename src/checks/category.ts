@@ -14,19 +14,35 @@ export interface SeenCategory {
 export function readCategory(document: JsonDocument, value: unknown): SeenCategory | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  return {
-    ...exactId(document, record),
-    name: record['name'],
-    description: record['description'],
-    hasDescription: Object.hasOwn(record, 'description'),
-  };
+  const seen = { name: record['name'], description: record['description'], hasDescription: Object.hasOwn(record, 'description') };
+  const id = exactIdOf(document, record);
+  return id === undefined ? seen : { id, ...seen };
 }
 
-function exactId(document: JsonDocument, record: Record<string, unknown>): { id?: bigint } {
+/**
+ * The id of a Category object as a key that is equal exactly when the ids are: a number for ids within the
+ * doubles' exact range, the decimal text beyond it. Cheaper than a bigint for the lists of 100,000 MODEL-2 checks.
+ */
+export function idKeyOf(document: JsonDocument, record: Record<string, unknown>): number | string | undefined {
   const id = record['id'];
-  if (typeof id !== 'number') return {};
-  const exact = exactInteger(document.numberSource(record, 'id') ?? String(id));
-  return exact.kind === 'integer' ? { id: exact.value } : {};
+  if (typeof id === 'number' && Number.isSafeInteger(id) && document.numberSource(record, 'id') === undefined) return id;
+  const exact = exactIdOf(document, record);
+  if (exact === undefined) return undefined;
+  return exact >= MIN_SAFE && exact <= MAX_SAFE ? Number(exact) : String(exact);
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
+
+/** The exact integer id of a Category object; undefined when it has none. */
+export function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {
+  const id = record['id'];
+  if (typeof id !== 'number') return undefined;
+  const source = document.numberSource(record, 'id');
+  // A double with no kept source is exact: a safe integer needs no reading of its text (lists hold thousands).
+  if (source === undefined && Number.isSafeInteger(id)) return BigInt(id);
+  const exact = exactInteger(source ?? String(id));
+  return exact.kind === 'integer' ? exact.value : undefined;
 }
 
 /** Whether two categories show the same name and description (absent and present differ). */

@@ -106,7 +106,19 @@ export class CheckContext {
 
   /** The list as it stands once the suite's concurrent checks are done, shared by the closing checks. */
   async closingList(): Promise<Reply> {
-    const reply = await this.suite.closingList(() => this.list());
+    return this.shown(await this.suite.closingList(() => this.list()));
+  }
+
+  /**
+   * The list as it stood before the suite's first check (read then by suites that declare their LIST-2 closing
+   * check; otherwise now), shared by the suite's checks.
+   */
+  async openingList(): Promise<Reply> {
+    return this.shown(await this.suite.openingList(() => this.list()));
+  }
+
+  /** A reply shared between checks, kept among this check's exchanges (once). */
+  private shown(reply: Reply): Reply {
     if (!this.exchanges.includes(reply.exchange)) this.keep(reply.exchange);
     return reply;
   }

@@ -1,12 +1,38 @@
+import type { JsonDocument } from '../http/json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';
 import type { CheckContext } from './context.js';
 
 /** A list as a check reads it: its Categories, and those with an exact id grouped by it. */
-export interface Listed {
-  readonly reply: Reply;
-  readonly categories: readonly SeenCategory[];
-  readonly byId: ReadonlyMap<bigint, readonly SeenCategory[]>;
+export class Listed {
+  private index?: Map<bigint, SeenCategory[]>;
+
+  constructor(
+    readonly reply: Reply,
+    readonly categories: readonly SeenCategory[],
+  ) {}
+
+  /** The Categories with an exact id, by it; built on first use (many checks read a list of thousands for less). */
+  get byId(): ReadonlyMap<bigint, readonly SeenCategory[]> {
+    this.index ??= indexById(this.categories);
+    return this.index;
+  }
+
+  /** {@link byId} for only these ids: what a check of a few hundred categories needs of a list of 100,000. */
+  withIds(ids: ReadonlySet<bigint>): ReadonlyMap<bigint, readonly SeenCategory[]> {
+    return this.index ?? indexById(this.categories.filter((c) => c.id !== undefined && ids.has(c.id)));
+  }
+}
+
+function indexById(categories: readonly SeenCategory[]): Map<bigint, SeenCategory[]> {
+  const index = new Map<bigint, SeenCategory[]>();
+  for (const seen of categories) {
+    if (seen.id === undefined) continue;
+    const same = index.get(seen.id);
+    if (same) same.push(seen);
+    else index.set(seen.id, [seen]);
+  }
+  return index;
 }
 
 /**
@@ -16,19 +42,20 @@ export interface Listed {
 export async function readListed(t: CheckContext, reply?: Reply): Promise<Listed> {
   const listReply = reply ?? (await t.list());
   const { document, items } = t.expectList(listReply);
-  const categories: SeenCategory[] = [];
-  const byId = new Map<bigint, SeenCategory[]>();
-  for (const item of items) {
-    const seen = readCategory(document, item);
-    if (!seen) continue;
-    categories.push(seen);
-    if (seen.id === undefined) continue;
-    const same = byId.get(seen.id);
-    if (same) same.push(seen);
-    else byId.set(seen.id, [seen]);
+  let categories = read.get(document);
+  if (!categories) {
+    const found: SeenCategory[] = [];
+    for (const item of items) {
+      const seen = readCategory(document, item);
+      if (seen) found.push(seen);
+    }
+    read.set(document, (categories = found));
   }
-  return { reply: listReply, categories, byId };
+  return new Listed(listReply, categories);
 }
+
+/** Lists already read: a byte-identical body shares its parsed document (see HttpClient), and so its reading. */
+const read = new WeakMap<JsonDocument, readonly SeenCategory[]>();
 
 /**
  * MODEL-3's promise for existing categories: under each id, the list shows exactly what it showed before. A

@@ -73,5 +73,7 @@ declare module '@vitest/runner' {
     created?: CreatedRecord[];
     /** On a suite file: the writes the whole run had spent when the file ended. */
     writesUsed?: number;
+    /** On a suite file: the time the whole run had had a request open on the target when the file ended (ms). */
+    waitingOnTargetMs?: number;
   }
 }

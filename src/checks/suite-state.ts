@@ -35,6 +35,7 @@ export class SuiteState {
   private exchanges = 0;
   private markers = 0;
   private closing?: Promise<Reply>;
+  private opening?: Promise<Reply>;
 
   constructor(readonly name: string) {}
 
@@ -54,7 +55,12 @@ export class SuiteState {
    * so that no marker is the beginning of another (…-2 of …-21), which "created nothing" checks rely on.
    */
   nextMarker(label: string): string {
-    return `conformance-${this.env.settings.runId}-${this.name}-${label}-${String(++this.markers).padStart(6, '0')}`;
+    return `${this.markerPrefix}-${label}-${String(++this.markers).padStart(6, '0')}`;
+  }
+
+  /** What every marker of this suite starts with. */
+  get markerPrefix(): string {
+    return `conformance-${this.env.settings.runId}-${this.name}`;
   }
 
   /** Replies to requests that carried the valid key as documented. */
@@ -75,8 +81,18 @@ export class SuiteState {
    * created) read one list between them, which keeps a large target's list from being fetched again and again.
    */
   closingList(fetch: () => Promise<Reply>): Promise<Reply> {
-    this.closing ??= fetch();
+    this.closing ??= fetch().then((reply) => (this.run.lastClosingList = reply));
     return this.closing;
+  }
+
+  /**
+   * The list as it stood before the suite's first check: the list the previous suite closed on, or, for the
+   * run's first suite, one read now (before any check, from a beforeAll hook).
+   */
+  openingList(fetch: () => Promise<Reply>): Promise<Reply> {
+    const last = this.run.lastClosingList;
+    this.opening ??= last ? Promise.resolve(last) : fetch();
+    return this.opening;
   }
 
   private tally(audit: ExchangeAudit, subject: AuditSubject): void {

@@ -4,6 +4,8 @@
  * what a target sends back (a server that echoes the token in an error message) and for any path we missed.
  */
 
+import { escapeRegExp } from './regexp.js';
+
 /** What replaces a secret in written output. */
 export const REDACTED = '[REDACTED]';
 
@@ -21,24 +23,34 @@ const FRAGMENT = 8;
  */
 export class Redactor {
   private readonly needles: string[];
+  /**
+   * Matches (in lower-cased text) wherever any needle is: every needle holds one of the shortest needles (each
+   * form's windows of {@link FRAGMENT} characters), so one pass over a text clears it, however many needles.
+   */
+  private readonly anyNeedle?: RegExp;
 
   constructor(secrets: readonly string[]) {
     const needles = new Set<string>();
+    const windows = new Set<string>();
     for (const secret of secrets) {
       if (secret.length === 0) continue;
       for (const form of formsOf(secret)) {
-        for (const fragment of fragmentsOf(form)) needles.add(fragment.toLowerCase());
+        const [whole, ...parts] = fragmentsOf(form).map((f) => f.toLowerCase());
+        for (const fragment of [whole as string, ...parts]) needles.add(fragment);
+        for (const part of parts.length ? parts : [whole as string]) windows.add(part);
       }
     }
     // Longest first, so that a whole secret is replaced before any of its fragments is looked for.
     this.needles = [...needles].sort((a, b) => b.length - a.length);
+    if (windows.size) this.anyNeedle = new RegExp([...windows].map(escapeRegExp).join('|'));
   }
 
   /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */
   redact(text: string): string {
-    if (this.needles.length === 0 || text.length === 0) return text;
+    if (!this.anyNeedle || text.length === 0) return text;
     let lower = text.toLowerCase();
     if (lower.length !== text.length) return this.redactByCharacters(text);
+    if (!this.anyNeedle.test(lower)) return text;
     for (const needle of this.needles) {
       let at = lower.indexOf(needle);
       if (at < 0) continue;
@@ -59,8 +71,7 @@ export class Redactor {
 
   /** Whether the text holds a secret or a sensitive fragment of one. */
   leaks(text: string): boolean {
-    const lower = text.toLowerCase();
-    return this.needles.some((needle) => lower.includes(needle));
+    return this.anyNeedle?.test(text.toLowerCase()) ?? false;
   }
 
   // Lower-casing can change the length of some strings (e.g. "İ"); then match character by character.

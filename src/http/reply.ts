@@ -1,7 +1,7 @@
+import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
 import { parseJson, type JsonDocument } from './json/parse.js';
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {
@@ -11,6 +11,8 @@ export class Reply {
     readonly exchange: Exchange,
     /** The whole body as received; undefined when no response arrived. */
     readonly bytes: Buffer | undefined,
+    /** An earlier reply with a byte-identical body, whose parse this one shares. */
+    private readonly twin?: Reply,
   ) {}
 
   /** The status, or undefined when no complete response arrived (see `exchange.transportError`). */
@@ -31,7 +33,7 @@ export class Reply {
 
   /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
   json(): { readonly document?: JsonDocument; readonly error?: string } {
-    if (!this.parsed) this.parsed = parse(this.bytes);
+    this.parsed ??= this.twin ? this.twin.json() : parse(this.bytes);
     return this.parsed;
   }
 
@@ -50,12 +52,11 @@ export class Reply {
 
 function parse(bytes: Buffer | undefined): { document?: JsonDocument; error?: string } {
   if (!bytes || bytes.length === 0) return { error: 'the body is empty' };
+  // ASCII (nearly every body) is decoded by copying; the rest is checked to be UTF-8 before it is decoded.
   let text: string;
-  try {
-    text = UTF8.decode(bytes);
-  } catch {
-    return { error: 'the body is not valid UTF-8' };
-  }
+  if (isAscii(bytes)) text = bytes.toString('latin1');
+  else if (isUtf8(bytes)) text = bytes.toString('utf8');
+  else return { error: 'the body is not valid UTF-8' };
   if (text.charCodeAt(0) === 0xfeff) return { error: 'the body starts with a byte order mark (RFC 8259 §8.1 forbids it)' };
   try {
     return { document: parseJson(text) };

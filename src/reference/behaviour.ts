@@ -102,7 +102,8 @@ export const conformant: Behaviour = {
     store.categories.set(String(id), stored);
     return stored;
   },
-  present: (category) => ({ ...category }),
+  // Safe ids as numbers: bodies of them serialize without the bigint path (a list of 100,000 in a fraction of the time).
+  present: (category) => ({ ...category, id: safeNumber(category.id) }),
   pet: () => ({ status: 404, body: { code: 'not_found', message: 'No such pet.', status: 404 } }),
   listing: (items) => items,
   errorBody: (status, code, message) => ({ code, message, status }),
@@ -119,6 +120,19 @@ export function refuse(code: string, message: string, status = 400): Refusal {
 
 /** JSON text in which bigints are written as the integers they are. */
 export function toJson(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+  }
+  // A bigint somewhere: written as the exact integer it is.
   return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `\u0000big:${v}` : v))
     .replace(/"\\u0000big:(-?\d+)"/g, '$1');
+}
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** A bigint within the doubles' exact range as a number (the same JSON); anything else as it is. */
+function safeNumber(id: StoredCategory['id']): StoredCategory['id'] {
+  return typeof id === 'bigint' && id <= MAX_SAFE && id >= -MAX_SAFE ? Number(id) : id;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { conformant, type Behaviour, type Refusal, type Store } from './behaviour.js';
+import { conformant, toJson, type Behaviour, type Refusal, type Store } from './behaviour.js';
 import { faultById, type Fault } from './faults/index.js';
 import { variantById, type Variant } from './variants.js';
 
@@ -78,12 +78,13 @@ export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' 
   // Variants first: a fault is a bug in whichever way of keeping the contract the server has.
   const behaviour = [...variants, ...faults].reduce<Behaviour>((b, patch) => ({ ...b, ...patch.patch(b) }), conformant);
   const store: Store = { categories: new Map(), nextId: 1n };
+  const listing = behaviour === conformant ? cachedListing() : undefined;
   const preload = options.preload ?? Math.max(0, ...variants.map((v) => v.preload ?? 0));
   for (let i = 0; i < preload; i++) {
     await behaviour.store(store, { name: `Preloaded ${i + 1}`, description: `Category ${i + 1} held before the run` }, {});
   }
   const handler: RequestListener = (request, response) => {
-    handle(request, response, behaviour, store, apiKey).catch(() => {
+    handle(request, response, behaviour, store, apiKey, listing).catch(() => {
       if (!response.headersSent) behaviour.send(response, 500, behaviour.errorBody(500, 'internal', 'Internal server error.'));
       else response.destroy();
     });
@@ -91,7 +92,29 @@ export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' 
   return { handle: handler, apiKey, faults, variants };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string): Promise<void> {
+/**
+ * The conformant reference's list body, from each category's JSON written once: a list of 100,000 is a join, not
+ * a serialization (benchmarks and client builders list large stores often). Only the conformant behaviour uses it:
+ * faults and variants change how categories are presented, and some change them after storing.
+ */
+function cachedListing(): (store: Store) => string {
+  // The conformant store only ever appends: the items written so far stay the body's beginning.
+  let written = 0;
+  let items = '';
+  return (store) => {
+    if (store.categories.size > written) {
+      const added: string[] = [];
+      let index = 0;
+      for (const category of store.categories.values()) if (index++ >= written) added.push(toJson(conformant.present(category)));
+      items += (written > 0 ? ',' : '') + added.join(',');
+      written = store.categories.size;
+    }
+    return `[${items}]`;
+  };
+}
+
+async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string,
+  listing?: (store: Store) => string): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://reference');
   const route = url.pathname.startsWith(`${BASE_PATH}/`) ? b.route(request.method ?? 'GET', url.pathname.slice(BASE_PATH.length)) : undefined;
   const raw = await readBody(request);
@@ -111,6 +134,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
       const pet = b.pet(url.pathname.split('/').pop() ?? '');
       return b.send(response, pet.status, pet.body);
     }
+    if (listing) return void response.writeHead(200, { 'content-type': 'application/json' }).end(listing(store));
     const items = [...store.categories.values()].map((c) => b.present(c));
     return b.send(response, 200, b.listing(items));
   }

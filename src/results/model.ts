@@ -1,3 +1,4 @@
+import type { RunTimings } from '../core/phases.js';
 import type { CheckKind, CreatedRecord, GeneratedMeta, Withheld } from '../checks/meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
@@ -102,6 +103,8 @@ export interface RunReport {
   readonly readOnly?: string;
   /** What the run cost this machine: its peak resident memory, the worker's included. */
   readonly resources: { readonly maxRssBytes: number };
+  /** Where the run's time went; absent from reports merged from shards. */
+  readonly timings?: RunTimings;
   /** The writes the run made: every request that could create. */
   readonly writes: number;
   /** Every category the run created on the target, so that operators can remove them. */

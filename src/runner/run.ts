@@ -1,8 +1,10 @@
+import { escapeRegExp } from '../core/regexp.js';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { Replay, RunSettings } from '../checks/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
+import { markPhase, phaseTimings } from '../core/phases.js';
 import { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunReport } from '../results/model.js';
 import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
@@ -104,6 +106,7 @@ export class SuiteSession {
       process.off('newListener', dropSignalListener);
     }
     session = new SuiteSession(vitest);
+    markPhase('vitest-ready');
     return session;
   }
 
@@ -153,6 +156,7 @@ export class SuiteSession {
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!options.signal?.aborted) await this.vitest.runTestSpecifications(specifications);
+      markPhase('suites-done');
     } finally {
       options.signal?.removeEventListener('abort', cancel);
       this.vitest.resetGlobalTestNamePattern();
@@ -182,6 +186,7 @@ export class SuiteSession {
       ...(options.readOnly ? { readOnly: options.readOnly } : {}),
       // The worker is a thread of this process: its memory counts here.
       resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024 },
+      timings: phaseTimings(collector.waitingOnTargetMs),
       writes: collector.writes,
       created: collector.created,
       summary: summaryOf(results, collector.requests),
@@ -196,10 +201,6 @@ export class SuiteSession {
   async close(): Promise<void> {
     await this.vitest.close();
   }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** What the blobs of a sharded run hold, read back through vitest's merge. */

@@ -31,7 +31,12 @@ export function compileValidators(model: SpecModel): Validators {
   for (const format of formatsIn(model.schemas)) if (!ajv.formats[format]) ajv.addFormat(format, true);
   const compile = (schema: JsonSchema): SchemaValidator => {
     const validate = ajv.compile(schema);
-    return (value, document) => [...schemaViolations(validate, value), ...integerViolations(schema, value, document, '')];
+    const integers = integerCheck(schema);
+    return (value, document) => {
+      const out = schemaViolations(validate, value);
+      integers?.(value, document, '', out);
+      return out;
+    };
   };
   return {
     Category: compile(model.schemas.Category),
@@ -51,33 +56,56 @@ function describeError(error: ErrorObject): string {
   return `${where}: ${error.message ?? error.keyword}`;
 }
 
+/** Adds to `out` the integer problems of a value, found at `path`. */
+type IntegerCheck = (value: unknown, document: JsonDocument | undefined, path: string, out: string[]) => void;
+
 /**
  * Checks every number a `type: integer` schema covers against its exact source text: `ajv` sees doubles, in
- * which 2^63 and 2^63−1 are the same value and 1.0000000000000000001 is an integer.
+ * which 2^63 and 2^63−1 are the same value and 1.0000000000000000001 is an integer. Built once per schema, as
+ * the plan of where its integers are (lists hold thousands of Categories); undefined when it has none.
  */
-function integerViolations(schema: JsonSchema, value: unknown, document: JsonDocument | undefined, path: string): string[] {
-  if (typeof schema !== 'object' || typeof value !== 'object' || value === null) return [];
-  const out: string[] = [];
-  const visitChild = (child: JsonSchema | undefined, container: object, key: string | number) => {
-    if (child === undefined) return;
-    const item = (container as Record<string | number, unknown>)[key];
-    const where = `${path}/${key}`;
-    if (typeof item === 'number' && isIntegerSchema(child)) {
-      const problem = integerProblem(document?.numberSource(container, key) ?? numberText(item), child);
-      if (problem) out.push(`${where}: ${problem}`);
+function integerCheck(schema: JsonSchema): IntegerCheck | undefined {
+  if (typeof schema !== 'object') return undefined;
+  const parts = ((schema['allOf'] as JsonSchema[] | undefined) ?? []).map(integerCheck).filter((c) => c !== undefined);
+  const items = schema['items'] as JsonSchema | undefined;
+  const itemCheck = items === undefined ? undefined : childCheck(items);
+  const properties = Object.entries((schema['properties'] ?? {}) as Record<string, JsonSchema>)
+    .map(([key, child]) => [key, childCheck(child)] as const)
+    .filter((entry): entry is readonly [string, ChildCheck] => entry[1] !== undefined);
+  if (parts.length === 0 && itemCheck === undefined && properties.length === 0) return undefined;
+  return (value, document, path, out) => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const part of parts) part(value, document, path, out);
+    if (Array.isArray(value)) {
+      if (itemCheck) for (let i = 0; i < value.length; i++) itemCheck(value, i, document, path, out);
     } else {
-      out.push(...integerViolations(child, item, document, where));
+      for (const [key, check] of properties) if (Object.hasOwn(value, key)) check(value, key, document, path, out);
     }
   };
-  for (const sub of (schema['allOf'] as JsonSchema[] | undefined) ?? []) out.push(...integerViolations(sub, value, document, path));
-  if (Array.isArray(value)) {
-    const items = schema['items'] as JsonSchema | undefined;
-    value.forEach((_, i) => visitChild(items, value, i));
-  } else {
-    const properties = (schema['properties'] ?? {}) as Record<string, JsonSchema>;
-    for (const key of Object.keys(value)) if (key in properties) visitChild(properties[key], value, key);
+}
+
+/** Checks `container[key]` against a child schema. */
+type ChildCheck = (container: object, key: string | number, document: JsonDocument | undefined, path: string, out: string[]) => void;
+
+function childCheck(child: JsonSchema): ChildCheck | undefined {
+  if (isIntegerSchema(child)) {
+    const range = rangeOf(child);
+    const min = range ? Number(range.min) : -Infinity;
+    const max = range ? Number(range.max) : Infinity;
+    return (container, key, document, path, out) => {
+      const item = (container as Record<string | number, unknown>)[key];
+      if (typeof item !== 'number') return;
+      const source = document?.numberSource(container, key);
+      // A safe integer with no kept source is exactly what it says: only its range can be wrong (every safe
+      // integer is within int64, whose bounds as doubles round outwards).
+      if (source === undefined && Number.isSafeInteger(item) && item >= min && item <= max) return;
+      const problem = integerProblem(source ?? numberText(item), child);
+      if (problem) out.push(`${path}/${key}: ${problem}`);
+    };
   }
-  return out;
+  const nested = integerCheck(child);
+  if (!nested) return undefined;
+  return (container, key, document, path, out) => nested((container as Record<string | number, unknown>)[key], document, `${path}/${key}`, out);
 }
 
 function isIntegerSchema(schema: JsonSchema): boolean {
@@ -86,11 +114,17 @@ function isIntegerSchema(schema: JsonSchema): boolean {
   return type === 'integer' || (Array.isArray(type) && type.includes('integer') && !type.includes('number'));
 }
 
+/** The range of a schema's integer format; undefined when it names none. */
+function rangeOf(schema: JsonSchema) {
+  const format = typeof schema === 'object' ? schema['format'] : undefined;
+  return typeof format === 'string' ? INTEGER_FORMATS[format] : undefined;
+}
+
 function integerProblem(text: string, schema: JsonSchema): string | undefined {
   const exact = exactInteger(text);
   if (exact.kind === 'not-integer') return `${text} is not an integer`;
+  const range = rangeOf(schema);
   const format = typeof schema === 'object' ? schema['format'] : undefined;
-  const range = typeof format === 'string' ? INTEGER_FORMATS[format] : undefined;
   if (!range) return undefined;
   if (exact.kind === 'huge' || exact.value < range.min || exact.value > range.max) {
     return `${text} is outside the ${String(format)} range`;

@@ -39,11 +39,11 @@ describe('describeFailure', () => {
 
 describe('HttpClient against a local server', () => {
   /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test. */
-  async function serving(answer: (n: number, response: ServerResponse) => void) {
+  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes) {
     let n = 0;
     const server = createServer((_request, response) => answer(++n, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const client = new HttpClient({ ...options, timeoutMs: 100, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+    const client = new HttpClient({ ...options, maxResponseBytes, timeoutMs: 100, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
     onTestFinished(async () => {
       await client.close();
       server.closeAllConnections();
@@ -67,6 +67,18 @@ describe('HttpClient against a local server', () => {
     expect((await client.send('probe', get)).status).toBe(200);
     expect((await client.send('after', get)).status).toBe(200);
     expect(received()).toBe(12);
+  });
+
+  it('parses a large body once when the next large body is byte-identical, and only then', async () => {
+    const list = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })));
+    const bodies = [list(5000), list(5000), list(5001), list(10)];
+    const { client } = await serving((n, response) => response.end(bodies[n - 1]), 1024 * 1024);
+    const [a, b, c, d] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get)];
+    expect(a.json().document).toBeDefined();
+    expect(b.json().document).toBe(a.json().document);
+    expect(c.json().document).not.toBe(a.json().document);
+    expect((c.body as unknown[]).length).toBe(5001);
+    expect((d.body as unknown[]).length).toBe(10);
   });
 
   it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async () => {

@@ -38,3 +38,9 @@ export interface ExchangeAudit {
   readonly judgesRateLimited?: true;
   judge(subject: AuditSubject): readonly string[] | typeof NOT_APPLICABLE;
 }
+
+/** Stores a verdict under its key and returns it: `cache.get(key) ?? remember(cache, key, judge())`. */
+export function remember<K extends object, V>(cache: WeakMap<K, V>, key: K, value: V): V {
+  cache.set(key, value);
+  return value;
+}

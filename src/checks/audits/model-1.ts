@@ -1,7 +1,7 @@
 import type { JsonDocument } from '../../http/json/parse.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import type { SchemaValidator } from '../../spec/validators.js';
-import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
 
 /** How many invalid Categories one response's message names. */
 const SHOWN = 5;
@@ -16,8 +16,7 @@ export const model1: ExchangeAudit = {
     if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
       const items = document.value;
       if (items.length === 0) return NOT_APPLICABLE;
-      const problems = items.flatMap((item, i) => categoryProblems(validators.Category, item, document, `item ${i}`));
-      return problems.length > SHOWN ? [...problems.slice(0, SHOWN), `… and ${problems.length - SHOWN} more`] : problems;
+      return listVerdicts.get(document) ?? remember(listVerdicts, document, listProblems(validators.Category, items, document));
     }
     if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
       return categoryProblems(validators.Category, document.value, document, 'the created Category');
@@ -25,6 +24,17 @@ export const model1: ExchangeAudit = {
     return NOT_APPLICABLE;
   },
 };
+
+/**
+ * Verdicts on list bodies already judged: a body byte-identical to an earlier one shares its parsed document
+ * (see HttpClient), and the verdict on the same items is the same.
+ */
+const listVerdicts = new WeakMap<JsonDocument, readonly string[]>();
+
+function listProblems(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument): readonly string[] {
+  const problems = items.flatMap((item, i) => categoryProblems(validate, item, document, `item ${i}`));
+  return problems.length > SHOWN ? [...problems.slice(0, SHOWN), `… and ${problems.length - SHOWN} more`] : problems;
+}
 
 function categoryProblems(validate: SchemaValidator, value: unknown, document: JsonDocument, what: string): string[] {
   const problems = validate(value, document);

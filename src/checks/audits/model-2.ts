@@ -1,6 +1,7 @@
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
-import { readCategory } from '../category.js';
-import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
+import { idKeyOf, readCategory } from '../category.js';
+import type { JsonDocument } from '../../http/json/parse.js';
+import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
 
 /**
  * MODEL-2: ids are unique. Every 201 of the run shows an id no earlier 201 showed (a create that hands back an
@@ -21,17 +22,25 @@ export const model2: ExchangeAudit = {
       return [];
     }
     if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
-      const seen = new Set<bigint>();
-      const repeated = new Set<bigint>();
-      for (const item of document.value) {
-        const id = readCategory(document, item)?.id;
-        if (id === undefined) continue;
-        if (seen.has(id)) repeated.add(id);
-        seen.add(id);
-      }
-      if (seen.size === 0) return NOT_APPLICABLE;
-      return repeated.size ? [`the list shows ${repeated.size} ids more than once: ${[...repeated].slice(0, 5).join(', ')}`] : [];
+      return listVerdicts.get(document) ?? remember(listVerdicts, document, repeatedIds(document, document.value));
     }
     return NOT_APPLICABLE;
   },
 };
+
+/** Verdicts on list bodies already judged (a byte-identical body shares its parsed document: see HttpClient). */
+const listVerdicts = new WeakMap<JsonDocument, readonly string[] | typeof NOT_APPLICABLE>();
+
+function repeatedIds(document: JsonDocument, items: readonly unknown[]): readonly string[] | typeof NOT_APPLICABLE {
+  const seen = new Set<number | string>();
+  const repeated = new Set<number | string>();
+  for (const item of items) {
+    if (typeof item !== 'object' || item === null) continue;
+    const id = idKeyOf(document, item as Record<string, unknown>);
+    if (id === undefined) continue;
+    if (seen.has(id)) repeated.add(id);
+    seen.add(id);
+  }
+  if (seen.size === 0) return NOT_APPLICABLE;
+  return repeated.size ? [`the list shows ${repeated.size} ids more than once: ${[...repeated].slice(0, 5).join(', ')}`] : [];
+}

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { join } from 'node:path';
 import { suiteVersion } from '../../core/package-info.js';
+import { markPhase } from '../../core/phases.js';
 import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
 import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
@@ -26,12 +27,14 @@ export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as con
  * before it starts are thrown as ConformanceErrors (exit 2).
  */
 export async function runCommand(config: RunConfig, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
+  markPhase('command');
   namedPatches(config);
   const apiKey = config.target.kind === 'url' ? await apiKeyOf(config, env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
   const spec = await loadSpec(config.specPath);
+  markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
   const removeIfUnused = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
@@ -57,6 +60,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     await ensureReachable(target, config.timeoutMs, { insecure: options.insecure, ...(options.ca !== undefined ? { ca: options.ca } : {}) }, interrupt.signal);
     ran = true;
     // vitest loads only now: a run that stops on its input stops at once.
+    markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
     const shard = config.shard ? { ...config.shard, blobFile: join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) } : undefined;
     // Shards share the write budget: each may spend its part of it.

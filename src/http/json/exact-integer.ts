@@ -7,12 +7,15 @@ export type ExactInteger =
 
 const MAX_DIGITS = 400;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+/** Plain integers of up to 15 digits (every id of an ordinary target): read without the general path. */
+const PLAIN = /^-?(?:0|[1-9]\d{0,14})$/;
 
 /**
  * Reads a JSON number text (`123`, `-0`, `1.0`, `12e3`, `9223372036854775808`) as an exact integer.
  * `1.0` and `1e3` are integers (JSON Schema's `integer` is a number with no fractional part); `1.5` is not.
  */
 export function exactInteger(text: string): ExactInteger {
+  if (PLAIN.test(text)) return { kind: 'integer', value: BigInt(text) };
   const match = DECIMAL.exec(text);
   if (!match) return { kind: 'not-integer' };
   const [, sign = '', whole = '', fraction = '', exponentText] = match;

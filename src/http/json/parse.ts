@@ -21,13 +21,16 @@ export class JsonSyntaxError extends Error {
   override readonly name = 'JsonSyntaxError';
 }
 
-// A number with 16+ digits, or a fraction or an exponent, may not be what its double says. Texts without one
-// (the common case) take the fast path. A match inside a string only costs the slower, equally exact path.
+// A number with 16+ digits, or a fraction or an exponent, may not be what its double says.
 const MAYBE_INEXACT = /\d{16}|\d[.eE]/;
+// Such a number in a text, where a value starts (the text's start, or after ':', ',' or '['). Texts without one
+// (the common case, lists of thousands included) take the fast path; a match inside a string only costs the
+// slower, equally exact path.
+const MAYBE_INEXACT_VALUE = /(?:^|[:,[])\s*-?(?:\d{16}|\d+[.eE])/;
 
 /** Parses one JSON value (RFC 8259): the same acceptance and values as `JSON.parse`, with exact numbers. */
 export function parseJson(text: string): JsonDocument {
-  if (!MAYBE_INEXACT.test(text)) {
+  if (!MAYBE_INEXACT_VALUE.test(text)) {
     try {
       return { value: JSON.parse(text) as unknown, numberSource: () => undefined };
     } catch (error) {

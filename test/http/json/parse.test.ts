@@ -14,6 +14,16 @@ describe('parseJson', () => {
     }), { numRuns: 500 });
   });
 
+  it('keeps the source of every inexact number, wherever a value starts, and only of numbers', () => {
+    const doc = parseJson('{"name":"v1.5 at 9007199254740993","id" :\n 9007199254740993,"list":[ 1e3,2],"n":-0.5}');
+    const value = doc.value as { id: number; list: number[] };
+    expect(doc.numberSource(value, 'id')).toBe('9007199254740993');
+    expect(doc.numberSource(value.list, 0)).toBe('1e3');
+    expect(doc.numberSource(value, 'n')).toBe('-0.5');
+    expect(doc.numberSource(value, 'name')).toBeUndefined();
+    expect(parseJson('[{"name":"conformance-3e9a-1.5","id":7}]').value).toEqual([{ name: 'conformance-3e9a-1.5', id: 7 }]);
+  });
+
   it('accepts and refuses exactly what JSON.parse does', () => {
     const texts = ['', ' ', '{', '[1,]', '{"a":1,}', "{'a':1}", '{a:1}', '01', '1.', '.5', '-', '+1', '1e', 'tru', 'nul',
       '"\\x"', '"\u0001"', '[1] x', '\ufeff[1]', 'NaN', 'Infinity', '"\\ud800"', '{"__proto__":1}', '[1.5e3, -0, 12345678901234567890]',

@@ -1,0 +1,188 @@
+/**
+ * `npm run bench`: how fast a run is, and where its time goes. Runs the CLI as users do (a new process per run,
+ * reports written) against the bundled reference server, after a warm-up, several times per scenario; prints
+ * and writes medians with their spread to bench/RESULTS.md. Asserts no time: it fails only when a run does not
+ * end conformant, since a benchmark of a broken run measures nothing.
+ *
+ *   npm run bench                 every scenario
+ *   npm run bench -- --quick      one run per scenario, without the largest ones, printed only (a smoke test)
+ */
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { packageRoot } from '../src/core/package-info.js';
+import { referenceHandler } from '../src/reference/server.js';
+import type { RunReport } from '../src/results/model.js';
+
+const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');
+const RESULTS = join(packageRoot, 'bench', 'RESULTS.md');
+const SEED = '20261122';
+
+/** One way of running the suite, measured `runs` times after one warm-up run. */
+interface Scenario {
+  readonly name: string;
+  /** Categories the target holds before the run; undefined: `--target reference`, the server inside the CLI. */
+  readonly preload?: number;
+  readonly args?: readonly string[];
+  readonly runs: number;
+}
+
+/** What one run showed. */
+interface Sample {
+  readonly wallMs: number;
+  readonly requests: number;
+  readonly checks: number;
+  readonly maxRssBytes: number;
+  readonly timings: NonNullable<RunReport['timings']>;
+  /** Time the target had at least one request open, seen from the server; undefined when it ran in the CLI. */
+  readonly serverBusyMs?: number;
+}
+
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 1 : 5;
+
+const SCENARIOS: readonly Scenario[] = [
+  { name: 'default run, `--target reference`', runs: RUNS },
+  { name: 'empty target', preload: 0, runs: RUNS },
+  { name: '1,000 categories', preload: 1_000, runs: RUNS },
+  { name: '10,000 categories', preload: 10_000, runs: RUNS },
+  ...(quick ? [] : [{ name: '100,000 categories', preload: 100_000, runs: RUNS }]),
+  { name: 'empty target, `--runs 100`', preload: 0, args: ['--runs', '100'], runs: RUNS },
+  ...(quick ? [] : [{ name: 'empty target, `--runs 1000`', preload: 0, args: ['--runs', '1000'], runs: Math.min(RUNS, 3) }]),
+];
+
+/** A reference server in this process, timing how long it has requests open. */
+async function target(preload: number): Promise<{ url: string; apiKey: string; busyMs(): number; close(): Promise<void> }> {
+  const reference = await referenceHandler({ preload });
+  let open = 0;
+  let since = 0;
+  let busy = 0;
+  const server: Server = createServer((request, response) => {
+    if (open++ === 0) since = performance.now();
+    response.on('close', () => {
+      if (--open === 0) busy += performance.now() - since;
+    });
+    reference.handle(request, response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+    apiKey: reference.apiKey,
+    busyMs: () => busy,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** Runs the CLI once, from process start to exit. */
+async function runOnce(scenario: Scenario): Promise<Sample> {
+  const server = scenario.preload === undefined ? undefined : await target(scenario.preload);
+  const dir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
+  try {
+    const targetArgs = server ? ['--target', server.url, '--max-writes', '1000000'] : ['--target', 'reference'];
+    const args = [CLI, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
+    const env = { ...process.env, NO_COLOR: '1', ...(server ? { PETSTORE_API_KEY: server.apiKey } : {}) };
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const wallMs = performance.now() - started;
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+    if (code !== 0 || report.verdict !== 'conformant' || !report.timings) {
+      throw new Error(`${scenario.name}: the run ended ${report.verdict} with exit ${code}; a benchmark of it would measure nothing. ${stderr.trim()}`);
+    }
+    return {
+      wallMs, requests: report.summary.requests, checks: report.summary.checks, maxRssBytes: report.resources?.maxRssBytes ?? 0,
+      timings: report.timings, ...(server ? { serverBusyMs: server.busyMs() } : {}),
+    };
+  } finally {
+    await server?.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] as number : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+}
+
+/** `median (min–max)` of a figure over the samples. */
+function spread(samples: readonly Sample[], figure: (s: Sample) => number, unit: (n: number) => string): string {
+  const values = samples.map(figure);
+  return samples.length === 1 ? unit(values[0] as number) : `${unit(median(values))} (${unit(Math.min(...values))}–${unit(Math.max(...values))})`;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(2);
+const millis = (ms: number) => ms.toFixed(0);
+const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+
+async function main(): Promise<void> {
+  const measured: { scenario: Scenario; samples: Sample[] }[] = [];
+  for (const scenario of SCENARIOS) {
+    process.stdout.write(`${scenario.name}: warm-up`);
+    await runOnce(scenario);
+    const samples: Sample[] = [];
+    for (let i = 0; i < scenario.runs; i++) {
+      samples.push(await runOnce(scenario));
+      process.stdout.write(` ${seconds(samples.at(-1)?.wallMs ?? 0)} s`);
+    }
+    process.stdout.write('\n');
+    measured.push({ scenario, samples });
+  }
+  const markdown = resultsMarkdown(measured);
+  process.stdout.write(`\n${markdown}\n`);
+  if (quick) return;
+  await writeFile(RESULTS, markdown);
+  process.stdout.write(`Written to ${RESULTS}\n`);
+}
+
+function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[]): string {
+  const cpu = cpus();
+  const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args);
+  const emptyWall = empty ? median(empty.samples.map((s) => s.wallMs)) : undefined;
+  const rows = measured.map(({ scenario, samples }) => {
+    const wall = median(samples.map((s) => s.wallMs));
+    const growth = emptyWall && scenario.preload ? ` (${(wall / emptyWall).toFixed(2)}×)` : '';
+    return `| ${scenario.name} | ${samples.length} | ${spread(samples, (s) => s.wallMs, seconds)}${growth} | ${median(samples.map((s) => s.requests))} | ` +
+      `${median(samples.map((s) => s.checks))} | ${millis(median(samples.map((s) => s.requests / (s.wallMs / 1000))))} | ${spread(samples, (s) => s.maxRssBytes, megabytes)} |`;
+  });
+  const phases = measured.map(({ scenario, samples }) => {
+    const m = (f: (s: Sample) => number) => millis(median(samples.map(f)));
+    const t = (s: Sample) => s.timings;
+    const other = (s: Sample) => s.wallMs - t(s).startupMs - t(s).specMs - t(s).vitestStartMs - t(s).suitesMs;
+    const server = samples.every((s) => s.serverBusyMs !== undefined) ? m((s) => s.serverBusyMs ?? 0) : 'in the CLI';
+    return `| ${scenario.name} | ${m((s) => t(s).startupMs)} | ${m((s) => t(s).specMs)} | ${m((s) => t(s).vitestStartMs)} | ${m((s) => t(s).suitesMs)} | ` +
+      `${m((s) => t(s).waitingOnTargetMs)} | ${m((s) => t(s).suitesMs - t(s).waitingOnTargetMs)} | ${server} | ${m(other)} |`;
+  });
+  return [
+    '# Benchmark results',
+    '',
+    `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ` +
+      `${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}, ${process.platform}/${process.arch}. Seed ${SEED}; each scenario ran once to warm up, then as often as the table says.`,
+    'The CLI runs as users run it: a new process per run, every report written. Figures are medians, with the range in brackets.',
+    'The target is the bundled reference server: inside the CLI for `--target reference`, otherwise in the benchmark\'s own process',
+    '(so that its time can be measured), preloaded with the categories the scenario names.',
+    '',
+    '| scenario | runs | wall time, s | requests | checks | requests/s | peak memory, MB |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    'Where the time goes (medians, ms): process start to the first line of the CLI; the spec read, validated, dereferenced and its',
+    'schemas compiled; vitest loaded and its worker started; the suites, split into time with at least one request open on',
+    'the target (seen from the client) and the rest (checks, validation, bookkeeping, vitest); the target\'s own busy time, seen',
+    'from the server; and the remainder (first contact with the target, reports written, exit).',
+    '',
+    '| scenario | start | spec | vitest start | suites | waiting on target | checks and bookkeeping | server busy | other |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...phases,
+    '',
+  ].join('\n');
+}
+
+await main();

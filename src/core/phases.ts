@@ -1,0 +1,45 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * The moments a run passes, in order, as performance marks on the main thread: where a run's time goes, for
+ * report.json's `timings` and `npm run bench`. Marks are measured from the process's start.
+ */
+export type Phase = 'command' | 'spec-loaded' | 'vitest-loading' | 'vitest-ready' | 'suites-done';
+
+/** Where a run's time went, in milliseconds. */
+export interface RunTimings {
+  /** From the process's start to the run command starting: Node itself and the CLI's modules. */
+  readonly startupMs: number;
+  /** Reading, validating and dereferencing the spec, and compiling its schemas. */
+  readonly specMs: number;
+  /** Loading vitest and starting its worker. */
+  readonly vitestStartMs: number;
+  /** The suites, from the worker's start to the last result. */
+  readonly suitesMs: number;
+  /** Within `suitesMs`: the time at least one request was open on the target, seen from the client. */
+  readonly waitingOnTargetMs: number;
+}
+
+const PREFIX = 'petstore-conformance:';
+
+/** Marks that the run has reached a phase (the last mark of a name counts, so a process may run several times). */
+export function markPhase(phase: Phase): void {
+  performance.mark(`${PREFIX}${phase}`);
+}
+
+/** The timings of the run whose phases were marked last; a phase never marked counts as taking no time. */
+export function phaseTimings(waitingOnTargetMs: number): RunTimings {
+  const at = (phase: Phase) => performance.getEntriesByName(`${PREFIX}${phase}`, 'mark').at(-1)?.startTime;
+  const between = (from: Phase, to: Phase) => {
+    const start = at(from);
+    const end = at(to);
+    return start !== undefined && end !== undefined ? Math.round(end - start) : 0;
+  };
+  return {
+    startupMs: Math.round(at('command') ?? 0),
+    specMs: between('command', 'spec-loaded'),
+    vitestStartMs: between('vitest-loading', 'vitest-ready'),
+    suitesMs: between('vitest-ready', 'suites-done'),
+    waitingOnTargetMs: Math.round(waitingOnTargetMs),
+  };
+}
