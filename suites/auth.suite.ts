@@ -5,9 +5,10 @@
  */
 import { createHash } from 'node:crypto';
 import { environment } from '../src/checks/environment.js';
-import { expectNotServed, expectRefused } from '../src/checks/expectations.js';
+import { expectNotServed, expectRefused, UNSHOWN_LOOKUP_ANSWERS } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, validKey, type Credential } from '../src/http/credential.js';
+import { wordAndKey } from '../src/generators/credentials.js';
 import { mutateKey, type KeyMutation } from '../src/generators/key-mutations.js';
 import { pathVariants, writesOf, type Operation } from '../src/spec/types.js';
 
@@ -45,7 +46,13 @@ const invalid: { readonly name: string; readonly credential: (op: Operation) => 
     ['the valid key with its first character changed', { kind: 'replace', at: 0, by: 'Z' }],
     ['the valid key with the letter case of every letter changed', { kind: 'recase-all' }],
     ['the valid key truncated to half its length', { kind: 'truncate', keep: 0.5 }],
+    ['the valid key with its last character changed', { kind: 'replace', at: 0.999, by: 'x' }],
+    ['the valid key with "=" appended', { kind: 'append', text: '=' }],
+    ['the valid key with its first character percent-encoded', { kind: 'percent-encode', at: 0 }],
+    ['the valid key in double quotes', { kind: 'wrap', before: '"', after: '"' }],
+    ['the valid key in angle brackets', { kind: 'wrap', before: '<', after: '>' }],
   ] as const).map(([name, mutation]) => ({ name, credential: () => mutatedBearer(mutation) })),
+  { name: 'a word between the scheme and the valid key', credential: () => wordAndKey('x', key) },
   // "Bearer " and "Bearer" are the same on the wire: HTTP drops a field value's trailing whitespace.
   { name: 'an empty Bearer token', credential: () => authorization('Bearer', 'Bearer', 'Bearer') },
   { name: 'the valid key with the Basic scheme', credential: () => basic(key) },
@@ -92,6 +99,15 @@ suite.check('AUTH-3', `${create.label} with the valid key as "Bearer <key>" is a
   t.expectStatus(await t.create({ name: t.marker('accepted') }), 201);
 }, { writes: 1 });
 
+// The other operations the spec lists (the deprecated pets lookup) show only their 401: with the valid key, any
+// answer but a refusal keeps AUTH-3, and the answers a lookup by id commonly gives keep HTTP-1.
+for (const op of guarded.filter((o) => o !== list && o !== create)) {
+  suite.check('AUTH-3', `${op.label} with the valid key as "Bearer <key>" is not refused`, async (t) => {
+    const reply = await t.send(op, { alsoAllowed: UNSHOWN_LOOKUP_ANSWERS });
+    t.expectStatus(reply, UNSHOWN_LOOKUP_ANSWERS);
+  }, { writes: writesOf(op) });
+}
+
 suite.check('AUTH-5', `${create.label} with no credential and a body without name gets 401, not 400`, async (t) => {
   const marker = t.marker('unchecked');
   const reply = await t.send(create, { credential: null, json: { description: marker } });
@@ -106,7 +122,19 @@ suite.check('AUTH-5', `${create.label} with no credential and malformed JSON get
   t.expectNoEffect('AUTH-4', marker, reply);
 }, { writes: 1 });
 
-for (const scheme of ['bearer', 'BEARER']) {
+suite.check('AUTH-5', `${create.label} with no credential and an empty body gets 401, not 400`, async (t) => {
+  t.expectStatus(await t.send(create, { credential: null, raw: '' }), 401);
+}, { writes: 1 });
+
+suite.check('AUTH-5', `${create.label} with no credential and a body sent as text/plain gets 401, not 415`, async (t) => {
+  const marker = t.marker('unchecked');
+  // 415 is how a server refuses the Content-Type once it has authenticated (INFO-5): a status it may have.
+  const reply = await t.send(create, { credential: null, json: { name: marker }, contentType: 'text/plain', alsoAllowed: [415] });
+  t.expectStatus(reply, 401);
+  t.expectNoEffect('AUTH-4', marker, reply);
+}, { writes: 1 });
+
+for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
   suite.check('AUTH-7', `${list.label} with the valid key as "${scheme} <key>" is accepted`, async (t) => {
     t.expectStatus(await t.list({ credential: bearer(key, scheme) }), 200);
   });

@@ -22,9 +22,15 @@ const examples: { readonly name: string; readonly body: (mark: (label: string) =
   // About the exact name, so without the run's marker (report.json lists it among the run's categories).
   { name: 'a name with leading and trailing spaces', body: () => ({ name: '  Rabbit  ' }) },
   { name: 'a one-character name', body: () => ({ name: 'R' }) },
+  // Names a careless server turns into something else: JSON it parses again, formulas it escapes for spreadsheets.
+  { name: 'a name that reads as a JSON number', body: () => ({ name: '42' }) },
+  { name: 'a name that reads as a JSON literal', body: () => ({ name: 'null' }) },
+  ...['=', '+', '-', '@'].map((lead) => ({ name: `a name starting with "${lead}"`, body: (mark: (label: string) => string) => ({ name: `${lead}${mark('formula')}` }) })),
   { name: 'a name of exactly 100 characters', body: (mark) => ({ name: mark('long').padEnd(100, 'x') }) },
   { name: 'a Unicode description', body: (mark) => ({ name: mark('desc'), description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }) },
   { name: 'a description of 100 characters', body: (mark) => ({ name: mark('desc'), description: 'A description. '.repeat(7).slice(0, 100) }) },
+  { name: 'a description with leading and trailing spaces', body: (mark) => ({ name: mark('desc'), description: '  Small dogs  ' }) },
+  { name: 'a description of spaces only', body: (mark) => ({ name: mark('desc'), description: '   ' }) },
 ];
 
 for (const example of examples) {
@@ -55,7 +61,8 @@ for (const { label } of invalidBodies('marker')) {
 
 for (const contentType of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {
   suite.check('CREATE-3', `Content-Type "${contentType}" is accepted`, async (t) => {
-    const sent = { name: `${t.marker('charset')} Hamster` };
+    // Not only ASCII: a server that takes the charset parameter as a cue to decode otherwise garbles the rest.
+    const sent = { name: `${t.marker('charset')} Hamster Café 犬 🐹` };
     expectCreated(t, await t.create(sent, { contentType }), sent);
   }, { writes: 1 });
 }

@@ -4,7 +4,7 @@
  */
 import { environment } from '../src/checks/environment.js';
 import { expectIdNotHonoured } from '../src/checks/expectations.js';
-import { expectUnchanged, freeInt32Id, readListed } from '../src/checks/listing.js';
+import { expectUnchanged, freeSmallId, readListed } from '../src/checks/listing.js';
 import { propertyWrites } from '../src/checks/property.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { clientId } from '../src/generators/client-ids.js';
@@ -25,8 +25,8 @@ suite.check('MODEL-3', 'generated client-supplied ids never become the new id an
       const id = existing[c.index % existing.length] as bigint;
       named.add(id);
       expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
-    } else if (c.kind === 'int64' || c.kind === 'free int32') {
-      const id = c.kind === 'int64' ? c.value : freeInt32Id(before, c.offset);
+    } else if (c.kind === 'int64' || c.kind === 'free small') {
+      const id = c.kind === 'int64' ? c.value : freeSmallId(before, c.column, c.offset);
       fc.pre(id !== undefined);
       expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
     } else if (c.kind === 'numeric string') {

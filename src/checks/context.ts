@@ -68,8 +68,11 @@ export class CheckContext {
 
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
-    if (writesOf(operation) > 0 && !this.writes?.spend()) {
-      throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
+    if (writesOf(operation) > 0) {
+      if (!this.writes?.spend()) {
+        throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
+      }
+      this.suite.noteWrite();
     }
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { interruptionSignal } from '../core/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { HttpClient } from '../http/client.js';
 import { requireOperation } from '../spec/operations.js';
@@ -17,22 +18,25 @@ export interface Environment {
   readonly create: Operation;
 }
 
-let current: { runId: string; environment: Environment } | undefined;
+let current: { runId: string; environment: Environment; stopListening(): void } | undefined;
 
 /** The environment for the settings the runner provided; built once per worker and run. */
 export function environment(): Environment {
   const settings = inject('settings');
   if (current?.runId !== settings.runId) {
+    current?.stopListening();
     const operations = settings.spec.operations;
     const redactor = new Redactor([settings.apiKey]);
+    const interruption = interruptionSignal(settings.runId);
     current = {
       runId: settings.runId,
+      stopListening: interruption.close,
       environment: {
         settings,
         redactor,
         client: new HttpClient({
           target: settings.target, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, redactor,
-          concurrency: settings.concurrency, insecure: settings.insecure,
+          concurrency: settings.concurrency, insecure: settings.insecure, interrupted: interruption.signal,
           ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
         }),
         validators: compileValidators(settings.spec),

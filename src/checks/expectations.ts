@@ -41,6 +41,12 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory)
 }
 
 /**
+ * What an operation the contract shows only the authentication outcome of (the pets lookup) may answer the
+ * valid key: found, an id it does not take, not found, or gone past its sunset. Its other answers are not shown.
+ */
+export const UNSHOWN_LOOKUP_ANSWERS: readonly number[] = [200, 400, 404, 410];
+
+/**
  * A deprecated operation may be past a sunset date the contract does not show, and gone (404, 410): as long as it
  * serves nothing without a credential, that keeps AUTH-1 and AUTH-2.
  */

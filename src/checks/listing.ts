@@ -1,4 +1,5 @@
 import type { JsonDocument } from '../http/json/parse.js';
+import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
 import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';
 import type { CheckContext } from './context.js';
@@ -76,14 +77,25 @@ export function expectUnchanged(t: CheckContext, before: ReadonlyMap<bigint, rea
 }
 
 /**
- * An id in the int32 range that no listed category has and that no counter near the listed ids will reach
- * soon: a million past the largest (or before the smallest). Undefined when the int32 range has no such room.
+ * How far past the listed ids a free id keeps, per column: beyond where a counter gets during the check (a run
+ * creates a few hundred categories at most), within the column's range.
  */
-export function freeInt32Id(listed: Listed, offset = 0): bigint | undefined {
+const ROOM: Readonly<Record<IdColumn, { readonly least: bigint; readonly spread: bigint; readonly max: bigint }>> = {
+  int16: { least: 1_000n, spread: 20_000n, max: 2n ** 15n - 1n },
+  int32: { least: 1_000_000n, spread: 1_000_000n, max: 2n ** 31n - 1n },
+};
+
+/**
+ * An id that fits the column, that no listed category has, and that no counter near the listed ids will reach
+ * soon: well past the largest (or before the smallest). Undefined when the column's range has no such room.
+ * `offset` spreads generated cases over the room.
+ */
+export function freeSmallId(listed: Listed, column: IdColumn, offset = 0): bigint | undefined {
+  const { least, spread, max } = ROOM[column];
   const ids = [...listed.byId.keys()];
   const most = ids.reduce((a, b) => (b > a ? b : a), 0n);
-  const least = ids.reduce((a, b) => (b < a ? b : a), 0n);
-  const room = 1_000_000n + BigInt(offset);
-  const candidates = [most + room, least - room];
-  return candidates.find((c) => c <= 2n ** 31n - 1n && c >= -(2n ** 31n) && !listed.byId.has(c));
+  const lowest = ids.reduce((a, b) => (b < a ? b : a), 0n);
+  const room = least + (BigInt(offset) % spread);
+  const candidates = [most + room, lowest - room];
+  return candidates.find((c) => c <= max && c >= -max - 1n && !listed.byId.has(c));
 }

@@ -40,10 +40,28 @@ export async function runProperty<T>(
     seed: options.seed,
     numRuns: details.numRuns,
     ...(details.counterexamplePath !== null ? { path: details.counterexamplePath } : {}),
-    ...(details.counterexample !== null ? { counterexample: fc.stringify(details.counterexample[0]) } : {}),
+    ...(details.counterexample !== null ? { counterexample: visible(fc.stringify(details.counterexample[0])) } : {}),
     numShrinks: details.numShrinks,
     error: details.errorInstance,
   };
+}
+
+/**
+ * Characters a reader cannot see or tell from a space: controls, format characters (zero-width joiners,
+ * direction marks), line and paragraph separators, and every space but U+0020.
+ */
+const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]/gu;
+
+/**
+ * A counterexample as a person can read it: what cannot be seen is written as its `\uXXXX` escape, so that a
+ * name that fails over U+2028 does not look like one with a space. fast-check writes strings as quoted
+ * literals, in which the escape means the same character.
+ */
+export function visible(text: string): string {
+  return text.replace(INVISIBLE, (c) => {
+    const hex = (c.codePointAt(0) ?? 0).toString(16);
+    return c.length > 1 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+  });
 }
 
 /**

@@ -34,8 +34,10 @@ export class SuiteState {
   readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
   private exchanges = 0;
   private markers = 0;
-  private closing?: Promise<Reply>;
+  private closing?: { readonly afterWrites: number; readonly reply: Promise<Reply> };
   private opening?: Promise<Reply>;
+  /** Requests that could create, sent by the suite's checks so far. */
+  private writesSent = 0;
 
   constructor(readonly name: string) {}
 
@@ -76,13 +78,21 @@ export class SuiteState {
     }
   }
 
+  /** Counts a request that could create, so that a closing list read before it is read again. */
+  noteWrite(): void {
+    this.writesSent++;
+  }
+
   /**
    * The list as it stands after every concurrent check of the suite: the closing checks (LIST-2, nothing
    * created) read one list between them, which keeps a large target's list from being fetched again and again.
+   * A closing check that writes (a late probe) makes the next one read the list again.
    */
   closingList(fetch: () => Promise<Reply>): Promise<Reply> {
-    this.closing ??= fetch().then((reply) => (this.run.lastClosingList = reply));
-    return this.closing;
+    if (this.closing?.afterWrites !== this.writesSent) {
+      this.closing = { afterWrites: this.writesSent, reply: fetch().then((reply) => (this.run.lastClosingList = reply)) };
+    }
+    return this.closing.reply;
   }
 
   /**

@@ -5,16 +5,20 @@
  */
 import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
+import { Redactor } from '../core/secrets.js';
 import { printRules } from './commands/rules.js';
 import { Output } from './console/output.js';
 import { helpText } from './help.js';
-import { parseCommand } from './options.js';
+import { API_KEY_ENV, parseCommand } from './options.js';
 
 /** Exit codes: the contract CI pipelines script against. */
 const EXIT = { ok: 0, notCarriedOut: 2 } as const;
 
 async function main(argv: readonly string[]): Promise<number> {
   const out = new Output(process.stdout, process.stderr, process.env);
+  // Before anything is parsed: a key pasted into an argument must not come back in the usage error about it.
+  const key = process.env[API_KEY_ENV];
+  if (key) out.protect(new Redactor([key]));
   try {
     const command = parseCommand(argv);
     switch (command.kind) {

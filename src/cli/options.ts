@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { UsageError } from '../core/errors.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
@@ -54,7 +55,7 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'expect-failures', value: '<file>', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale' },
   { name: 'baseline', value: '<report.json>', describe: 'compare with an earlier run: what newly fails, what was fixed' },
   { name: 'fail-on', value: '<any|new>', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
-  { name: 'strict', describe: 'SHOULD failures fail the exit code (and JUnit) too' },
+  { name: 'strict', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
   { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file' },
   { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n (vitest shards by suite file) and leave a blob; combine with the merge command' },
   { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
@@ -141,7 +142,7 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   if (command === 'merge') {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
-    return { kind: 'merge', dirs: extra, ...(typeof v['report-dir'] === 'string' ? { reportDir: v['report-dir'] } : {}), strict: v['strict'] === true };
+    return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...reportDir(v), strict: v['strict'] === true };
   }
   if (extra.length || (command !== undefined && command !== 'rules' && command !== 'selftest')) {
     throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules", "selftest", "verify" and "merge" (see --help)`);
@@ -156,6 +157,14 @@ export function parseCommand(argv: readonly string[]): Command {
   return { kind: 'run', config: runConfig(v) };
 }
 
+/**
+ * --report-dir as an absolute path: the suites run with the package as their root, and a shard's blob written
+ * relative to it would land there instead of beside the reports.
+ */
+function reportDir(v: Record<string, string | boolean | string[] | undefined>): { reportDir?: string } {
+  return typeof v['report-dir'] === 'string' ? { reportDir: resolve(v['report-dir']) } : {};
+}
+
 function runConfig(v: Record<string, string | boolean | string[] | undefined>): RunConfig {
   const target = v['target'];
   if (typeof target !== 'string') throw new UsageError('--target is required: the base URL of the deployment (https://host/v1), or "reference"');
@@ -166,7 +175,7 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
   return {
     target: target === 'reference' ? { kind: 'reference' } : { kind: 'url', url: targetUrl(target) },
     ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}),
-    ...(typeof v['report-dir'] === 'string' ? { reportDir: v['report-dir'] } : {}),
+    ...reportDir(v),
     ...(seed !== undefined ? { seed } : {}),
     numRuns: v['runs'] === undefined ? DEFAULTS.numRuns : integer('--runs', v['runs'] as string, 1, 100_000),
     ...maxWrites(v['max-writes'] as string | undefined, target === 'reference'),

@@ -9,6 +9,7 @@ export type ConfiguredOptions = Pick<RunOptions, 'timeoutMs' | 'maxResponseBytes
 
 /** Reads what the command line points at (the CA file) and puts the options in the runner's terms. */
 export async function configuredOptions(config: RunConfig, spec: LoadedSpec, target: string): Promise<ConfiguredOptions> {
+  requireSpecVersionSegment(spec, target);
   const readOnly = readOnlyReason(config, spec, target);
   return {
     timeoutMs: config.timeoutMs,
@@ -18,22 +19,36 @@ export async function configuredOptions(config: RunConfig, spec: LoadedSpec, tar
     insecure: config.insecure,
     ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
     ...(config.rate !== undefined ? { rate: config.rate } : {}),
-    ...(config.caFile !== undefined ? { ca: await readText(config.caFile, '--ca') } : {}),
+    ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
     ...(readOnly ? { readOnly } : {}),
     ...(config.selection ? { selection: config.selection } : {}),
   };
 }
 
 /**
- * Why the run may not create anything, or undefined: --read-only, or a production target (the spec's server
- * described as production, or --env production) without --allow-writes.
+ * The target's version segment must be the one the spec's servers end in: a /v2 deployment checked against the
+ * v1 contract would fail for being another version, not for breaking this one.
+ */
+function requireSpecVersionSegment(spec: LoadedSpec, target: string): void {
+  const segmentOf = (url: string) => /\/(v\d+)\/*$/.exec(url)?.[1];
+  const expected = [...new Set(spec.model.servers.map((s) => segmentOf(s.url)).filter((v) => v !== undefined))];
+  const given = segmentOf(target);
+  if (given === undefined || expected.length === 0 || expected.includes(given)) return;
+  throw new UsageError(`--target ends in /${given}, but the spec's servers end in /${expected.join(' or /')}: ` +
+    `point --target at the /${expected[0]} address, or give that version's spec with --spec`);
+}
+
+/**
+ * Why the run may not create anything, and how that is lifted, or undefined: --read-only, or a production target
+ * (the spec's server described as production, or --env production) without --allow-writes.
  */
 export function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): string | undefined {
-  if (config.readOnly) return '--read-only';
+  if (config.readOnly) return '--read-only was given';
   if (config.allowWrites) return undefined;
-  if (config.env !== undefined && PRODUCTION_NAMES.includes(config.env)) return `the target is production (--env ${config.env})`;
+  const lift = '--allow-writes lifts this';
+  if (config.env !== undefined && PRODUCTION_NAMES.includes(config.env)) return `the target is production (--env ${config.env}); ${lift}`;
   const production = spec.model.servers.find((s) => /production/i.test(s.description ?? '') && sameAddress(s.url, target));
-  return production ? `the target is the spec's production server (${production.url})` : undefined;
+  return production ? `the target is the spec's production server (${production.url}); ${lift}` : undefined;
 }
 
 /** Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter. */
@@ -62,6 +77,15 @@ export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promi
   }
   if (/\s/.test(key)) throw new UsageError(`${source} holds white space inside the key, which a bearer token cannot: check how it was written`);
   return key;
+}
+
+/** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */
+async function readCertificate(path: string): Promise<string> {
+  const text = await readText(path, '--ca');
+  if (!text.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--ca ${path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): give the CA's certificate in PEM form`);
+  }
+  return text;
 }
 
 /** Reads a file a flag names. The key file's path is not repeated in the message: someone may have given the key itself. */

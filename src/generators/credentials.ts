@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, shellLiteral, validKey, type Credential } from '../http/credential.js';
+import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, shellLiteral, validKey, type Credential, type Token } from '../http/credential.js';
 import { keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
 
 /**
@@ -13,6 +13,7 @@ export type InvalidCredential =
   | { readonly kind: 'Basic' }
   | { readonly kind: 'empty token'; readonly scheme: string }
   | { readonly kind: 'key and more'; readonly more: string }
+  | { readonly kind: 'word and key'; readonly word: string }
   | { readonly kind: 'query parameter'; readonly parameter: string }
   | { readonly kind: 'other header'; readonly header: string }
   | { readonly kind: 'cookie'; readonly cookie: string }
@@ -32,6 +33,8 @@ export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   // A server that splits on the space and takes the second part accepts "<key> <anything>". (Never a lone
   // trailing space: HTTP trims field values, so "Bearer <key> " arrives as the valid credential.)
   fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(' x', ',', ' Bearer', '; q=1', ' extra') }),
+  // A server that takes the last word of the header accepts "Bearer <anything> <key>".
+  fc.record({ kind: fc.constant('word and key' as const), word: fc.constantFrom('x', 'Bearer', 'token', 'key=') }),
   fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom('access_token', 'api_key', 'apikey', 'key', 'token', 'bearer') }),
   fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom('X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization') }),
   fc.record({ kind: fc.constant('cookie' as const), cookie: fc.constantFrom('api_key', 'access_token', 'token', 'session') }),
@@ -63,6 +66,8 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
       return authorization(c.scheme, c.scheme, shellLiteral(c.scheme));
     case 'key and more':
       return authorization(`Bearer ${key}${c.more}`, `Bearer ${valid.shown}${c.more}`, `Bearer ${valid.shell}${shellLiteral(c.more)}`);
+    case 'word and key':
+      return wordAndKey(c.word, valid);
     case 'query parameter':
       return inQuery(c.parameter, valid);
     case 'other header':
@@ -74,4 +79,9 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
     case 'Basic password':
       return basicPassword(valid);
   }
+}
+
+/** `Authorization: Bearer <word> <key>`: the valid key, but not as the token (the token is the word before it). */
+export function wordAndKey(word: string, key: Token): Credential {
+  return authorization(`Bearer ${word} ${key.value}`, `Bearer ${word} ${key.shown}`, `Bearer ${shellLiteral(word)} ${key.shell}`);
 }

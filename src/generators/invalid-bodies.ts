@@ -29,10 +29,15 @@ export function invalidBodies(marker: string): InvalidBody[] {
     // Go's encoding/json and ASP.NET bind field names case-insensitively: "Name" is not "name".
     json('"Name" instead of "name"', { Name: marker }),
     json('"NAME" instead of "name"', { NAME: marker }),
+    // Frameworks that unwrap an envelope (JSON:API's "data", Rails' wrap_parameters) find a name where none is.
+    json('the NewCategory wrapped in a "data" object', { data: { name: marker } }),
+    json('the NewCategory wrapped in a "category" object', { category: { name: marker } }),
     ...NON_STRING_VALUES.map(({ type, value }) => json(`name is ${type}`, { name: value, description: marker })),
     ...NON_STRING_VALUES.map(({ type, value }) => json(`description is ${type}`, { name: marker, description: value })),
     json('the body is an array of a valid NewCategory', [{ name: marker }]),
     json('the body is a string', marker),
+    // A body parsed twice (a client that double-encodes, a server that obliges) must stay a string.
+    json('the body is a string holding a NewCategory as JSON', JSON.stringify({ name: marker })),
     json('the body is a number', 7),
     json('the body is null', null),
     json('the body is true', true),
@@ -59,12 +64,16 @@ const nonString: fc.Arbitrary<unknown> = fc.oneof(
 const position = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
 const otherFields = fc.dictionary(fc.constantFrom('title', 'label', 'Name', 'NAME', 'names', 'tags', 'slug'), fc.string(), { maxKeys: 3 });
 
+/** Shapes of a body that is valid JSON but not an object. */
+type NotAnObject = 'array of the object' | 'array of the name' | 'the name' | 'the object as a JSON string' | 'number' | 'boolean' | 'null';
+
 /** A generated invalid body, as data (so that fast-check shows and shrinks it); see {@link renderInvalidBody}. */
 export type InvalidBodyCase =
   | { readonly kind: 'name missing'; readonly fields: Readonly<Record<string, string>>; readonly withDescription: boolean }
+  | { readonly kind: 'wrapped'; readonly envelope: string }
   | { readonly kind: 'name of a wrong type'; readonly name: unknown; readonly extra: Readonly<Record<string, string>> }
   | { readonly kind: 'description of a wrong type'; readonly description: unknown }
-  | { readonly kind: 'not an object'; readonly shape: 'array of the object' | 'array of the name' | 'the name' | 'number' | 'boolean' | 'null'; readonly number: number }
+  | { readonly kind: 'not an object'; readonly shape: NotAnObject; readonly number: number }
   | { readonly kind: 'valid body cut short'; readonly at: number }
   | { readonly kind: 'valid body with a character inserted'; readonly at: number; readonly char: string }
   | { readonly kind: 'valid body with data after it'; readonly data: string }
@@ -78,11 +87,12 @@ export type InvalidBodyCase =
  */
 export const invalidBodyCase: fc.Arbitrary<InvalidBodyCase> = fc.oneof(
   fc.record({ kind: fc.constant('name missing' as const), fields: otherFields, withDescription: fc.boolean() }),
+  fc.record({ kind: fc.constant('wrapped' as const), envelope: fc.constantFrom('data', 'category', 'Category', 'newCategory', 'body', 'payload', 'attributes') }),
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('name of a wrong type' as const), name: nonString, extra: otherFields }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('description of a wrong type' as const), description: nonString }) },
   fc.record({
     kind: fc.constant('not an object' as const),
-    shape: fc.constantFrom('array of the object', 'array of the name', 'the name', 'number', 'boolean', 'null'),
+    shape: fc.constantFrom<NotAnObject>('array of the object', 'array of the name', 'the name', 'the object as a JSON string', 'number', 'boolean', 'null'),
     number: fc.integer(),
   }),
   fc.record({ kind: fc.constant('valid body cut short' as const), at: position }),
@@ -98,6 +108,8 @@ export function renderInvalidBody(c: InvalidBodyCase, marker: string): InvalidBo
   switch (c.kind) {
     case 'name missing':
       return { label: `no name, only ${Object.keys(c.fields).join(', ') || 'nothing'}`, raw: JSON.stringify({ ...c.fields, ...(c.withDescription ? { description: marker } : {}) }) };
+    case 'wrapped':
+      return { label: `the NewCategory wrapped in ${JSON.stringify(c.envelope)}`, raw: JSON.stringify({ [c.envelope]: { name: marker, description: marker } }) };
     case 'name of a wrong type':
       return { label: `name is ${JSON.stringify(c.name)}`, raw: JSON.stringify({ ...c.extra, name: c.name, description: marker }) };
     case 'description of a wrong type':
@@ -105,6 +117,7 @@ export function renderInvalidBody(c: InvalidBodyCase, marker: string): InvalidBo
     case 'not an object': {
       const bodies = {
         'array of the object': [{ name: marker }], 'array of the name': [marker], 'the name': marker,
+        'the object as a JSON string': JSON.stringify({ name: marker }),
         number: c.number, boolean: c.number % 2 === 0, null: null,
       };
       return { label: `the body is ${c.shape}`, raw: JSON.stringify(bodies[c.shape]) };

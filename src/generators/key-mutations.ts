@@ -5,6 +5,7 @@ import { KEY_VARIABLE, shellLiteral, type Token } from '../http/credential.js';
 const KEY = `\${${KEY_VARIABLE}}`; // braced: a character appended after it must not extend the name
 const part = (from: number, length?: number) => `\${${KEY_VARIABLE}:${from}${length === undefined ? '' : `:${length}`}}`;
 const swapped = (word: string) => `$(printf %s "${word}" | tr a-zA-Z A-Za-z)`;
+const percentEncoded = (word: string) => `$(printf %s "${word}" | od -An -tx1 | tr -d ' \\n' | sed 's/../%&/g' | tr a-f A-F)`;
 
 /**
  * A change to the valid key, as data: generated cases, counterexamples and reports hold the description,
@@ -17,7 +18,9 @@ export type KeyMutation =
   | { readonly kind: 'replace'; readonly at: number; readonly by: string }
   | { readonly kind: 'recase'; readonly at: number }
   | { readonly kind: 'recase-all' }
-  | { readonly kind: 'truncate'; readonly keep: number };
+  | { readonly kind: 'truncate'; readonly keep: number }
+  | { readonly kind: 'percent-encode'; readonly at: number }
+  | { readonly kind: 'wrap'; readonly before: string; readonly after: string };
 
 /**
  * Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). The token's shell form
@@ -75,6 +78,21 @@ export function mutateKey(key: string, mutation: KeyMutation): Token | undefined
       shell = part(0, keep);
       break;
     }
+    // A server that URL-decodes the token (it came through a query-string parser) accepts "%41" for "A".
+    case 'percent-encode': {
+      const i = index(mutation.at);
+      const encoded = [...Buffer.from(chars[i] ?? '', 'utf8')].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+      value = [...chars.slice(0, i), encoded, ...chars.slice(i + 1)].join('');
+      shown = `valid key with its character ${i + 1} percent-encoded`;
+      shell = part(0, i) + percentEncoded(part(i, 1)) + part(i + 1);
+      break;
+    }
+    // A server that strips quotes or brackets around the token (docs show "Bearer <API_KEY>") accepts them.
+    case 'wrap':
+      value = mutation.before + key + mutation.after;
+      shown = `valid key wrapped in ${JSON.stringify(mutation.before)} and ${JSON.stringify(mutation.after)}`;
+      shell = shellLiteral(mutation.before) + KEY + shellLiteral(mutation.after);
+      break;
   }
   return value === key || value.length === 0 ? undefined : { value, shown: `<${shown}>`, shell };
 }
@@ -83,6 +101,9 @@ function swapCase(c: string): string {
   const upper = c.toUpperCase();
   return upper !== c ? upper : c.toLowerCase();
 }
+
+/** What clients put around a token by mistake, and lenient servers strip: quotes, brackets, braces. */
+const WRAPPINGS: readonly (readonly [string, string])[] = [['"', '"'], ["'", "'"], ['<', '>'], ['{', '}'], ['[', ']']];
 
 const position = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
 const keyCharacter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=');
@@ -96,4 +117,6 @@ export const keyMutation: fc.Arbitrary<KeyMutation> = fc.oneof(
   fc.record({ kind: fc.constant('recase' as const), at: position }),
   fc.constant({ kind: 'recase-all' as const }),
   fc.record({ kind: fc.constant('truncate' as const), keep: position }),
+  fc.record({ kind: fc.constant('percent-encode' as const), at: position }),
+  fc.constantFrom(...WRAPPINGS.map(([before, after]) => ({ kind: 'wrap' as const, before, after }))),
 );

@@ -9,9 +9,15 @@ export const MAX_NAME_LENGTH = 100;
 
 const char = (from: number, to: number) => fc.integer({ min: from, max: to }).map((c) => String.fromCodePoint(c));
 
+/**
+ * Line and paragraph separators (U+2028, U+2029): fast-check's graphemes include them, but they break lines
+ * as a line feed does, and what a server does with line breaks in a name is INFO-3's open question.
+ */
+const LINE_BREAKING = /[\p{Zl}\p{Zp}]/u;
+
 /** Pieces names are made of: every script, marks, emoji, spaces. */
 const piece = fc.oneof(
-  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }) },
+  { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }).filter((g) => !LINE_BREAKING.test(g)) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }) },
   { weight: 2, arbitrary: fc.oneof(char(0x0621, 0x064a), char(0x05d0, 0x05ea)) }, // Arabic, Hebrew: right to left
   { weight: 1, arbitrary: char(0x4e00, 0x9fff) }, // CJK
@@ -46,15 +52,21 @@ const nameLength = fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: MA
 /** Names a few cases share, so that a name already in use comes up. */
 const REPEATED = ['Dog', 'Cat', 'Rabbit', 'Guinea pig'];
 
+/** Names that read as JSON or as numbers: a server that parses text again turns them into something else. */
+const LITERAL_LOOKING = ['0', '7', '-1', '1.5', '1e3', '007', 'true', 'false', 'null', '[]', '{}'];
+
+/** What a name may start with: nothing, spaces, or what spreadsheet-minded servers escape as a formula. */
+const LEADS = ['', ' ', '  ', '=', '+', '-', '@'];
+
 /**
  * Names a conformant server must accept (CREATE-1): any script, combining sequences, emoji and other astral
- * characters, right-to-left text, leading, trailing and inner spaces, every length from 1 to 100 code units,
- * and now and then a name already in use. Never blank and without control characters: blank, control and
- * longer names are INFO cases the contract leaves open.
+ * characters, right-to-left text, leading, trailing and inner spaces, formula-like leads, every length from 1 to
+ * 100 code units, and now and then a name already in use or one that reads as a number or a JSON literal. Never blank and without control characters or line breaks: blank,
+ * control, line-breaking and longer names are INFO cases the contract leaves open.
  */
 export const validName: fc.Arbitrary<string> = fc.oneof(
   { weight: 9, arbitrary: fc.record({
-    lead: fc.constantFrom('', ' ', '  '),
+    lead: fc.constantFrom(...LEADS),
     pieces: fc.array(piece, { minLength: 1, maxLength: 12 }),
     trail: fc.constantFrom('', ' ', '  '),
     length: nameLength,
@@ -63,6 +75,7 @@ export const validName: fc.Arbitrary<string> = fc.oneof(
     return cut(lead + core + trail, length);
   }) },
   { weight: 1, arbitrary: fc.constantFrom(...REPEATED) },
+  { weight: 1, arbitrary: fc.constantFrom(...LITERAL_LOOKING) },
 ).filter((name) => name.trim().length > 0);
 
 /** Text over 100 code units, into the thousands, in any script. */
@@ -90,11 +103,12 @@ export const longDescription: fc.Arbitrary<string> = longText;
 export const longName: fc.Arbitrary<string> = longText;
 
 /**
- * Characters the contract says nothing about: C0 and C1 controls, DEL, U+0000, lone surrogates (INFO-3). A
- * surrogate comes with a letter on its far side, so that two of them never pair up into a valid character.
+ * Characters the contract says nothing about: C0 and C1 controls, DEL, U+0000, line and paragraph separators,
+ * lone surrogates (INFO-3). A surrogate comes with a letter on its far side, so that two of them never pair up
+ * into a valid character.
  */
 const unusual = fc.oneof(
-  char(0x00, 0x1f), char(0x7f, 0x9f), fc.constant('\u0000'),
+  char(0x00, 0x1f), char(0x7f, 0x9f), fc.constant('\u0000'), fc.constantFrom('\u2028', '\u2029'),
   fc.integer({ min: 0xd800, max: 0xdbff }).map((c) => `${String.fromCharCode(c)}x`), // JSON writes it as \uXXXX
   fc.integer({ min: 0xdc00, max: 0xdfff }).map((c) => `x${String.fromCharCode(c)}`),
 );

@@ -25,6 +25,8 @@ export interface ClientOptions {
   readonly ca?: string;
   /** Skip TLS certificate verification. */
   readonly insecure?: boolean;
+  /** Aborted when the run is interrupted: every request under way, or waiting to be sent, stops at once. */
+  readonly interrupted?: AbortSignal;
 }
 
 /** One request to send. Everything is explicit: the client adds only Host and Content-Length. */
@@ -110,12 +112,14 @@ export class HttpClient {
 
   /** Sends a request and records the exchange under `id`. */
   async send(id: string, request: OutgoingRequest, control: SendControl = {}): Promise<Reply> {
+    const interrupted = this.options.interrupted;
+    const signal = control.signal && interrupted ? AbortSignal.any([control.signal, interrupted]) : control.signal ?? interrupted;
     const prepared = this.prepare(request);
     const recorded = this.recordRequest(request, prepared);
     const retries: Retry[] = [];
     const started = performance.now();
     for (;;) {
-      const attempt = await this.attempt(prepared, control.signal);
+      const attempt = await this.attempt(prepared, signal);
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
         id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
@@ -130,7 +134,7 @@ export class HttpClient {
       if (!(control.mayRetry?.() ?? true)) return answer({ persisted: false, why: 'sending it again would exceed the write budget (--max-writes)' });
       retries.push({ status, waitedMs: wait });
       try {
-        await sleep(wait, control.signal);
+        await sleep(wait, signal);
       } catch {
         return answer({ persisted: false, why: 'the run was interrupted during the wait' });
       }
@@ -354,11 +358,12 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   const where = connecting ? 'connect' : phase;
   if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
     const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';
-    return { code: 'TIMEOUT', phase: where, message: `no complete response within ${options.timeoutMs} ms: still waiting for ${waiting}` };
+    return { code: 'TIMEOUT', phase: where, message: `no complete response within ${options.timeoutMs} ms: still waiting for ${waiting} (--timeout sets the deadline)` };
   }
   if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };
   }
   const code = CODES[raw] ?? raw;
-  return { code, phase: where, message: options.redactor.redact(e.message || code) };
+  // One line: OpenSSL's messages, for one, run over several.
+  return { code, phase: where, message: options.redactor.redact((e.message || code).replace(/\s+/g, ' ').trim()) };
 }

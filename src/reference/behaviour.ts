@@ -33,6 +33,8 @@ export interface Behaviour {
   protects(route: Route, path: string): boolean;
   /** A refusal of a request's query parameters (after authentication), if any. */
   queryRefusal(route: Route, query: URLSearchParams): Refusal | undefined;
+  /** What the server refuses before it authenticates a request (middleware mounted ahead of auth); none, kept. */
+  precheck(route: Route, request: IncomingMessage, raw: string): Refusal | undefined;
   /** The token a request presents, from wherever this server looks for it (`raw` is the request body). */
   credentialOf(request: IncomingMessage, url: URL, raw: string): string | undefined;
   /** Whether a presented token is the key. */
@@ -68,6 +70,7 @@ export const conformant: Behaviour = {
   },
   protects: () => true,
   queryRefusal: () => undefined,
+  precheck: () => undefined,
   credentialOf(request) {
     const match = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
     return match?.[1];

@@ -120,11 +120,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
   const raw = await readBody(request);
   if (!route) return b.send(response, 404, b.errorBody(404, 'not_found', 'No such operation.'));
   if (raw === undefined) return b.send(response, 400, b.errorBody(400, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`));
+  const early = b.precheck(route, request, raw);
+  if (early) return refusedWith(b, response, early);
   const token = b.credentialOf(request, url, raw);
   const authorized = !b.protects(route, url.pathname.slice(BASE_PATH.length)) || b.accepts(token, key);
   const unauthorized = () => b.send(response, 401, b.errorBody(401, 'unauthorized', 'The API key is missing or invalid.'),
     withChallenge(b.challenge(token !== undefined)));
-  const refused = ({ refused: { status = 400, code, message } }: Refusal) => b.send(response, status, b.errorBody(status, code, message));
+  const refused = (refusal: Refusal) => refusedWith(b, response, refusal);
 
   if (route !== 'createCategory') {
     if (!authorized) return unauthorized();
@@ -147,6 +149,10 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
   const stored = await b.store(store, category, parsed.value);
   if (!authorized) return unauthorized();
   return b.send(response, 201, b.present(stored));
+}
+
+function refusedWith(b: Behaviour, response: ServerResponse, { refused: { status = 400, code, message } }: Refusal): void {
+  b.send(response, status, b.errorBody(status, code, message));
 }
 
 function withChallenge(challenge: string | undefined): Record<string, string> {

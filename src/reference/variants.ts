@@ -33,6 +33,9 @@ const counting = (first: bigint, step: bigint): Variant['patch'] => () => {
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Controls, line and paragraph separators, lone surrogates: the characters INFO-3 asks about. */
+const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 export const VARIANTS: readonly Variant[] = [
   variant('ids-near-int64-max', 'Ids count up from 2^63 − 10,000: legal int64 values that doubles cannot tell apart.',
     counting(2n ** 63n - 10_000n, 1n)),
@@ -112,7 +115,7 @@ export const VARIANTS: readonly Variant[] = [
       validate: (body) => {
         const result = base.validate(body);
         if ('refused' in result) return result;
-        if (result.name.length === 0 || result.name.length > 100 || /[\u0000-\u001f\u007f]/.test(result.name)) {
+        if (result.name.length === 0 || result.name.length > 100 || NOT_PRINTABLE.test(result.name)) {
           return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
         }
         if ((result.description?.length ?? 0) > 100) return refuse('invalid_description', 'Descriptions have at most 100 characters.');

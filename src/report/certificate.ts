@@ -50,11 +50,14 @@ export function renderCertificate(report: RunReport, files: Readonly<Record<stri
   return `${JSON.stringify(certificate, null, 2)}\n`;
 }
 
-/** What `verify` found: nothing means the directory matches its certificate. */
-export async function verifyCertificate(dir: string): Promise<string[]> {
+/**
+ * What `verify` found: nothing means the directory matches its certificate. `required` names the files a run
+ * writes: a certificate that leaves one out would let that file be edited unseen.
+ */
+export async function verifyCertificate(dir: string, required: readonly string[]): Promise<string[]> {
   const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Certificate;
   if (certificate.format !== CERTIFICATE_FORMAT) return [`certificate.json is not a ${CERTIFICATE_FORMAT} certificate`];
-  const problems: string[] = [];
+  const problems = required.filter((name) => !(name in certificate.files)).map((name) => `the certificate does not cover ${name}`);
   for (const [name, expected] of Object.entries(certificate.files)) {
     let actual: string;
     try {
@@ -65,8 +68,7 @@ export async function verifyCertificate(dir: string): Promise<string[]> {
     }
     if (actual !== expected) problems.push(`${name} was changed after the run (sha256 ${actual.slice(0, 12)}…, certified ${expected.slice(0, 12)}…)`);
   }
-  if (!('report.json' in certificate.files)) problems.push('the certificate covers no report.json');
-  else if (problems.length === 0) {
+  if (problems.length === 0) {
     // The hashes hold; the certificate's own claims must also be the report's.
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
     const claims: [string, unknown, unknown][] = [

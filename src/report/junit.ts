@@ -1,5 +1,5 @@
 import type { CheckResult, RunReport } from '../results/model.js';
-import { counts } from '../results/summarize.js';
+import { breaksVerdict } from '../results/summarize.js';
 import { areaOf } from '../rules/catalogue.js';
 import { exchangeText } from './exchange-text.js';
 import { curlCommand } from './reproduce.js';
@@ -16,7 +16,7 @@ export function renderJunit(report: RunReport): string {
     const area = areaOf(result.rule);
     areas.set(area, [...(areas.get(area) ?? []), result]);
   }
-  const isFailure = (r: CheckResult) => counts(r) && (r.level === 'MUST' || (report.policy.strict && r.level === 'SHOULD'));
+  const isFailure = (r: CheckResult) => breaksVerdict(r, report.policy.strict);
   const isSkipped = (r: CheckResult) => r.outcome === 'skipped' || r.expected !== undefined;
   const count = (results: readonly CheckResult[]) => ({
     tests: results.length,

@@ -19,6 +19,9 @@ const RENDERERS: readonly (readonly [string, (report: RunReport) => string])[] =
   ['badge.svg', renderBadge],
 ];
 
+/** The report files every run writes. */
+export const REPORT_FILES: readonly string[] = RENDERERS.map(([name]) => name);
+
 /** The name of the file `--certify` adds. */
 export const CERTIFICATE_FILE = 'certificate.json';
 

@@ -1,7 +1,6 @@
-import { ruleById } from '../rules/catalogue.js';
 import type { BaselineComparison, CheckResult, RunReport, StaleExpectation } from './model.js';
 import { titleOf } from './model.js';
-import { counts, ruleOutcomes, summaryOf, verdictOf } from './summarize.js';
+import { breaksVerdict, counts, ruleOutcomes, summaryOf, verdictOf } from './summarize.js';
 
 /** An entry of an expected-failures list: a rule id, or a check's title, with the reason it is allowed to fail. */
 export interface ExpectedFailure {
@@ -35,7 +34,7 @@ export function assess(report: RunReport, assessment: Assessment): RunReport {
   });
   return {
     ...report,
-    verdict: verdictOf(results, report.errors),
+    verdict: verdictOf(results, report.errors, assessment.strict),
     summary: summaryOf(results, report.summary.requests),
     rules: ruleOutcomes(results),
     results,
@@ -65,7 +64,7 @@ export function exitCodeOf(report: RunReport): 0 | 1 | 2 {
   if (report.verdict === 'incomplete') return 2;
   const { strict, failOn } = report.policy;
   const newFailures = new Set(report.baseline?.newFailures ?? []);
-  const failing = report.results.filter((r) => counts(r) && (r.level === 'MUST' || (strict && ruleById(r.rule).level === 'SHOULD')));
+  const failing = report.results.filter((r) => breaksVerdict(r, strict));
   const counted = failOn === 'new' ? failing.filter((r) => newFailures.has(titleOf(r))) : failing;
   return counted.length > 0 ? 1 : 0;
 }

@@ -6,9 +6,16 @@ export function counts(result: CheckResult): boolean {
   return result.outcome === 'failed' && result.expected === undefined;
 }
 
-/** The verdict of a set of results (see {@link Verdict}). */
-export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = []): Verdict {
-  if (results.some((r) => r.level === 'MUST' && counts(r))) return 'non-conformant';
+/** A failure that breaks the verdict: one that counts, of a MUST rule, or with --strict of a SHOULD rule too. */
+export function breaksVerdict(result: CheckResult, strict: boolean): boolean {
+  return counts(result) && (result.level === 'MUST' || (strict && result.level === 'SHOULD'));
+}
+
+/** The verdict of a set of results (see {@link Verdict}); with `strict`, SHOULD failures count as MUST ones do. */
+export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = [], strict = false): Verdict {
+  // Interrupted, a run judged only part of the target: whatever it found, it gives no verdict (exit 2).
+  if (errors.some((e) => e.interrupted)) return 'incomplete';
+  if (results.some((r) => breaksVerdict(r, strict))) return 'non-conformant';
   if (errors.length > 0 || results.length === 0) return 'incomplete';
   const judged = new Set(results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule));
   const unjudged = RULES.some((rule) => rule.level !== 'INFO' && !judged.has(rule.id));

@@ -38,7 +38,8 @@ export const RULES: readonly Rule[] = [
     'A request rejected with 401 has no effect: an unauthenticated or wrongly authenticated POST creates nothing.',
     'contract §5, §4.2'),
   rule('AUTH-5', 'SHOULD',
-    'Authentication is decided before the body is validated: an unauthenticated POST with an invalid body gets 401, not 400.',
+    'Authentication is decided before the body is read: an unauthenticated POST with an invalid or empty body, or a ' +
+    'body of another media type, gets 401, not 400 or 415.',
     'contract §5.2'),
   rule('AUTH-6', 'SHOULD',
     'A 401 carries a `WWW-Authenticate` challenge for the Bearer scheme.',
@@ -103,7 +104,8 @@ export const RULES: readonly Rule[] = [
     'Observation: how names and descriptions over 100 characters (hundreds, thousands) are answered (201, or 400 or 413 with an Error).',
     'contract §8: length bounds not shown'),
   rule('INFO-3', 'INFO',
-    'Observation: how names with control characters, U+0000 or lone surrogates are answered (201, or 400 with an Error).',
+    'Observation: how names with control characters, line or paragraph separators, U+0000 or lone surrogates are ' +
+    'answered (201, or 400 with an Error).',
     'contract §2: allowed characters not shown'),
   rule('INFO-4', 'INFO',
     'Observation: how unknown query parameters on the list are answered (ignored with 200, or 400 with an Error).',

@@ -16,12 +16,12 @@ export function suiteNameOf(module: { readonly moduleId: string }): string {
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
  * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
  */
-export function toCheckResult(test: TestCase, redactor: Redactor): { result?: CheckResult; crash?: RunError } {
+export function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
   const meta = test.meta().check;
   const state = test.result();
   if (!meta) {
-    // A test a replay filtered out never ran: it is no result at all.
-    if (state.state === 'skipped') return {};
+    // A test a replay filtered out, or an interruption cancelled, never ran: it is no result at all.
+    if (state.state === 'skipped' || interrupted) return {};
     return { crash: { where: test.fullName, message: 'the test reported no check metadata (every test in suites/ must be declared with defineSuite)' } };
   }
   if (meta.notApplicable) return {};
@@ -62,14 +62,25 @@ export class ResultCollector {
   readonly errors: RunError[] = [];
   private readonly bySuite = new Map<string, CheckResult[]>();
 
-  constructor(private readonly redactor: Redactor, private readonly listener: RunListener | undefined) {}
+  constructor(
+    private readonly redactor: Redactor,
+    private readonly listener: RunListener | undefined,
+    /** Called as each suite file is collected, before its checks run. */
+    private readonly onSuiteCollected?: () => void,
+  ) {}
+
+  /** Whether the run was interrupted (its errors say so). */
+  get interrupted(): boolean {
+    return this.errors.some((e) => e.interrupted);
+  }
 
   onTestModuleCollected(module: TestModule): void {
+    this.onSuiteCollected?.();
     this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
   }
 
   onTestCaseResult(test: TestCase): void {
-    const { result, crash } = toCheckResult(test, this.redactor);
+    const { result, crash } = toCheckResult(test, this.redactor, this.interrupted);
     if (crash) this.errors.push(crash);
     if (!result) return;
     this.results.push(result);

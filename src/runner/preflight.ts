@@ -17,11 +17,20 @@ export async function ensureReachable(target: string, timeoutMs: number, tls: { 
     const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } }, signal ? { signal } : {});
     const failure = reply.exchange.transportError;
     if (failure?.phase === 'connect' && failure.code !== INTERRUPTED) {
-      const tlsProblem = /CERT|TLS|SSL|SIGNATURE|EPROTO/.test(failure.code);
-      const fix = tlsProblem ? 'trust its CA with --ca <file>, or skip verification with --insecure' : 'check --target and that the server is running';
-      throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fix}`);
+      throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fixFor(failure.code)}`);
     }
   } finally {
     await client.close().catch(() => undefined);
   }
+}
+
+/** What to do about a connection failure, by its code. */
+function fixFor(code: string): string {
+  // The certificate did not verify: the handshake itself worked.
+  if (/CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO|HOSTNAME|ALTNAME/.test(code)) {
+    return 'trust its CA with --ca <file>, or skip verification with --insecure';
+  }
+  // No TLS handshake at all: most often an https:// target whose server speaks plain http.
+  if (/TLS|SSL|EPROTO/.test(code)) return 'the TLS handshake failed: check that the server at --target speaks https';
+  return 'check --target and that the server is running';
 }

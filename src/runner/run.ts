@@ -5,6 +5,7 @@ import { createVitest, type Reporter, type Vitest } from 'vitest/node';
 import type { Replay, RunSettings } from '../checks/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
+import { announceInterruption } from '../core/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunReport } from '../results/model.js';
 import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
@@ -135,12 +136,20 @@ export class SuiteSession {
       ...(options.replay ? { replay: { title: options.replay.title, ...(options.replay.path !== undefined ? { path: options.replay.path } : {}) } } : {}),
       spec: options.spec.model,
     };
-    const collector = new ResultCollector(new Redactor([options.apiKey]), options.listener);
+    // Interrupted, the run stops twice over: the checks' requests are aborted (in the worker), and vitest cancels
+    // the tests not yet started. vitest forgets a cancellation that comes while a run is starting, so a suite that
+    // starts after it is cancelled again; either way, its checks' requests end at once.
+    const stop = () => {
+      announceInterruption(runId);
+      this.vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+    };
+    const collector = new ResultCollector(new Redactor([options.apiKey]), options.listener, () => {
+      if (options.signal?.aborted) stop();
+    });
     this.current = collector;
     const cancel = () => {
       collector.errors.push({ where: 'the run', message: `stopped by ${String(options.signal?.reason)}`, interrupted: true });
-      // Should cancelling fail, the run simply ends on its own; the report is marked interrupted either way.
-      this.vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
+      stop();
     };
     options.signal?.addEventListener('abort', cancel, { once: true });
     // Interrupted before the suites started (while vitest loaded): nothing runs, and the report says so.
@@ -165,7 +174,8 @@ export class SuiteSession {
       process.exitCode = undefined;
     }
     const { errors } = collector;
-    const results = holdSkipsToTheirOwners(collector.results);
+    // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
+    const results = collector.interrupted ? collector.results : holdSkipsToTheirOwners(collector.results);
     return {
       verdict: verdictOf(results, errors),
       target: options.target,

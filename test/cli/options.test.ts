@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseCommand } from '../../src/cli/options.js';
 import { UsageError } from '../../src/core/errors.js';
@@ -23,7 +24,8 @@ describe('parseCommand', () => {
     expect(command).toEqual({
       kind: 'run',
       config: {
-        target: { kind: 'reference' }, specPath: 's.yaml', reportDir: 'out', seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
+        // Absolute: the suites run with the package as their root, and a shard's blob must land beside the reports.
+        target: { kind: 'reference' }, specPath: 's.yaml', reportDir: resolve('out'), seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
         maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, certify: false,
         concurrency: 4, rate: 20, apiKeyFile: 'key.txt', caFile: 'ca.pem', insecure: true, env: 'production', readOnly: true, allowWrites: true,
       },

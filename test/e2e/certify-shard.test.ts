@@ -22,6 +22,14 @@ describe('--certify and verify', () => {
     const tampered = await runCli(['verify', dir]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toMatch(/✗ junit\.xml was changed after the run/);
+
+    // Dropping the edited file from the certificate does not hide the edit.
+    const files = certificate['files'] as Record<string, string>;
+    delete files['junit.xml'];
+    await writeFile(join(dir, 'certificate.json'), JSON.stringify(certificate));
+    const uncovered = await runCli(['verify', dir]);
+    expect(uncovered.code).toBe(1);
+    expect(uncovered.stdout).toMatch(/✗ the certificate does not cover junit\.xml/);
   });
 
   it('exits 2 for a directory without a certificate', async () => {

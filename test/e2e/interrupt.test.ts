@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { CLI, filesBelow, readReport, tempDir } from '../support/cli.js';
+import { hostileServer } from '../support/hostile.js';
 import { reference } from '../support/reference.js';
 
 const KEY = 'psk_Qz7Wx3Vb9Lk2Jh5Tn8Rm4Pd'; // random: an English word in it would be redacted out of messages too
@@ -37,6 +38,32 @@ describe('an interrupted run', () => {
     for (const { path, content } of [...await filesBelow(dir), { path: 'stdout', content: stdout }, { path: 'stderr', content: stderr }]) {
       for (let i = 0; i + 8 <= KEY.length; i++) expect(content.toLowerCase(), path).not.toContain(KEY.slice(i, i + 8).toLowerCase());
     }
+  });
+
+  it('stops within two seconds when requests are waiting on a target that stopped answering', async () => {
+    const server = await hostileServer((_request, _response, n) => n > 5, { apiKey: KEY }); // never answers again
+    const dir = await tempDir();
+    const child = spawn(process.execPath, [CLI, '--target', server.url, '--timeout', '30000', '--report-dir', dir],
+      { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    // Requests are stuck once the checks have sent more than the server answers.
+    for (let i = 0; i < 400 && server.requests() < 10; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(server.requests()).toBeGreaterThanOrEqual(10);
+    const sent = performance.now();
+    child.kill('SIGINT');
+    const [code] = await once(child, 'exit');
+    const took = performance.now() - sent;
+    console.log(`SIGINT with requests stuck: stopped ${Math.round(took)} ms after the signal`);
+    expect(code).toBe(2);
+    expect(took).toBeLessThan(2000);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.errors).toEqual([{ where: 'the run', message: 'stopped by SIGINT', interrupted: true }]);
+    expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([]);
+    expect(stdout + stderr).not.toMatch(/Suite error|no check metadata/);
   });
 
   it('stops the same way when the signal comes while the suite is still starting', async () => {

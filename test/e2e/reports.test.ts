@@ -63,13 +63,20 @@ describe('the report files of one run', () => {
     expect(plain.result.stdout).not.toMatch(/^::(error|warning)/m);
   });
 
-  it('--strict makes a SHOULD failure fail the exit code and JUnit', async () => {
+  it('--strict makes a SHOULD failure fail the verdict, the exit code and JUnit, and every report says so', async () => {
     const server = await reference({ apiKey: KEY, faults: ['auth-no-challenge'] });
     const lenient = await tempDir();
     expect((await runCli(['--target', server.url, '--report-dir', lenient], { PETSTORE_API_KEY: KEY })).code).toBe(0);
+    expect((await readReport(lenient)).verdict).not.toBe('non-conformant'); // partial: the default write budget binds
     const strict = await tempDir();
-    expect((await runCli(['--target', server.url, '--strict', '--report-dir', strict], { PETSTORE_API_KEY: KEY })).code).toBe(1);
+    const { code, stdout } = await runCli(['--target', server.url, '--strict', '--report-dir', strict], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/Verdict: NON-CONFORMANT +0 MUST failures, \d+ SHOULD failures?/);
     expect(await readFile(join(strict, 'junit.xml'), 'utf8')).toMatch(/<failure type="AUTH-6"/);
-    expect((await readReport(strict)).policy).toEqual({ strict: true, failOn: 'any' });
+    const report = await readReport(strict);
+    expect(report.policy).toEqual({ strict: true, failOn: 'any' });
+    expect(report.verdict).toBe('non-conformant');
+    expect(await readFile(join(strict, 'summary.md'), 'utf8')).toMatch(/NON-CONFORMANT/);
+    expect(await readFile(join(strict, 'badge.svg'), 'utf8')).toMatch(/non-conformant/);
   });
 });

@@ -66,6 +66,21 @@ describe('the command line', () => {
     expectUsageError(await runCli(args), message);
   });
 
+  it('refuses a target of another version than the spec\'s servers, before any request', async () => {
+    const port = await closedPort();
+    expectUsageError(await runCli(['--target', `http://127.0.0.1:${port}/v2`], { PETSTORE_API_KEY: 'k' }),
+      /--target ends in \/v2, but the spec's servers end in \/v1: point --target at the \/v1 address, or give that version's spec with --spec/);
+  });
+
+  it('never repeats the key in a usage error, wherever it was pasted', async () => {
+    const key = 'psk_Pasted7Wx3Vb9Lk2Jh5Tn8';
+    for (const args of [[key], ['--target', 'reference', '--seed', key], ['--target', `http://h/${key}`], ['--target', 'reference', '--only', key.toUpperCase()]]) {
+      const { code, stderr } = await runCli(args, { PETSTORE_API_KEY: key });
+      expect(code, args.join(' ')).toBe(2);
+      for (let i = 0; i + 8 <= key.length; i++) expect(stderr.toLowerCase(), args.join(' ')).not.toContain(key.slice(i, i + 8).toLowerCase());
+    }
+  });
+
   it('needs PETSTORE_API_KEY for a URL target', async () => {
     expectUsageError(await runCli(['--target', 'http://127.0.0.1:9/v1']), /PETSTORE_API_KEY is not set/);
   });

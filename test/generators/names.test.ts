@@ -10,14 +10,18 @@ const wellFormed = (s: string) => !/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud8
 describe('validName', () => {
   const names = sample(validName);
 
-  it('stays within what CREATE-1 promises: 1 to 100 code units, never blank, no control characters, no lone surrogates', () => {
+  it('stays within what CREATE-1 promises: 1 to 100 code units, never blank, no control characters or line breaks, no lone surrogates', () => {
     for (const name of names) {
       expect(name.length).toBeGreaterThanOrEqual(1);
       expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
       expect(name.trim()).not.toBe('');
-      expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+      expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
       expect(wellFormed(name)).toBe(true);
     }
+  });
+
+  it('never draws a line or paragraph separator, which fast-check\'s graphemes do include', () => {
+    for (const name of sample(validName, 20_000)) expect(name).not.toMatch(/[\u2028\u2029]/);
   });
 
   it('covers the whole range of lengths, the edges included', () => {
@@ -27,7 +31,7 @@ describe('validName', () => {
     expect(lengths).toContain(1);
   });
 
-  it('draws astral characters, combining marks, right-to-left text, outer spaces and names in use', () => {
+  it('draws astral characters, combining marks, right-to-left text, outer spaces, formula-like leads, literal-looking names and names in use', () => {
     const has = (pattern: RegExp) => names.some((n) => pattern.test(n));
     expect(has(/[\u{10000}-\u{10ffff}]/u)).toBe(true);
     expect(has(/[\u0300-\u036f]/)).toBe(true);
@@ -35,6 +39,8 @@ describe('validName', () => {
     expect(has(/^ /)).toBe(true);
     expect(has(/ $/)).toBe(true);
     expect(names.filter((n) => n === 'Dog').length).toBeGreaterThan(1);
+    expect(has(/^[=+\-@]/)).toBe(true);
+    expect(has(/^(?:\d+|true|false|null)$/)).toBe(true);
   });
 });
 
@@ -45,9 +51,10 @@ describe('the open-domain names and descriptions', () => {
     expect(Math.max(...lengths)).toBeGreaterThan(3000);
   });
 
-  it('unusualName always holds a control character, U+0000 or a lone surrogate', () => {
-    for (const name of sample(unusualName, 500)) expect(/[\u0000-\u001f\u007f-\u009f]/.test(name) || !wellFormed(name)).toBe(true);
+  it('unusualName always holds a control character, U+0000, a line or paragraph separator or a lone surrogate', () => {
+    for (const name of sample(unusualName, 500)) expect(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(name) || !wellFormed(name)).toBe(true);
     expect(sample(unusualName, 500).some((n) => n.includes('\u0000'))).toBe(true);
+    expect(sample(unusualName, 500).some((n) => /[\u2028\u2029]/.test(n))).toBe(true);
   });
 
   it('optionalDescription is sometimes absent, sometimes empty, up to 100 code units and at the edge', () => {

@@ -25,8 +25,8 @@ describe('describeFailure', () => {
 
   it('says which phase a deadline caught', () => {
     const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
-    expect(describeFailure(timeout, 'headers', options).message).toBe('no complete response within 1500 ms: still waiting for the response headers');
-    expect(describeFailure(timeout, 'body', options).message).toBe('no complete response within 1500 ms: still waiting for the rest of the response body');
+    expect(describeFailure(timeout, 'headers', options).message).toBe('no complete response within 1500 ms: still waiting for the response headers (--timeout sets the deadline)');
+    expect(describeFailure(timeout, 'body', options).message).toBe('no complete response within 1500 ms: still waiting for the rest of the response body (--timeout sets the deadline)');
   });
 
   it('tells an interrupted run from a failing target, and keeps the key out of messages', () => {

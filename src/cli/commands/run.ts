@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import type { RunReport } from '../../results/model.js';
@@ -53,7 +53,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
-    if (options.readOnly) out.line(out.style.yellow(`read-only: ${options.readOnly}; checks that would create categories are skipped (--allow-writes runs them)`));
+    if (options.readOnly) out.line(out.style.yellow(`read-only: ${options.readOnly}; checks that would create categories are skipped`));
     if (options.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     out.line(`reports ${reportDir}`);
     out.line();
@@ -138,5 +138,5 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
 /** `reports/<kind>-<date>-<time>-<id>`: a new directory per run, so that no earlier report is overwritten. */
 export function defaultReportDir(kind: string): string {
   const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return join('reports', `${kind}-${stamp}-${randomBytes(2).toString('hex')}`);
+  return resolve('reports', `${kind}-${stamp}-${randomBytes(2).toString('hex')}`);
 }

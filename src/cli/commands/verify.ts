@@ -1,5 +1,6 @@
 import { UsageError } from '../../core/errors.js';
 import { verifyCertificate } from '../../report/certificate.js';
+import { REPORT_FILES } from '../../report/write.js';
 import type { Output } from '../console/output.js';
 
 /**
@@ -9,7 +10,7 @@ import type { Output } from '../console/output.js';
 export async function verifyCommand(dir: string, out: Output): Promise<number> {
   let problems: string[];
   try {
-    problems = await verifyCertificate(dir);
+    problems = await verifyCertificate(dir, REPORT_FILES);
   } catch (error) {
     throw new UsageError(`cannot verify ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; it needs the certificate.json a run with --certify writes`);
   }

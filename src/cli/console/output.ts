@@ -24,7 +24,7 @@ export function colourWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv)
 export class Output {
   readonly style: Style;
   readonly live: boolean;
-  private redactor?: Redactor;
+  private readonly redactors: Redactor[] = [];
   private statusShown = false;
 
   constructor(private readonly stdout: NodeJS.WriteStream, private readonly stderr: NodeJS.WriteStream, env: NodeJS.ProcessEnv) {
@@ -32,9 +32,9 @@ export class Output {
     this.live = Boolean(stdout.isTTY) && env['CI'] !== 'true';
   }
 
-  /** From now on, remove these secrets from everything written. */
+  /** From now on, also remove these secrets from everything written. */
   protect(redactor: Redactor): void {
-    this.redactor = redactor;
+    this.redactors.push(redactor);
   }
 
   line(text = ''): void {
@@ -62,6 +62,6 @@ export class Output {
   }
 
   private clean(text: string): string {
-    return this.redactor ? this.redactor.redact(text) : text;
+    return this.redactors.reduce((cleaned, redactor) => redactor.redact(cleaned), text);
   }
 }

@@ -1,4 +1,11 @@
+import { refuse } from '../behaviour.js';
 import { fault } from './fault.js';
+
+/**
+ * Key lookups after which auth-fail-open-late lets everything through: fewer than a run with an unlimited write
+ * budget makes at any --runs (its list suite tops the run up to 257 categories: about 400 requests in all).
+ */
+const FAIL_OPEN_AFTER = 300;
 
 /** Authentication bugs: bypasses, loose comparisons, side effects, missing niceties. */
 export const authFaults = [
@@ -87,4 +94,51 @@ export const authFaults = [
   fault('auth-scheme-case-sensitive', 'AUTH-7',
     'The header is matched with startsWith("Bearer "), so "bearer <key>" is refused.',
     () => ({ credentialOf: (request) => /^Bearer +(\S+)$/.exec(request.headers.authorization ?? '')?.[1] })),
+  fault('auth-scheme-three-spellings', 'AUTH-7',
+    'The scheme is compared with a list of the spellings someone thought of: Bearer, bearer and BEARER.',
+    () => ({ credentialOf: (request) => /^(?:Bearer|bearer|BEARER) +(\S+)$/.exec(request.headers.authorization ?? '')?.[1] })),
+  fault('auth-pets-valid-key-refused', 'AUTH-3',
+    'The pets routes moved behind a scope check that keys issued for categories lack: the valid key gets 401 there.',
+    (base) => ({ pet: () => ({ status: 401, body: base.errorBody(401, 'unauthorized', 'The API key lacks the pets scope.') }) })),
+  fault('auth-key-last-character-ignored', 'AUTH-2',
+    'An off-by-one in a hand-written constant-time compare never looks at the key\'s last character.',
+    () => ({ accepts: (token, key) => token !== undefined && token.length === key.length && token.slice(0, -1) === key.slice(0, -1) })),
+  fault('auth-token-percent-decoded', 'AUTH-2',
+    'The token goes through the query-string decoder on its way in, so a percent-encoded key is accepted.',
+    (base) => ({ credentialOf: (request, url, raw) => decodedOrAsIs(base.credentialOf(request, url, raw)) })),
+  fault('auth-token-unwrapped', 'AUTH-2',
+    'Quotes and brackets around the token are stripped, for clients that copied "Bearer <API_KEY>" from the docs.',
+    (base) => ({ credentialOf: (request, url, raw) => base.credentialOf(request, url, raw)?.replace(/^["'<{[]|["'>}\]]$/g, '') })),
+  fault('auth-token-last-word', 'AUTH-2',
+    'The token is the header\'s last word, so "Bearer <anything> <key>" is accepted.',
+    (base) => ({
+      credentialOf: (request, url, raw) => /^bearer\s.*?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? base.credentialOf(request, url, raw),
+    })),
+  fault('auth-fail-open-late', 'AUTH-1',
+    `The key cache fails open once it has answered ${FAIL_OPEN_AFTER} lookups: every later request is let through.`,
+    (base) => {
+      let lookups = 0;
+      return { accepts: (token, key) => ++lookups > FAIL_OPEN_AFTER || base.accepts(token, key) };
+    }),
+  fault('auth-empty-body-first', 'AUTH-5',
+    'A body-parser middleware mounted ahead of authentication refuses an empty body with 400.',
+    () => ({ precheck: (route, _request, raw) => (route === 'createCategory' && raw.length === 0 ? refuse('empty_body', 'The body is empty.') : undefined) })),
+  fault('auth-media-type-first', 'AUTH-5',
+    'Content negotiation runs ahead of authentication and answers a non-JSON Content-Type with 415.',
+    () => ({
+      precheck: (route, request) => (route === 'createCategory' && !/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')
+        ? refuse('unsupported_media_type', 'Send application/json.', 415) : undefined),
+    })),
+  fault('auth-challenge-in-realm', 'AUTH-6',
+    'The 401 challenges Basic, and mentions bearer keys only inside its realm string.',
+    () => ({ challenge: () => 'Basic realm="petstore, bearer keys only"' })),
 ];
+
+
+function decodedOrAsIs(token: string | undefined): string | undefined {
+  try {
+    return token === undefined ? undefined : decodeURIComponent(token);
+  } catch {
+    return token;
+  }
+}

@@ -127,6 +127,59 @@ export const createFaults = [
         ? refuse('unsupported_media_type', `Content-Type must be application/json, not ${contentType}.`)
         : base.parse(raw, contentType)),
     })),
+  fault('charset-latin1', 'CREATE-3',
+    'A body whose Content-Type names a charset is decoded by that name\'s lookup table, in which "utf-8" falls back to Latin-1.',
+    (base) => ({
+      parse: (raw, contentType) => base.parse(/charset=/i.test(contentType ?? '') ? Buffer.from(raw, 'utf8').toString('latin1') : raw, contentType),
+    })),
+  fault('string-body-reparsed', 'CREATE-2',
+    'A body that parses to a string is parsed again, for clients that double-encode: a JSON string holding an object creates.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        const result = base.parse(raw, contentType);
+        if ('refused' in result || typeof result.value !== 'string') return result;
+        try {
+          return { value: JSON.parse(result.value) as unknown };
+        } catch {
+          return result;
+        }
+      },
+    })),
+  fault('envelope-unwrapped', 'CREATE-2',
+    'Parameters are unwrapped from a "data" or "category" envelope, as the team\'s JSON:API and Rails services send them.',
+    (base) => ({
+      validate: (body) => {
+        const b = body as Record<string, unknown> | null;
+        const inner = b && typeof b === 'object' && b['name'] === undefined ? b['data'] ?? b['category'] : undefined;
+        return base.validate(typeof inner === 'object' && inner !== null ? inner : body);
+      },
+    })),
+  fault('name-reparsed', 'MODEL-1',
+    'Fields are stored through a generic JSON column that parses what it can, so the name "42" comes back as the number 42.',
+    (base) => ({
+      store: (store, category, body) => {
+        let name: unknown = category.name;
+        try {
+          name = JSON.parse(category.name) as unknown;
+        } catch {
+          // not JSON: stored as the text it is
+        }
+        return base.store(store, { ...category, name: name as string }, body);
+      },
+    })),
+  fault('name-formula-escaped', 'CREATE-1',
+    'Names that start with =, +, - or @ get a leading apostrophe, a guard against formulas in CSV exports.',
+    (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: category.name.replace(/^[=+\-@]/, "'$&") }, body) })),
+  fault('description-trimmed', 'CREATE-1',
+    'Descriptions are trimmed before they are stored (names are not: a review caught that one).',
+    (base) => ({
+      store: (store, category, body) => base.store(store, category.description === undefined ? category : { ...category, description: category.description.trim() }, body),
+    })),
+  fault('description-blank-dropped', 'CREATE-1',
+    'A description that is only whitespace is taken for "no description" and not stored.',
+    (base) => ({
+      store: (store, category, body) => base.store(store, category.description?.trim() === '' && category.description !== '' ? { name: category.name } : category, body),
+    })),
   fault('unknown-properties-refused', 'CREATE-4',
     'The request schema sets additionalProperties: false, so any extra property gets 400.',
     (base) => ({

@@ -11,6 +11,9 @@ export const listFaults = [
   fault('list-newest-100', 'LIST-2',
     'The list query orders by id descending with LIMIT 100, a guard someone added against large responses.',
     () => ({ listing: (items) => items.slice(-100) })),
+  fault('list-capped-200', 'LIST-2',
+    'The list query carries LIMIT 200, the ORM\'s default cap, which nobody noticed while the table was small.',
+    () => ({ listing: (items) => items.slice(0, 200) })),
   fault('list-stale-cache', 'LIST-2',
     'The list is served from a cache that is refreshed only every 30 seconds.',
     () => {

@@ -42,6 +42,27 @@ export const modelFaults = [
         return stored;
       },
     })),
+  fault('client-id-int16-honoured', 'MODEL-3',
+    'The legacy categories table has a SMALLINT id, and mass assignment honours a client\'s id when it fits and is free.',
+    (base) => ({
+      store: async (store, category, body) => {
+        const id = (body as { id?: unknown }).id;
+        if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id >= 2 ** 15 || store.categories.has(String(id))) {
+          return base.store(store, category, body);
+        }
+        const stored: StoredCategory = { id: BigInt(id), ...category };
+        store.categories.set(String(id), stored);
+        return stored;
+      },
+    })),
+  fault('ids-tinyint', 'HTTP-1',
+    'The id column is an unsigned TINYINT: once 255 categories exist, every insert fails with 500.',
+    (base) => ({
+      store: async (store, category, body) => {
+        if (store.nextId > 255n) throw new Error('Out of range value for column \'id\'');
+        return base.store(store, category, body);
+      },
+    })),
   fault('id-racy-counter', 'MODEL-2',
     'The next id is read as count + 1 before an await and written after it, so concurrent creates share ids.',
     () => ({
