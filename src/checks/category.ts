@@ -1,5 +1,5 @@
-import { exactInteger } from '../http/json/exact-integer.js';
-import type { JsonDocument } from '../http/json/parse.js';
+import { exactInteger } from '../json/exact-integer.js';
+import type { JsonDocument } from '../json/parse.js';
 
 /** A Category as a response showed it, with its id read exactly. */
 export interface SeenCategory {
@@ -35,7 +35,7 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
 
 /** The exact integer id of a Category object; undefined when it has none. */
-export function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {
+function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {
   const id = record['id'];
   if (typeof id !== 'number') return undefined;
   const source = document.numberSource(record, 'id');
@@ -43,6 +43,13 @@ export function exactIdOf(document: JsonDocument, record: Record<string, unknown
   if (source === undefined && Number.isSafeInteger(id)) return BigInt(id);
   const exact = exactInteger(source ?? String(id));
   return exact.kind === 'integer' ? exact.value : undefined;
+}
+
+/** A category the target said it created (a 201), as that response showed it. */
+export interface CreatedCategory extends SeenCategory {
+  readonly id: bigint;
+  /** The exchange whose 201 showed it. */
+  readonly exchange: string;
 }
 
 /** Whether two categories show the same name and description (absent and present differ). */

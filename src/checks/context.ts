@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
 import { bearer, validKey, type Credential } from '../http/credential.js';
-import type { JsonDocument } from '../http/json/parse.js';
+import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
 import { INTERRUPTED } from '../http/client.js';

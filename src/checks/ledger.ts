@@ -1,13 +1,6 @@
 import type { Reply } from '../http/reply.js';
-import { readCategory, type SeenCategory } from './category.js';
+import { readCategory, type CreatedCategory, type SeenCategory } from './category.js';
 import type { RunState } from './run-state.js';
-
-/** A category the target said it created (a 201), as that response showed it. */
-export interface CreatedCategory extends SeenCategory {
-  readonly id: bigint;
-  /** The exchange whose 201 showed it. */
-  readonly exchange: string;
-}
 
 /** A request the target should have refused without effect, and the marker that would betray an effect. */
 export interface RejectedRequest {

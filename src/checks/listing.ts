@@ -1,4 +1,4 @@
-import type { JsonDocument } from '../http/json/parse.js';
+import type { JsonDocument } from '../json/parse.js';
 import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
 import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';

@@ -1,5 +1,5 @@
 import type { Reply } from '../http/reply.js';
-import type { CreatedCategory } from './ledger.js';
+import type { CreatedCategory } from './category.js';
 import type { RunSettings } from './settings.js';
 import { WriteBudget } from './write-budget.js';
 

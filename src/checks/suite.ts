@@ -1,15 +1,14 @@
 import { beforeAll, test } from 'vitest';
+import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
-import { AUDITS } from './audits/index.js';
-import { sameContent, showContent, type SeenCategory } from './category.js';
-import type { CreatedCategory } from './ledger.js';
-import { readListed } from './listing.js';
-import { expectNewCategory } from './expectations.js';
+import { declareAuditTests } from './audits/tests.js';
+import type { CreatedCategory } from './category.js';
+import { listedAsCreated } from './closing/list-2.js';
+import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
-import { CheckFailure, NotJudged, PrerequisiteMissing } from './failure.js';
-import type { Reply } from '../http/reply.js';
-import type { CheckKind, CreatedRecord, Withheld } from './meta.js';
+import { NotJudged, PrerequisiteMissing } from './failure.js';
+import type { CheckKind, Withheld } from './meta.js';
 import { SuiteState } from './suite-state.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
@@ -38,12 +37,6 @@ const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
  * an id that outgrows a byte): the run creates past the largest the write budget reaches.
  */
 const SCALE = [256, 100, 50, 25];
-
-/** Top-up creates sent at once. */
-const TOP_UP_AT_ONCE = 10;
-
-/** How many problems a closing check's message lists. */
-const LISTED_PROBLEMS = 5;
 
 /** A suite file's checks, declared in order; see `suites/`. */
 export interface Suite {
@@ -113,39 +106,10 @@ export function defineSuite(name: string): Suite {
     }, CHECK_TIMEOUT_MS);
   };
 
-  /**
-   * LIST-2 over a set of created categories: each in the list with the content its 201 showed, and the list longer
-   * by at least as many as were created since `before` was read (a list cut to its newest N, on a target that
-   * already holds N, shows no missing category of the run's, but does not grow). With a top-up, the check first
-   * creates that many more, reading the list before it does.
-   */
+  /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
   const checkListed = (creator: string, categories: () => CreatedCategory[], topUp = 0, when = '', opening?: () => Reply | undefined) => {
-    check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`, async (t) => {
-      const openingReply = opening?.();
-      const before = topUp > 0 ? await readListed(t, await t.openingList()) : openingReply ? await readListed(t, openingReply) : undefined;
-      for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
-        const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create({ name: t.marker('many') }));
-        for (const reply of await Promise.all(batch)) expectNewCategory(t, reply);
-      }
-      const created = categories();
-      if (created.length === 0) t.skip(`${creator} created no category`);
-      const after = await readListed(t, await t.closingList());
-      if (before) {
-        const grew = after.categories.length - before.categories.length;
-        const made = topUp > 0 ? topUp : created.length;
-        t.expect(grew >= made, `the list grew by ${grew} while ${made} categories were created: it is truncated or paged`, after.reply);
-      }
-      const byId = after.withIds(new Set(created.map((c) => c.id)));
-      const problems: string[] = [];
-      for (const category of created) {
-        const matches = byId.get(category.id) ?? [];
-        if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category)} (created in ${category.exchange}) is missing`);
-        else if (!matches.some((m) => sameContent(m, category))) {
-          problems.push(`category ${category.id} is listed as ${showContent(matches[0] as SeenCategory)}, but its 201 (${category.exchange}) showed ${showContent(category)}`);
-        }
-      }
-      t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
-    }, { sequential: true, writes: topUp, kind: 'closing' });
+    check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`,
+      listedAsCreated({ creator, categories, topUp, ...(opening ? { opening } : {}) }), { sequential: true, writes: topUp, kind: 'closing' });
   };
 
   return {
@@ -171,79 +135,11 @@ export function defineSuite(name: string): Suite {
     },
 
     checkRejectedCreatedNothing(rule: string) {
-      check(rule, `requests the ${name} suite saw rejected created nothing`, async (t) => {
-        const rejected = state.ledger.rejected.filter((r) => r.rule === rule);
-        if (rejected.length === 0) t.skip(`no request of the ${name} suite was rejected`);
-        // Only categories carrying this suite's markers can be the effect of its requests: one pass over a list of
-        // thousands, then a search among a few.
-        const ours = (await readListed(t, await t.closingList())).categories.filter((c) => carries(c, state.markerPrefix));
-        const problems: string[] = [];
-        for (const request of rejected) {
-          const effect = ours.find((c) => carries(c, request.marker));
-          if (effect) state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
-          if (effect) problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
-        }
-        t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
-      }, { sequential: true, kind: 'closing' });
+      check(rule, `requests the ${name} suite saw rejected created nothing`, rejectedCreatedNothing(state, rule), { sequential: true, kind: 'closing' });
     },
 
     audits() {
-      const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
-      // vitest refuses a file without tests: when --only leaves this suite nothing, it gets one that is no check.
-      if (declared === 0 && audits.length === 0) {
-        test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
-          task.meta.check = { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' };
-          skip('no selected rule');
-        });
-      }
-      for (const audit of audits) {
-        test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
-          // The last tests of a file: what the file created and spent goes to the runner with them.
-          task.file.meta.created = createdRecords(state);
-          task.file.meta.writesUsed = state.run.budget.used;
-          const tally = state.tallies.get(audit.rule);
-          const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
-          if (!tally || tally.judged === 0) {
-            const reason = `no ${audit.scope} in the ${name} suite`;
-            task.meta.check = { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason };
-            skip(reason);
-            return;
-          }
-          const first = tally.shown[0];
-          task.meta.check = {
-            ...base,
-            exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : tally.sample,
-            exchangeCount: tally.judged,
-            ...(first ? { failedExchange: first.exchange.id } : {}),
-          };
-          if (tally.violations > 0) {
-            const problems = tally.shown.map((v) => `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id}): ${v.message}`);
-            throw new CheckFailure(summarize(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));
-          }
-        });
-      }
+      declareAuditTests(state, declared);
     },
   };
-}
-
-/** What the suite created, for report.json: 201s with their ids, and categories created despite a refusal. */
-function createdRecords(state: SuiteState): CreatedRecord[] {
-  return [
-    ...[...state.ledger.created.values()].map((c) => ({ id: String(c.id), name: c.name, exchange: c.exchange })),
-    ...state.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
-      id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
-    })),
-  ];
-}
-
-function carries(category: SeenCategory, marker: string): boolean {
-  return [category.name, category.description].some((v) => typeof v === 'string' && v.includes(marker));
-}
-
-/** "2 of 30 created categories: first; second" with at most a few problems spelled out. */
-function summarize(problems: readonly string[], outOf: string, count = problems.length): string {
-  if (count === 0) return '';
-  const shown = problems.slice(0, LISTED_PROBLEMS).join('; ');
-  const more = count > LISTED_PROBLEMS ? `; … ${count - LISTED_PROBLEMS} more` : '';
-  return `${count} ${outOf}: ${shown}${more}`;
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
 
@@ -30,8 +31,7 @@ export const PRODUCTION_NAMES: readonly string[] = ['production', 'prod', 'prd',
 /** The other names --env takes. Only known names: a misspelt "production" must not pass for another environment. */
 const OTHER_ENVIRONMENTS: readonly string[] = ['staging', 'stage', 'preview', 'uat', 'qa', 'test', 'testing', 'development', 'dev', 'local', 'sandbox'];
 
-/** The environment variable that holds the API key. The key is never taken from the command line. */
-export const API_KEY_ENV = 'PETSTORE_API_KEY';
+export { API_KEY_ENV };
 
 export const OPTIONS: readonly OptionDef[] = [
   { name: 'target', value: '<url>', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },

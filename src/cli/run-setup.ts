@@ -42,7 +42,7 @@ function requireSpecVersionSegment(spec: LoadedSpec, target: string): void {
  * Why the run may not create anything, and how that is lifted, or undefined: --read-only, or a production target
  * (the spec's server described as production, or --env production) without --allow-writes.
  */
-export function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): string | undefined {
+function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): string | undefined {
   if (config.readOnly) return '--read-only was given';
   if (config.allowWrites) return undefined;
   const lift = '--allow-writes lifts this';

@@ -25,12 +25,6 @@ export class TargetUnreachableError extends ConformanceError {
   override readonly name = 'TargetUnreachableError';
 }
 
-/** The suite itself could not run to the end (a suite file failed to load, a check crashed). */
-export class SuiteError extends ConformanceError {
-  readonly code = 'E_SUITE';
-  override readonly name = 'SuiteError';
-}
-
 /** Reports could not be written. */
 export class ReportWriteError extends ConformanceError {
   readonly code = 'E_REPORT_WRITE';

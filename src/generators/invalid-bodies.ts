@@ -9,7 +9,7 @@ export interface InvalidBody {
 }
 
 /** JSON values of every type but string, for fields that must be strings. */
-export const NON_STRING_VALUES: readonly { readonly type: string; readonly value: unknown }[] = [
+const NON_STRING_VALUES: readonly { readonly type: string; readonly value: unknown }[] = [
   { type: 'a number', value: 42 },
   { type: 'a boolean', value: true },
   { type: 'null', value: null },

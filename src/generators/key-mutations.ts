@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { KEY_VARIABLE, shellLiteral, type Token } from '../http/credential.js';
+import { API_KEY_ENV } from '../core/api-key-variable.js';
+import { shellLiteral, type Token } from '../http/credential.js';
 
 /** Bash pieces of the key: all of it, a substring, one character's letter case swapped. */
-const KEY = `\${${KEY_VARIABLE}}`; // braced: a character appended after it must not extend the name
-const part = (from: number, length?: number) => `\${${KEY_VARIABLE}:${from}${length === undefined ? '' : `:${length}`}}`;
+const KEY = `\${${API_KEY_ENV}}`; // braced: a character appended after it must not extend the name
+const part = (from: number, length?: number) => `\${${API_KEY_ENV}:${from}${length === undefined ? '' : `:${length}`}}`;
 const swapped = (word: string) => `$(printf %s "${word}" | tr a-zA-Z A-Za-z)`;
 const percentEncoded = (word: string) => `$(printf %s "${word}" | od -An -tx1 | tr -d ' \\n' | sed 's/../%&/g' | tr a-f A-F)`;
 

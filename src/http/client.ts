@@ -54,7 +54,7 @@ export interface SendControl {
 export const INTERRUPTED = 'INTERRUPTED';
 
 /** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
-export const RETRIES = 3;
+const RETRIES = 3;
 /** The longest Retry-After waited out; a longer one counts as the 429 persisting. */
 const MAX_RETRY_WAIT_MS = 10_000;
 /** The wait when a 429 names none. */

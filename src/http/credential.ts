@@ -4,8 +4,7 @@
  * message, console line or command ever holds the key, altered or not.
  */
 
-/** The environment variable reproduction commands read the key from. */
-export const KEY_VARIABLE = 'PETSTORE_API_KEY';
+import { API_KEY_ENV } from '../core/api-key-variable.js';
 
 /** A token: what is sent, how records show it, and how a shell rebuilds it. */
 export interface Token {
@@ -30,7 +29,7 @@ export interface Credential {
 
 /** The valid key as a token. */
 export function validKey(key: string): Token {
-  return { value: key, shown: '<valid key>', shell: `\${${KEY_VARIABLE}}` };
+  return { value: key, shown: '<valid key>', shell: `\${${API_KEY_ENV}}` };
 }
 
 /** A literal piece of a token, quoted for a double-quoted bash string. */

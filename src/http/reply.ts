@@ -1,6 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
-import { parseJson, type JsonDocument } from './json/parse.js';
+import { parseJson, type JsonDocument } from '../json/parse.js';
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {

@@ -4,6 +4,7 @@
  * PETSTORE_API_KEY; without it one is generated and shown once, since this local server has no other.
  */
 import { parseArgs } from 'node:util';
+import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { FAULTS } from './faults/index.js';
 import { startReferenceServer } from './server.js';
 
@@ -25,7 +26,7 @@ try {
   } else {
     const port = Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a whole number from 0 to 65535, not "${values.port}"`);
-    const given = process.env['PETSTORE_API_KEY'];
+    const given = process.env[API_KEY_ENV];
     const server = await startReferenceServer({ port, host: values.host, faults: values.fault ?? [], ...(given ? { apiKey: given } : {}) });
     console.log(`Pet Store Service v1 reference at ${server.url}`);
     console.log(given ? 'API key: the value of PETSTORE_API_KEY' : `API key (generated for this server): ${server.apiKey}`);

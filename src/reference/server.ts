@@ -7,7 +7,7 @@ import { faultById, type Fault } from './faults/index.js';
 import { variantById, type Variant } from './variants.js';
 
 /** Where the reference serves the contract: the version segment of the contract's addresses. */
-export const BASE_PATH = '/v1';
+const BASE_PATH = '/v1';
 
 /** The largest request body the reference reads. */
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -39,7 +39,7 @@ export interface ReferenceServer {
 }
 
 /** A new random API key of the kind the reference accepts. */
-export function generateApiKey(): string {
+function generateApiKey(): string {
   return `psk_${randomBytes(24).toString('base64url')}`;
 }
 

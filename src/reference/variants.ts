@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { refuse, toJson, type Behaviour } from './behaviour.js';
+import { byId } from './by-id.js';
 
 /**
  * A way of keeping the contract that differs from the plain reference: everything the contract allows and a
@@ -125,9 +126,7 @@ export const VARIANTS: readonly Variant[] = [
     })),
 ];
 
-/** The variant with this id; the message lists the ids when there is none. */
+/** The variant with this id; an unknown id is a usage error that lists the known ones. */
 export function variantById(id: string): Variant {
-  const found = VARIANTS.find((v) => v.id === id);
-  if (!found) throw new Error(`unknown variant "${id}"; known variants: ${VARIANTS.map((v) => v.id).join(', ')}`);
-  return found;
+  return byId(VARIANTS, id, 'variant');
 }

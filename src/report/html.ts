@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../results/model.js';
 import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
 import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/summarize.js';
@@ -183,7 +183,7 @@ function codeSpans(text: string): string {
 }
 
 /** Escapes text for HTML content and attribute values. */
-export function esc(text: string): string {
+function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

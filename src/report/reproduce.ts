@@ -1,4 +1,4 @@
-import type { Exchange } from '../http/exchange.js';
+import type { Exchange } from '../results/model.js';
 
 /** A word in single quotes for bash: everything literal. */
 function quoted(text: string): string {

@@ -23,7 +23,7 @@ const RENDERERS: readonly (readonly [string, (report: RunReport) => string])[] =
 export const REPORT_FILES: readonly string[] = RENDERERS.map(([name]) => name);
 
 /** The name of the file `--certify` adds. */
-export const CERTIFICATE_FILE = 'certificate.json';
+const CERTIFICATE_FILE = 'certificate.json';
 
 /**
  * Creates the report directory, so that an unwritable one stops the run before any request is sent. Returns a

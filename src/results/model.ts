@@ -3,6 +3,9 @@ import type { CheckKind, CreatedRecord, GeneratedMeta, Withheld } from '../check
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 
+/** The recorded request and response of one check's exchange: what reports show and reproduce. */
+export type { Exchange };
+
 /** A check's outcome. INFO checks pass when they observed something. */
 export type Outcome = 'passed' | 'failed' | 'skipped';
 

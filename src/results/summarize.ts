@@ -38,7 +38,7 @@ export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckRe
 }
 
 /** Outcome counts of a set of results. */
-export function countOutcomes(results: readonly CheckResult[]): Counts {
+function countOutcomes(results: readonly CheckResult[]): Counts {
   const tally: Counts = { passed: 0, failed: 0, skipped: 0 };
   for (const r of results) tally[r.outcome]++;
   return tally;

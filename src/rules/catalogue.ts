@@ -1,8 +1,10 @@
 /**
  * The rule catalogue: the one place where rule ids, levels and requirements are defined. Ids are public and
  * stable (reports, expected-failure lists and CI scripts refer to them); a test snapshots this table so that
- * none drifts. Each rule's checks live in `suites/<area>.suite.ts` (the area is the id's prefix) or, for the
- * rules judged on every response, in `src/checks/audits/<id>.ts`.
+ * none drifts. Each rule's checks live in `suites/<area>.suite.ts` and `suites/<area>.generated.suite.ts` (the
+ * area is the id's prefix); the rules judged on every response have an audit in `src/checks/audits/<id>.ts`, and
+ * the closing check every suite ends with for LIST-2 is `src/checks/closing/list-2.ts` (test/rules/where.test.ts
+ * holds every rule to this).
  */
 
 /** MUST failures make the verdict non-conformant; SHOULD failures are warnings; INFO never fails. */

@@ -3,7 +3,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import type { CreatedRecord } from '../checks/meta.js';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/model.js';
-import type { RunListener } from './run.js';
+import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
 
 /** The suite a test module (or its specification) is: `dist/suites/auth.suite.js` → `auth`. */
@@ -16,7 +16,7 @@ export function suiteNameOf(module: { readonly moduleId: string }): string {
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
  * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
  */
-export function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
+function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
   const meta = test.meta().check;
   const state = test.result();
   if (!meta) {

@@ -7,46 +7,26 @@ import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
 import { announceInterruption } from '../core/interruption.js';
 import { Redactor } from '../core/secrets.js';
-import type { CheckResult, RunReport } from '../results/model.js';
+import type { RunReport } from '../results/model.js';
 import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/summarize.js';
-import type { Selection } from '../rules/selection.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { ResultCollector, suiteNameOf } from './collect.js';
+import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
 
-/** What a run needs. */
-export interface RunOptions {
+/**
+ * What a run needs: the settings every suite gets (all but the run's id, which the run makes, and the spec and
+ * replay in the form suites take them), and how the run reports and stops.
+ */
+export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'replay'> {
   readonly spec: LoadedSpec;
-  readonly target: string;
   readonly targetKind: RunReport['targetKind'];
-  readonly apiKey: string;
-  readonly seed: number;
-  readonly timeoutMs: number;
-  readonly maxResponseBytes: number;
-  readonly numRuns: number;
-  /** The write budget; absent: no limit. */
-  readonly maxWrites?: number;
-  /** Why the run may not create anything; absent: it may. */
-  readonly readOnly?: string;
-  readonly concurrency: number;
-  readonly rate?: number;
-  readonly ca?: string;
-  readonly insecure: boolean;
-  /** The rules to check; absent: all. */
-  readonly selection?: Selection;
   /** Runs only this check (and the audits of its suite), replaying its recorded case. */
   readonly replay?: Replay & { readonly suite: string };
   /** Told about progress as checks finish. */
   readonly listener?: RunListener;
   /** Stops the run: checks under way are cancelled, and the report holds what ran, marked incomplete. */
   readonly signal?: AbortSignal;
-}
-
-/** Progress of a run, for the console. */
-export interface RunListener {
-  onSuiteStart?(suite: string, checks: number): void;
-  onCheck?(result: CheckResult): void;
-  onSuiteEnd?(suite: string, results: readonly CheckResult[]): void;
 }
 
 /** Where the built suites are: vitest runs the compiled files, so the suite works as an installed package. */
@@ -119,23 +99,7 @@ export class SuiteSession {
     const startedAt = new Date();
     const started = performance.now();
     const runId = randomBytes(4).toString('hex');
-    const settings: RunSettings = {
-      target: options.target,
-      apiKey: options.apiKey,
-      seed: options.seed,
-      runId,
-      timeoutMs: options.timeoutMs,
-      maxResponseBytes: options.maxResponseBytes,
-      numRuns: options.numRuns,
-      ...(options.maxWrites !== undefined ? { maxWrites: options.maxWrites } : {}),
-      ...(options.readOnly ? { readOnly: options.readOnly } : {}),
-      concurrency: options.concurrency, insecure: options.insecure,
-      ...(options.rate !== undefined ? { rate: options.rate } : {}),
-      ...(options.ca !== undefined ? { ca: options.ca } : {}),
-      ...(options.selection ? { selection: options.selection } : {}),
-      ...(options.replay ? { replay: { title: options.replay.title, ...(options.replay.path !== undefined ? { path: options.replay.path } : {}) } } : {}),
-      spec: options.spec.model,
-    };
+    const settings = settingsOf(options, runId);
     // Interrupted, the run stops twice over: the checks' requests are aborted (in the worker), and vitest cancels
     // the tests not yet started. vitest forgets a cancellation that comes while a run is starting, so a suite that
     // starts after it is cancelled again; either way, its checks' requests end at once.
@@ -211,6 +175,15 @@ export class SuiteSession {
   async close(): Promise<void> {
     await this.vitest.close();
   }
+}
+
+/** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
+function settingsOf(options: RunOptions, runId: string): RunSettings {
+  const { spec, replay, targetKind, listener, signal, ...shared } = options;
+  return {
+    ...shared, runId, spec: spec.model,
+    ...(replay ? { replay: { title: replay.title, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
+  };
 }
 
 /** What the blobs of a sharded run hold, read back through vitest's merge. */

@@ -1,8 +1,8 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { exactInteger, INTEGER_FORMATS } from '../http/json/exact-integer.js';
-import type { JsonDocument } from '../http/json/parse.js';
+import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
+import type { JsonDocument } from '../json/parse.js';
 import type { JsonSchema, SpecModel } from './types.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext its default import is the module object.

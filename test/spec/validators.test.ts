@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseJson } from '../../src/http/json/parse.js';
+import { parseJson } from '../../src/json/parse.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { compileValidators, type Validators } from '../../src/spec/validators.js';
 

@@ -29,6 +29,6 @@ export const media1: ExchangeAudit = {
 };
 
 /** The media type of a Content-Type value, lower-cased, without parameters. */
-export function mediaType(contentType: string): string {
+function mediaType(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase();
 }

@@ -1,4 +1,4 @@
-import type { JsonDocument } from '../../http/json/parse.js';
+import type { JsonDocument } from '../../json/parse.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import type { SchemaValidator } from '../../spec/validators.js';
 import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';

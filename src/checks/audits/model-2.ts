@@ -1,6 +1,6 @@
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import { idKeyOf, readCategory } from '../category.js';
-import type { JsonDocument } from '../../http/json/parse.js';
+import type { JsonDocument } from '../../json/parse.js';
 import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
 
 /**

@@ -4,7 +4,7 @@ import { suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
-import { startReferenceServer, type ReferenceServer } from '../../reference/server.js';
+import type { ReferenceServer } from '../../reference/server.js';
 import { assess, exitCodeOf } from '../../results/assess.js';
 import { githubAnnotations } from '../../report/summary-md.js';
 import { prepareReportDir, writeReports } from '../../report/write.js';
@@ -15,7 +15,6 @@ import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expectations.js';
-import { namedPatches } from '../patches.js';
 import { apiKeyOf, configuredOptions } from '../run-setup.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
@@ -28,7 +27,6 @@ export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as con
  */
 export async function runCommand(config: RunConfig, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
   markPhase('command');
-  namedPatches(config);
   const apiKey = config.target.kind === 'url' ? await apiKeyOf(config, env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
@@ -41,7 +39,11 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   let ran = false;
   const interrupt = onInterrupt(out);
   try {
-    if (config.target.kind === 'reference') reference = await startReferenceServer({ faults: config.faults, variants: config.variants });
+    // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
+    if (config.target.kind === 'reference') {
+      const { startReferenceServer } = await import('../../reference/server.js');
+      reference = await startReferenceServer({ faults: config.faults, variants: config.variants });
+    }
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
     const redactor = new Redactor([key]);

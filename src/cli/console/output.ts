@@ -10,13 +10,13 @@ export interface Style {
   yellow(s: string): string;
 }
 
-export function createStyle(enabled: boolean): Style {
+function createStyle(enabled: boolean): Style {
   const wrap = (open: number, close: number) => (s: string) => (enabled ? `\u001b[${open}m${s}\u001b[${close}m` : s);
   return { enabled, bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), green: wrap(32, 39), yellow: wrap(33, 39) };
 }
 
 /** Whether to colour a stream (https://no-color.org). */
-export function colourWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
+function colourWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boolean {
   return Boolean(stream.isTTY) && !env['NO_COLOR'];
 }
 

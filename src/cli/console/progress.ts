@@ -1,5 +1,5 @@
 import type { CheckResult } from '../../results/model.js';
-import type { RunListener } from '../../runner/run.js';
+import type { RunListener } from '../../runner/listener.js';
 import type { Output } from './output.js';
 
 /** Width of the suite names' column. */

@@ -1,3 +1,4 @@
+import { byId } from '../by-id.js';
 import { authFaults } from './auth.js';
 import { createFaults } from './create.js';
 import { errorFaults } from './errors.js';
@@ -14,9 +15,7 @@ export const FAULTS: readonly Fault[] = [
   ...authFaults, ...createFaults, ...modelFaults, ...listFaults, ...errorFaults, ...mediaFaults, ...httpFaults,
 ];
 
-/** The fault with this id; the message lists the ids when there is none. */
+/** The fault with this id; an unknown id is a usage error that lists the known ones. */
 export function faultById(id: string): Fault {
-  const found = FAULTS.find((f) => f.id === id);
-  if (!found) throw new Error(`unknown fault "${id}"; known faults: ${FAULTS.map((f) => f.id).join(', ')}`);
-  return found;
+  return byId(FAULTS, id, 'fault');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exactInteger } from '../../../src/http/json/exact-integer.js';
+import { exactInteger } from '../../src/json/exact-integer.js';
 
 describe('exactInteger', () => {
   it.each([

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson } from '../../../src/http/json/parse.js';
+import { JsonSyntaxError, parseJson } from '../../src/json/parse.js';
 
 /** Forces the exact parser even for texts the fast path would take. */
 const exactly = (text: string) => parseJson(text);

@@ -1,0 +1,59 @@
+import { test } from 'vitest';
+import { selects } from '../../rules/selection.js';
+import { summarize } from '../closing/summarize.js';
+import { CheckFailure } from '../failure.js';
+import type { CreatedRecord } from '../meta.js';
+import type { SuiteState } from '../suite-state.js';
+import { AUDITS } from './index.js';
+
+/**
+ * Declares one vitest test per selected audit (see index.ts), last in a suite file: each reports what its audit
+ * found over every exchange of the suite. `declared` is how many checks the file declared: vitest refuses a file
+ * without tests, so a file that --only leaves nothing gets one that is no check.
+ */
+export function declareAuditTests(state: SuiteState, declared: number): void {
+  const name = state.name;
+  const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
+  if (declared === 0 && audits.length === 0) {
+    test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
+      task.meta.check = { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' };
+      skip('no selected rule');
+    });
+  }
+  for (const audit of audits) {
+    test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
+      // The last tests of a file: what the file created and spent goes to the runner with them.
+      task.file.meta.created = createdRecords(state);
+      task.file.meta.writesUsed = state.run.budget.used;
+      const tally = state.tallies.get(audit.rule);
+      const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
+      if (!tally || tally.judged === 0) {
+        const reason = `no ${audit.scope} in the ${name} suite`;
+        task.meta.check = { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason };
+        skip(reason);
+        return;
+      }
+      const first = tally.shown[0];
+      task.meta.check = {
+        ...base,
+        exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : tally.sample,
+        exchangeCount: tally.judged,
+        ...(first ? { failedExchange: first.exchange.id } : {}),
+      };
+      if (tally.violations > 0) {
+        const problems = tally.shown.map((v) => `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id}): ${v.message}`);
+        throw new CheckFailure(summarize(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));
+      }
+    });
+  }
+}
+
+/** What the suite created, for report.json: 201s with their ids, and categories created despite a refusal. */
+function createdRecords(state: SuiteState): CreatedRecord[] {
+  return [
+    ...[...state.ledger.created.values()].map((c) => ({ id: String(c.id), name: c.name, exchange: c.exchange })),
+    ...state.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
+      id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
+    })),
+  ];
+}

@@ -1,0 +1,31 @@
+import { showContent, type SeenCategory } from '../category.js';
+import type { CheckContext } from '../context.js';
+import { readListed } from '../listing.js';
+import type { SuiteState } from '../suite-state.js';
+import { summarize } from './summarize.js';
+
+/**
+ * AUTH-4 and CREATE-2's closing check: every request of the suite that was refused, and registered with
+ * `t.expectNoEffect(rule, …)`, created nothing: no listed category carries its marker.
+ */
+export function rejectedCreatedNothing(state: SuiteState, rule: string): (t: CheckContext) => Promise<void> {
+  return async (t) => {
+    const rejected = state.ledger.rejected.filter((r) => r.rule === rule);
+    if (rejected.length === 0) t.skip(`no request of the ${state.name} suite was rejected`);
+    // Only categories carrying this suite's markers can be the effect of its requests: one pass over a list of
+    // thousands, then a search among a few.
+    const ours = (await readListed(t, await t.closingList())).categories.filter((c) => carries(c, state.markerPrefix));
+    const problems: string[] = [];
+    for (const request of rejected) {
+      const effect = ours.find((c) => carries(c, request.marker));
+      if (!effect) continue;
+      state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
+      problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
+    }
+    t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
+  };
+}
+
+function carries(category: SeenCategory, marker: string): boolean {
+  return [category.name, category.description].some((v) => typeof v === 'string' && v.includes(marker));
+}

@@ -1,0 +1,8 @@
+import type { CheckResult } from '../results/model.js';
+
+/** Progress of a run, for the console: told as suites start and end and as each check finishes. */
+export interface RunListener {
+  onSuiteStart?(suite: string, checks: number): void;
+  onCheck?(result: CheckResult): void;
+  onSuiteEnd?(suite: string, results: readonly CheckResult[]): void;
+}
