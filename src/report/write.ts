@@ -1,5 +1,5 @@
 import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
 import type { RunReport } from '../results/model.js';
@@ -32,7 +32,7 @@ const CERTIFICATE_FILE = 'certificate.json';
 export async function prepareReportDir(dir: string): Promise<() => Promise<void>> {
   let made: string | undefined;
   try {
-    made = await mkdir(dir, { recursive: true });
+    made = await makeDirectory(dir);
     await writeFile(join(dir, '.write-test'), '');
     await rm(join(dir, '.write-test'));
   } catch (error) {
@@ -41,6 +41,25 @@ export async function prepareReportDir(dir: string): Promise<() => Promise<void>
   return async () => {
     if (made !== undefined && (await readdir(dir)).length === 0) await rmdir(dir).catch(() => undefined);
   };
+}
+
+/**
+ * Makes a directory and its missing parents; returns the first it made (undefined when it existed). Not
+ * `mkdir(…, { recursive: true })`, which loops for ever on a parent that exists but refuses children (/proc).
+ */
+async function makeDirectory(dir: string): Promise<string | undefined> {
+  try {
+    await mkdir(dir);
+    return dir;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return undefined;
+    const parent = dirname(dir);
+    if (code !== 'ENOENT' || parent === dir) throw error;
+    const madeAbove = await makeDirectory(parent);
+    await mkdir(dir); // once more, now that the parent exists: a second ENOENT is final
+    return madeAbove ?? dir;
+  }
 }
 
 /**

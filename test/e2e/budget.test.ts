@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from '../support/cli.js';
+import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';
 
 describe('the write budget (--max-writes)', () => {
@@ -15,6 +16,27 @@ describe('the write budget (--max-writes)', () => {
       expect(report.settings.maxWrites).toBe(40);
     }
   });
+
+  it.each([[30, 'the budget binds: retries it cannot pay for are not sent'], [1000, 'the budget has room: retries are sent and counted']])(
+    'holds through 429 retries at --max-writes %i (%s)', async (budget) => {
+      let posts = 0;
+      const server = await hostileServer((request, response) => {
+        if (request.method !== 'POST' || ++posts % 3 !== 0) return false;
+        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"code":"slow_down","message":"Slow down.","status":429}');
+        return true;
+      });
+      const dir = await tempDir();
+      await runCli(['--target', server.url, '--max-writes', String(budget), '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+      const report = await readReport(dir);
+      expect(posts).toBeGreaterThan(10);
+      expect(posts).toBeLessThanOrEqual(budget);
+      expect(report.writes).toBe(posts);
+      // Each 429 was waited out and sent again, or, where the budget could not pay for that, its check was not judged.
+      const retried = report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).length;
+      const unpaid = report.results.filter((r) => r.withheld === 'rate-limit').length;
+      if (budget === 30) expect(unpaid).toBeGreaterThan(0);
+      else expect(retried).toBeGreaterThan(0);
+    });
 
   it('skips the checks it cannot afford, saying so, and runs the rest', async () => {
     const server = await reference({ apiKey: 'psk_budget_test_key_0123456789' });
