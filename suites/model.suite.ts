@@ -31,7 +31,7 @@ suite.check('MODEL-2', `${BURST} categories created at once get ${BURST} differe
 suite.check('MODEL-3', 'an id sent with the id of an existing category neither becomes the new id nor replaces it', async (t) => {
   const victim = expectNewCategory(t, await t.create({ name: t.marker('victim'), description: 'must stay as it is' }));
   // What the list shows under the victim's id before and after: only the intruder may change it.
-  const before = (await readListed(t)).byId.get(victim.id) ?? [];
+  const before = (await readListed(t)).withIds(new Set([victim.id])).get(victim.id) ?? [];
   t.prerequisite('LIST-2', before.length > 0, `the list does not show the new category ${victim.id}`);
   const reply = await t.create(undefined, { raw: `{"name":${JSON.stringify(t.marker('intruder'))},"id":${victim.id}}` });
   expectIdNotHonoured(t, reply, victim.id);

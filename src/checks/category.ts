@@ -27,12 +27,16 @@ export function idKeyOf(document: JsonDocument, record: Record<string, unknown>)
   const id = record['id'];
   if (typeof id === 'number' && Number.isSafeInteger(id) && document.numberSource(record, 'id') === undefined) return id;
   const exact = exactIdOf(document, record);
-  if (exact === undefined) return undefined;
-  return exact >= MIN_SAFE && exact <= MAX_SAFE ? Number(exact) : String(exact);
+  return exact === undefined ? undefined : idKeyOfExact(exact);
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 const MIN_SAFE = -MAX_SAFE;
+
+/** {@link idKeyOf} for an id already read exactly. */
+export function idKeyOfExact(id: bigint): number | string {
+  return id >= MIN_SAFE && id <= MAX_SAFE ? Number(id) : String(id);
+}
 
 /** The exact integer id of a Category object; undefined when it has none. */
 function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {

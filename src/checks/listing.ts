@@ -1,39 +1,91 @@
 import type { JsonDocument } from '../json/parse.js';
 import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
-import { readCategory, sameContent, showContent, type SeenCategory } from './category.js';
+import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from './category.js';
 import type { CheckContext } from './context.js';
 
-/** A list as a check reads it: its Categories, and those with an exact id grouped by it. */
+/**
+ * A list as a check reads it. Lists hold up to hundreds of thousands of Categories and checks look at a few of
+ * them: this is a view over the parsed items that reads (exact id, name, description) only the ones asked for.
+ */
 export class Listed {
-  private index?: Map<bigint, SeenCategory[]>;
+  private idsShown?: bigint[];
+  private extremes?: { readonly most: bigint; readonly lowest: bigint };
 
   constructor(
     readonly reply: Reply,
-    readonly categories: readonly SeenCategory[],
+    private readonly document: JsonDocument,
+    private readonly items: readonly unknown[],
   ) {}
 
-  /** The Categories with an exact id, by it; built on first use (many checks read a list of thousands for less). */
-  get byId(): ReadonlyMap<bigint, readonly SeenCategory[]> {
-    this.index ??= indexById(this.categories);
-    return this.index;
+  /** How many Categories (JSON objects) the list shows. */
+  get size(): number {
+    let objects = 0;
+    for (const item of this.items) if (asRecord(item)) objects++;
+    return objects;
   }
 
-  /** {@link byId} for only these ids: what a check of a few hundred categories needs of a list of 100,000. */
+  /** The Categories with these exact ids, by id (a list that repeats an id shows it under it more than once). */
   withIds(ids: ReadonlySet<bigint>): ReadonlyMap<bigint, readonly SeenCategory[]> {
-    return this.index ?? indexById(this.categories.filter((c) => c.id !== undefined && ids.has(c.id)));
+    const wanted = new Set([...ids].map(idKeyOfExact));
+    const index = new Map<bigint, SeenCategory[]>();
+    for (const item of this.items) {
+      const record = asRecord(item);
+      if (!record || !wanted.has(idKeyOf(this.document, record) ?? NaN)) continue;
+      const seen = readCategory(this.document, record) as SeenCategory & { id: bigint };
+      const same = index.get(seen.id);
+      if (same) same.push(seen);
+      else index.set(seen.id, [seen]);
+    }
+    return index;
+  }
+
+  /** Every exact id the list shows, once each (read once: generated checks ask for them case after case). */
+  ids(): readonly bigint[] {
+    if (!this.idsShown) {
+      const keys = new Set<number | string>();
+      for (const item of this.items) {
+        const record = asRecord(item);
+        const key = record && idKeyOf(this.document, record);
+        if (key !== undefined) keys.add(key);
+      }
+      this.idsShown = [...keys].map((key) => BigInt(key));
+    }
+    return this.idsShown;
+  }
+
+  /** The largest id the list shows (at least 0) and the smallest (at most 0). */
+  idRange(): { readonly most: bigint; readonly lowest: bigint } {
+    if (!this.extremes) {
+      let most = 0n;
+      let lowest = 0n;
+      for (const id of this.ids()) {
+        if (id > most) most = id;
+        if (id < lowest) lowest = id;
+      }
+      this.extremes = { most, lowest };
+    }
+    return this.extremes;
+  }
+
+  /** The Categories that carry a text in their name or description (a marker of the run's). */
+  carrying(text: string): SeenCategory[] {
+    return this.categories((record) => [record['name'], record['description']].some((v) => typeof v === 'string' && v.includes(text)));
+  }
+
+  /** The Categories whose record passes a test. */
+  private categories(test: (record: Record<string, unknown>) => boolean): SeenCategory[] {
+    const found: SeenCategory[] = [];
+    for (const item of this.items) {
+      const record = asRecord(item);
+      if (record && test(record)) found.push(readCategory(this.document, record) as SeenCategory);
+    }
+    return found;
   }
 }
 
-function indexById(categories: readonly SeenCategory[]): Map<bigint, SeenCategory[]> {
-  const index = new Map<bigint, SeenCategory[]>();
-  for (const seen of categories) {
-    if (seen.id === undefined) continue;
-    const same = index.get(seen.id);
-    if (same) same.push(seen);
-    else index.set(seen.id, [seen]);
-  }
-  return index;
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**
@@ -43,20 +95,8 @@ function indexById(categories: readonly SeenCategory[]): Map<bigint, SeenCategor
 export async function readListed(t: CheckContext, reply?: Reply): Promise<Listed> {
   const listReply = reply ?? (await t.list());
   const { document, items } = t.expectList(listReply);
-  let categories = read.get(document);
-  if (!categories) {
-    const found: SeenCategory[] = [];
-    for (const item of items) {
-      const seen = readCategory(document, item);
-      if (seen) found.push(seen);
-    }
-    read.set(document, (categories = found));
-  }
-  return new Listed(listReply, categories);
+  return new Listed(listReply, document, items);
 }
-
-/** Lists already read: a byte-identical body shares its parsed document (see HttpClient), and so its reading. */
-const read = new WeakMap<JsonDocument, readonly SeenCategory[]>();
 
 /**
  * MODEL-3's promise for existing categories: under each id, the list shows exactly what it showed before. A
@@ -65,8 +105,9 @@ const read = new WeakMap<JsonDocument, readonly SeenCategory[]>();
 export function expectUnchanged(t: CheckContext, before: ReadonlyMap<bigint, readonly SeenCategory[]>, after: Listed): void {
   const changed: string[] = [];
   const vanished: bigint[] = [];
+  const shown = after.withIds(new Set(before.keys()));
   for (const [id, was] of before) {
-    const now = after.byId.get(id) ?? [];
+    const now = shown.get(id) ?? [];
     if (now.length === 0 && was.length > 0) vanished.push(id);
     else if (now.length !== was.length || was.some((b) => !now.some((a) => sameContent(a, b)))) {
       changed.push(`under id ${id} the list showed ${was.map(showContent).join(', ') || 'nothing'} and now shows ${now.map(showContent).join(', ')}`);
@@ -92,10 +133,8 @@ const ROOM: Readonly<Record<IdColumn, { readonly least: bigint; readonly spread:
  */
 export function freeSmallId(listed: Listed, column: IdColumn, offset = 0): bigint | undefined {
   const { least, spread, max } = ROOM[column];
-  const ids = [...listed.byId.keys()];
-  const most = ids.reduce((a, b) => (b > a ? b : a), 0n);
-  const lowest = ids.reduce((a, b) => (b < a ? b : a), 0n);
+  const { most, lowest } = listed.idRange();
   const room = least + (BigInt(offset) % spread);
-  const candidates = [most + room, lowest - room];
-  return candidates.find((c) => c <= max && c >= -max - 1n && !listed.byId.has(c));
+  // Past the largest or before the smallest id: no listed category can have it.
+  return [most + room, lowest - room].find((c) => c <= max && c >= -max - 1n);
 }

@@ -20,6 +20,8 @@ export interface RunState {
    * fewer per suite, which a target holding 100,000 categories feels.
    */
   lastClosingList?: Reply;
+  /** The response bytes the run had read when a suite last collected garbage. */
+  bytesAtLastCollection: number;
 }
 
 let current: { runId: string; state: RunState } | undefined;
@@ -28,7 +30,7 @@ let current: { runId: string; state: RunState } | undefined;
 export function runState(settings: RunSettings): RunState {
   if (current?.runId !== settings.runId) {
     const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
-    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget } };
+    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, bytesAtLastCollection: 0 } };
   }
   return current.state;
 }

@@ -2,10 +2,18 @@ import type { Exchange } from '../http/exchange.js';
 import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
 import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audits/audit.js';
+import { collectGarbage } from '../core/garbage.js';
 import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
 import { runState, type RunState } from './run-state.js';
+
+/**
+ * Response bytes read since the last collection after which garbage is collected (see core/garbage.ts): at the end
+ * of a check, and at the end of a suite, when its lists are let go. Small targets never reach either.
+ */
+const COLLECT_AFTER_CHECK_BYTES = 64 * 1024 * 1024;
+const COLLECT_AFTER_SUITE_BYTES = 8 * 1024 * 1024;
 
 /** How many violating exchanges an audit keeps for the report; all are counted. */
 const KEPT_VIOLATIONS = 12;
@@ -93,6 +101,28 @@ export class SuiteState {
       this.closing = { afterWrites: this.writesSent, reply: fetch().then((reply) => (this.run.lastClosingList = reply)) };
     }
     return this.closing.reply;
+  }
+
+  /**
+   * Lets go of the lists the suite read, once its checks are done: suite files stay loaded for the whole run, and
+   * a list of a large target is megabytes. (The run keeps the last closing list for the next suite's opening.)
+   */
+  releaseLists(): void {
+    this.closing = undefined;
+    this.opening = undefined;
+    this.collectGarbageAfter(COLLECT_AFTER_SUITE_BYTES);
+  }
+
+  /** After a check: what it read is garbage once it ends, and a target's lists can be megabytes each. */
+  checkEnded(): void {
+    this.collectGarbageAfter(COLLECT_AFTER_CHECK_BYTES);
+  }
+
+  private collectGarbageAfter(bytes: number): void {
+    const received = this.env.client.bytesReceived;
+    if (received - this.run.bytesAtLastCollection < bytes) return;
+    collectGarbage();
+    this.run.bytesAtLastCollection = received;
   }
 
   /**

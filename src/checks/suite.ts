@@ -1,4 +1,4 @@
-import { beforeAll, test } from 'vitest';
+import { afterAll, beforeAll, test } from 'vitest';
 import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
@@ -63,6 +63,7 @@ export function defineSuite(name: string): Suite {
   const state = new SuiteState(name);
   const names = new Set<string>();
   let declared = 0;
+  afterAll(() => state.releaseLists());
 
   const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
     ruleById(rule);
@@ -99,6 +100,7 @@ export function defineSuite(name: string): Suite {
         throw error;
       } finally {
         reservation?.release();
+        state.checkEnded();
         task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
         task.file.meta.requests = state.requestCount;
         task.file.meta.waitingOnTargetMs = state.env.client.waitingOnTargetMs;
@@ -122,6 +124,9 @@ export function defineSuite(name: string): Suite {
         opening = await state.openingList(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
           throw new Error('the opening list is not a check');
         }).list());
+      });
+      afterAll(() => {
+        opening = undefined; // suite files stay loaded for the run: a large target's list is not kept with them
       });
       checkListed(`the ${name} suite`, () => [...state.ledger.created.values()], 0, '', () => opening);
     },

@@ -89,8 +89,9 @@ export class HttpClient {
   private open = 0;
   private openSince = 0;
   private openBeforeMs = 0;
-  /** The last large body, so that a byte-identical one after it is parsed once (a large list, read again). */
-  private lastLargeBody?: Reply;
+  private received = 0;
+  /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
+  private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -141,6 +142,11 @@ export class HttpClient {
     }
   }
 
+  /** Response body bytes received so far, by every request. */
+  get bytesReceived(): number {
+    return this.received;
+  }
+
   /**
    * The time at least one request was open on the target, from sending to the last byte (waits for the pace
    * or a 429 excluded): what the run spent waiting on the target, whatever its concurrency.
@@ -186,6 +192,7 @@ export class HttpClient {
       });
       phase = 'body';
       const bytes = Buffer.from(await response.body.arrayBuffer());
+      this.received += bytes.length;
       this.heardFrom();
       return { response: { status: response.statusCode, headers: response.headers, bytes } };
     } catch (error) {
@@ -212,9 +219,9 @@ export class HttpClient {
   private reply(exchange: Exchange, bytes: Buffer): Reply {
     if (bytes.length < SHARED_PARSE_FROM_BYTES) return new Reply(exchange, bytes);
     const last = this.lastLargeBody;
-    const twin = last?.bytes?.length === bytes.length && last.bytes.equals(bytes) ? last : undefined;
+    const twin = last?.bytes.length === bytes.length && last.bytes.equals(bytes) ? last.reply : undefined;
     const reply = new Reply(exchange, bytes, twin);
-    this.lastLargeBody = twin ?? reply;
+    if (!twin) this.lastLargeBody = { bytes, reply };
     return reply;
   }
 

@@ -5,14 +5,25 @@ import { parseJson, type JsonDocument } from '../json/parse.js';
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {
   private parsed?: { readonly document?: JsonDocument; readonly error?: string };
+  private received: Buffer | undefined;
+  /** The body's size in bytes (0 when no response arrived). */
+  readonly size: number;
 
   constructor(
     readonly exchange: Exchange,
     /** The whole body as received; undefined when no response arrived. */
-    readonly bytes: Buffer | undefined,
+    bytes: Buffer | undefined,
     /** An earlier reply with a byte-identical body, whose parse this one shares. */
     private readonly twin?: Reply,
-  ) {}
+  ) {
+    this.received = bytes;
+    this.size = bytes?.length ?? 0;
+  }
+
+  /** The whole body as received, until it is parsed (then only the parse is kept: a list can be megabytes). */
+  get bytes(): Buffer | undefined {
+    return this.received;
+  }
 
   /** The status, or undefined when no complete response arrived (see `exchange.transportError`). */
   get status(): number | undefined {
@@ -27,12 +38,15 @@ export class Reply {
 
   /** Whether a body arrived. */
   get hasBody(): boolean {
-    return (this.bytes?.length ?? 0) > 0;
+    return this.size > 0;
   }
 
   /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
   json(): { readonly document?: JsonDocument; readonly error?: string } {
-    this.parsed ??= this.twin ? this.twin.json() : parse(this.bytes);
+    if (!this.parsed) {
+      this.parsed = this.twin ? this.twin.json() : parse(this.received);
+      this.received = undefined;
+    }
     return this.parsed;
   }
 

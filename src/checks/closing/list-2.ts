@@ -38,7 +38,7 @@ export function listedAsCreated({ creator, categories, topUp, opening }: ListedA
     if (created.length === 0) t.skip(`${creator} created no category`);
     const after = await readListed(t, await t.closingList());
     if (before) {
-      const grew = after.categories.length - before.categories.length;
+      const grew = after.size - before.size;
       const made = topUp > 0 ? topUp : created.length;
       t.expect(grew >= made, `the list grew by ${grew} while ${made} categories were created: it is truncated or paged`, after.reply);
     }

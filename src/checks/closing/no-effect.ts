@@ -14,7 +14,7 @@ export function rejectedCreatedNothing(state: SuiteState, rule: string): (t: Che
     if (rejected.length === 0) t.skip(`no request of the ${state.name} suite was rejected`);
     // Only categories carrying this suite's markers can be the effect of its requests: one pass over a list of
     // thousands, then a search among a few.
-    const ours = (await readListed(t, await t.closingList())).categories.filter((c) => carries(c, state.markerPrefix));
+    const ours = (await readListed(t, await t.closingList())).carrying(state.markerPrefix);
     const problems: string[] = [];
     for (const request of rejected) {
       const effect = ours.find((c) => carries(c, request.marker));
