@@ -35,6 +35,8 @@ interface Sample {
   readonly requests: number;
   readonly checks: number;
   readonly maxRssBytes: number;
+  /** Response body bytes the run read from the target. */
+  readonly bytesReceived: number;
   readonly timings: NonNullable<RunReport['timings']>;
   /** Time the target had at least one request open, seen from the server; undefined when it ran in the CLI. */
   readonly serverBusyMs?: number;
@@ -98,6 +100,7 @@ async function runOnce(scenario: Scenario): Promise<Sample> {
     }
     return {
       wallMs, requests: report.summary.requests, checks: report.summary.checks, maxRssBytes: report.resources?.maxRssBytes ?? 0,
+      bytesReceived: report.resources?.bytesReceived ?? 0,
       timings: report.timings, ...(server ? { serverBusyMs: server.busyMs() } : {}),
     };
   } finally {
@@ -150,7 +153,15 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     const wall = median(samples.map((s) => s.wallMs));
     const growth = emptyWall && scenario.preload ? ` (${(wall / emptyWall).toFixed(2)}×)` : '';
     return `| ${scenario.name} | ${samples.length} | ${spread(samples, (s) => s.wallMs, seconds)}${growth} | ${median(samples.map((s) => s.requests))} | ` +
-      `${median(samples.map((s) => s.checks))} | ${millis(median(samples.map((s) => s.requests / (s.wallMs / 1000))))} | ${spread(samples, (s) => s.maxRssBytes, megabytes)} |`;
+      `${median(samples.map((s) => s.checks))} | ${millis(median(samples.map((s) => s.requests / (s.wallMs / 1000))))} | ` +
+      `${(median(samples.map((s) => s.bytesReceived)) / 1024 / 1024).toFixed(1)} | ${spread(samples, (s) => s.maxRssBytes, megabytes)} |`;
+  });
+  // How the cost grows with the target's data: the time each scenario adds to the empty target's, per MB it reads more.
+  const emptyRead = empty ? median(empty.samples.map((s) => s.bytesReceived)) : undefined;
+  const perMegabyte = measured.filter(({ scenario }) => (scenario.preload ?? 0) > 0 && !scenario.args).map(({ scenario, samples }) => {
+    const extraMs = median(samples.map((s) => s.wallMs)) - (emptyWall ?? 0);
+    const extraMb = (median(samples.map((s) => s.bytesReceived)) - (emptyRead ?? 0)) / 1024 / 1024;
+    return `${scenario.name}: ${millis(extraMs / extraMb)} ms per MB`;
   });
   const phases = measured.map(({ scenario, samples }) => {
     const m = (f: (s: Sample) => number) => millis(median(samples.map(f)));
@@ -169,9 +180,12 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     'The target is the bundled reference server: inside the CLI for `--target reference`, otherwise in the benchmark\'s own process',
     '(so that its time can be measured), preloaded with the categories the scenario names.',
     '',
-    '| scenario | runs | wall time, s | requests | checks | requests/s | peak memory, MB |',
-    '|---|---|---|---|---|---|---|',
+    '| scenario | runs | wall time, s | requests | checks | requests/s | read from the target, MB | peak memory, MB |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
+    '',
+    `Growth with the target's data, as time added to the empty target's run per extra MB of lists read: ${perMegabyte.join('; ')}.`,
+    'A constant figure means the cost grows with the size of the lists the suite must read, and no faster.',
     '',
     'Where the time goes (medians, ms): process start to the first line of the CLI; the spec read, validated, dereferenced and its',
     'schemas compiled; vitest loaded and its worker started; the suites, split into time with at least one request open on',

@@ -75,5 +75,7 @@ declare module '@vitest/runner' {
     writesUsed?: number;
     /** On a suite file: the time the whole run had had a request open on the target when the file ended (ms). */
     waitingOnTargetMs?: number;
+    /** On a suite file: the response body bytes the whole run had read when the file ended. */
+    bytesReceived?: number;
   }
 }

@@ -105,7 +105,11 @@ export interface RunReport {
   /** Why the run created nothing (a production target, --read-only); absent when it could create. */
   readonly readOnly?: string;
   /** What the run cost this machine: its peak resident memory, the worker's included. */
-  readonly resources: { readonly maxRssBytes: number };
+  readonly resources: {
+    readonly maxRssBytes: number;
+    /** The response body bytes the run read from the target; absent from reports merged from shards. */
+    readonly bytesReceived?: number;
+  };
   /** Where the run's time went; absent from reports merged from shards. */
   readonly timings?: RunTimings;
   /** The writes the run made: every request that could create. */

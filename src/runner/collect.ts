@@ -58,6 +58,8 @@ export class ResultCollector {
   requests = 0;
   /** The time the run had at least one request open on the target (the client counts it for the whole run). */
   waitingOnTargetMs = 0;
+  /** The response body bytes the run read (the client counts them for the whole run). */
+  bytesReceived = 0;
   writes = 0;
   readonly errors: RunError[] = [];
   private readonly bySuite = new Map<string, CheckResult[]>();
@@ -95,6 +97,7 @@ export class ResultCollector {
     const meta = module.meta();
     this.requests += meta.requests ?? 0;
     this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, meta.waitingOnTargetMs ?? 0);
+    this.bytesReceived = Math.max(this.bytesReceived, meta.bytesReceived ?? 0);
     this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
     this.created.push(...(meta.created ?? []));
     for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });

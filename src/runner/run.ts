@@ -159,7 +159,7 @@ export class SuiteSession {
       },
       ...(options.readOnly ? { readOnly: options.readOnly } : {}),
       // The worker is a thread of this process: its memory counts here.
-      resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024 },
+      resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
       timings: phaseTimings(collector.waitingOnTargetMs),
       writes: collector.writes,
       created: collector.created,
