@@ -4,12 +4,13 @@ import { readReport, runCli, tempDir } from '../support/cli.js';
 describe('--replay', () => {
   it('runs exactly the recorded counterexample of a failed generated check again, against the same or another target', async () => {
     const first = await tempDir();
-    await runCli(['--target', 'reference', '--fault', 'name-truncated', '--seed', '31', '--report-dir', first]);
+    // name-trimmed at seed 42: a generated name's shrunk case whose replay, once fixed, fast-check went on past.
+    await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--report-dir', first]);
     const failed = (await readReport(first)).results.find((r) => r.generated && r.outcome === 'failed');
     expect(failed?.generated?.path).toBeDefined();
 
     const again = await tempDir();
-    const broken = await runCli(['--target', 'reference', '--fault', 'name-truncated', '--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
+    const broken = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
     expect(broken.code).toBe(1);
     expect(broken.stdout).toMatch(/Replay: reproduced: the check failed in the report and failed now/);
     const replayed = await readReport(again);
@@ -17,13 +18,15 @@ describe('--replay', () => {
     expect(check?.outcome).toBe('failed');
     expect(check?.exchangeCount, 'only the recorded case is sent').toBe(1);
     expect(check?.generated?.counterexample).toBe(failed?.generated?.counterexample);
-    expect(replayed.seed).toBe(31);
+    expect(replayed.seed).toBe(42);
     expect(new Set(replayed.results.map((r) => r.suite))).toEqual(new Set([failed?.suite]));
 
     const fixed = await tempDir();
     const clean = await runCli(['--target', 'reference', '--replay', `${first}/report.json`, 'generated valid names', '--report-dir', fixed]);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/Replay: not reproduced: the check failed in the report and passed now/);
+    const passed = (await readReport(fixed)).results.find((r) => r.check === failed?.check);
+    expect(passed?.exchangeCount, 'a replay that passes sends its one case, not more').toBe(1);
   });
 
   it.each([
