@@ -40,7 +40,8 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
   }
   const recorded = matches[0] as CheckResult;
   if ((recorded.kind ?? 'check') !== 'check') {
-    throw new UsageError(`"${title(recorded)}" is ${recorded.kind === 'audit' ? 'an audit' : 'a closing check'}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
+    const what = recorded.kind === 'audit' ? 'an audit' : 'a closing check';
+    throw new UsageError(`"${title(recorded)}" is ${what}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
   }
   const path = recorded.generated?.path;
   return { title: title(recorded), suite: recorded.suite, seed: report.seed, ...(path !== undefined ? { path } : {}), recorded };

@@ -26,7 +26,13 @@ const OTHER_SCHEMES = ['Token', 'Basic', 'Digest', 'ApiKey', 'Key', 'JWT', 'OAut
 /** Every shape of refused credential the grammar knows. */
 export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('altered key' as const), mutation: keyMutation }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('other scheme' as const), scheme: fc.constantFrom(...OTHER_SCHEMES), mutation: fc.option(keyMutation, { nil: undefined }) }, { requiredKeys: ['kind', 'scheme'] }) },
+  {
+    weight: 2,
+    arbitrary: fc.record(
+      { kind: fc.constant('other scheme' as const), scheme: fc.constantFrom(...OTHER_SCHEMES), mutation: fc.option(keyMutation, { nil: undefined }) },
+      { requiredKeys: ['kind', 'scheme'] },
+    ),
+  },
   fc.constant({ kind: 'no scheme' as const }),
   fc.constant({ kind: 'Basic' as const }),
   fc.record({ kind: fc.constant('empty token' as const), scheme: fc.constantFrom('Bearer', 'bearer', 'Bearer ', 'Bearer\t') }),

@@ -14,7 +14,8 @@ export function exchangeText(exchange: Exchange): string {
     for (const [name, value] of Object.entries(response.headers)) lines.push(`  < ${name}: ${Array.isArray(value) ? value.join(', ') : value}`);
     if (response.body.length) lines.push(`  < ${clip(response.body)}`);
   } else if (transportError) {
-    lines.push(`  ! ${transportError.code} while ${transportError.phase === 'body' ? 'reading the body' : transportError.phase === 'connect' ? 'connecting' : 'waiting for the response'}: ${transportError.message}`);
+    const doing = { body: 'reading the body', connect: 'connecting', headers: 'waiting for the response' }[transportError.phase];
+    lines.push(`  ! ${transportError.code} while ${doing}: ${transportError.message}`);
   }
   return lines.join('\n');
 }

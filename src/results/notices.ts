@@ -19,13 +19,18 @@ export function noticesOf(report: RunReport): Notice[] {
   const readOnly = report.results.filter((r) => r.withheld === 'read-only').length;
   if (readOnly) warn(`${readOnly} checks would create categories and were not run: ${report.readOnly}.`);
   const rateLimited = report.results.filter((r) => r.withheld === 'rate-limit').length;
-  if (rateLimited) warn(`${rateLimited} checks could not be judged: the target answered 429 and asked for a longer wait than the suite gives, or the write budget could not pay for a retry; lower --rate or --concurrency.`);
+  if (rateLimited) {
+    warn(`${rateLimited} checks could not be judged: the target answered 429 and asked for a longer wait than the suite gives, ` +
+      'or the write budget could not pay for a retry; lower --rate or --concurrency.');
+  }
   if (report.settings.insecure) warn('TLS certificates were not verified (--insecure).');
   if (report.summary.expectedFailures) notices.push({ level: 'info', text: `${report.summary.expectedFailures} failures are expected (${report.expectations?.file}) and do not count.` });
   for (const s of report.expectations?.stale ?? []) warn(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}.`);
   if (report.baseline) {
     const b = report.baseline;
-    notices.push({ level: b.newFailures.length ? 'warning' : 'info', text: `Against the baseline of ${b.startedAt}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ${b.stillFailing.length} still failing.` });
+    const text = `Against the baseline of ${b.startedAt}: ${b.newFailures.length} new failures, ${b.fixed.length} fixed, ` +
+      `${b.stillFailing.length} still failing.`;
+    notices.push({ level: b.newFailures.length ? 'warning' : 'info', text });
   }
   // An exchange may be shown by several results (a check and the audits of it): count each once.
   const retried = new Set(report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).map((e) => e.id)).size;

@@ -14,7 +14,8 @@ export async function ensureReachable(target: string, timeoutMs: number, tls: { 
     ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
   });
   try {
-    const reply = await client.send('preflight', { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } }, signal ? { signal } : {});
+    const request = { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } };
+    const reply = await client.send('preflight', request, signal ? { signal } : {});
     const failure = reply.exchange.transportError;
     if (failure?.phase === 'connect' && failure.code !== INTERRUPTED) {
       throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fixFor(failure.code)}`);
