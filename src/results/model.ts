@@ -13,7 +13,7 @@ export type Outcome = 'passed' | 'failed' | 'skipped';
 export interface CheckResult {
   readonly rule: string;
   readonly level: Level;
-  /** The suite (file) it belongs to: auth, list, create, model, info. */
+  /** The suite (file) it belongs to: `auth`, `create.generated`, `list`… (suites/<suite>.suite.ts). */
   readonly suite: string;
   /** Readable name, unique within its rule. */
   readonly check: string;
@@ -60,11 +60,12 @@ export interface RuleOutcome {
 }
 
 /**
- * `non-conformant` when a MUST check failed (one an expected-failures list names does not count);
- * `incomplete` when the run could not be carried out in full (a check crashed, a suite did not load): it claims
- * nothing about the target, and the CLI exits with 2; `partial` when nothing failed but not every check ran: a
- * MUST or SHOULD rule was not judged (--only, --skip) or a MUST or SHOULD check did not fit the write budget; it
- * claims no full verdict; `conformant` otherwise.
+ * `incomplete` when the run was interrupted, whatever it found; `non-conformant` when a MUST check failed (with
+ * --strict, a SHOULD check too; one an expected-failures list names does not count); `incomplete` also when the
+ * suite itself failed (a check crashed, a suite did not load) and found no such failure: it claims nothing about
+ * the target, and the CLI exits with 2; `partial` when nothing failed but not every check ran: a MUST or SHOULD
+ * rule was not judged (--only, --skip) or a MUST or SHOULD check was withheld (the write budget, a read-only run,
+ * a 429 not waited out); it claims no full verdict; `conformant` otherwise.
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 

@@ -30,8 +30,16 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const merged = await mergeShards(blobDir, new Redactor([]));
     const started = Math.min(...shards.map((s) => Date.parse(s.report.startedAt)));
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
+    // Each shard had its share of the budget: the merged run had their sum. Timings are each shard's own.
+    const { timings: _, ...shared } = first;
+    const budgets = shards.map((s) => s.report.settings.maxWrites);
     const report: RunReport = {
-      ...first,
+      ...shared,
+      settings: { ...first.settings, maxWrites: budgets.includes(null) ? null : budgets.reduce((sum, b) => (sum ?? 0) + (b ?? 0), 0) },
+      resources: {
+        maxRssBytes: Math.max(...shards.map((s) => s.report.resources.maxRssBytes)),
+        bytesReceived: shards.reduce((sum, s) => sum + (s.report.resources.bytesReceived ?? 0), 0),
+      },
       runId: shards.map((s) => s.report.runId).join('+'),
       startedAt: new Date(started).toISOString(),
       durationMs: ended - started,
