@@ -30,12 +30,13 @@ export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
 export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory): SeenCategory {
   const created = expectCategoryBody(t, reply);
   t.prerequisite('MODEL-1', typeof created.name === 'string', `the 201 in ${reply.exchange.id} shows no string name`);
-  t.expect(created.name === sent.name, `the created name is ${show(created.name)}, but ${show(sent.name)} was sent`, reply);
+  const [name, sentName] = showApart(created.name, sent.name);
+  t.expect(created.name === sent.name, `the created name is ${name}, but ${sentName} was sent`, reply);
   // An empty description may come back absent: serializers commonly omit empty strings (Go's omitempty).
   const emptyOmitted = sent.description === '' && !created.hasDescription;
   if (sent.description !== undefined && !emptyOmitted) {
-    t.expect(created.description === sent.description,
-      `the created description is ${show(created.description)}, but ${show(sent.description)} was sent`, reply);
+    const [description, sentDescription] = showApart(created.description, sent.description);
+    t.expect(created.description === sent.description, `the created description is ${description}, but ${sentDescription} was sent`, reply);
   }
   return created;
 }
@@ -123,8 +124,18 @@ export function answerKind(reply: Reply): string {
 }
 
 /** A value in messages: JSON, long strings abbreviated, so that invisible differences (spaces, marks) show. */
-export function show(value: unknown): string {
+export function show(value: unknown, escapeAll = false): string {
   if (value === undefined) return 'absent';
-  const text = JSON.stringify(value) ?? String(value);
+  const json = JSON.stringify(value) ?? String(value);
+  const text = escapeAll ? json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
   return text.length > 120 ? `${text.slice(0, 100)}…(${text.length} chars)` : text;
+}
+
+/**
+ * Two values that differ, for a message: as {@link show} does, unless they would look the same (another Unicode
+ * normalization, a different space): then with every character beyond ASCII escaped, so that the difference shows.
+ */
+export function showApart(a: unknown, b: unknown): [string, string] {
+  const looks = (v: unknown) => (typeof v === 'string' ? v.normalize('NFKC').replace(/\s/gu, ' ') : v);
+  return a !== b && looks(a) === looks(b) ? [show(a, true), show(b, true)] : [show(a), show(b)];
 }

@@ -40,10 +40,20 @@ export async function runProperty<T>(
     seed: options.seed,
     numRuns: details.numRuns,
     ...(details.counterexamplePath !== null ? { path: details.counterexamplePath } : {}),
-    ...(details.counterexample !== null ? { counterexample: visible(fc.stringify(details.counterexample[0])) } : {}),
+    ...(details.counterexample !== null ? { counterexample: visible(fc.stringify(ordinary(details.counterexample[0]))) } : {}),
     numShrinks: details.numShrinks,
     error: details.errorInstance,
   };
+}
+
+/**
+ * A generated value with its records as ordinary objects: fast-check's records have no prototype, which
+ * `fc.stringify` shows as `__proto__:null` in every counterexample.
+ */
+function ordinary(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(ordinary);
+  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== null) return value;
+  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, ordinary(inner)]));
 }
 
 /**

@@ -35,8 +35,10 @@ export interface RunSettings {
 export interface Replay {
   /** The check's title: `<rule> <name>`. */
   readonly title: string;
-  /** fast-check's path to the recorded counterexample; with the run's seed, it selects exactly that case. */
+  /** fast-check's path to the recorded counterexample; with the check's seed, it selects exactly that case. */
   readonly path?: string;
+  /** The recorded check's own seed, for a generated check (derived from the run's, but taken as recorded). */
+  readonly checkSeed?: number;
 }
 
 declare module 'vitest' {

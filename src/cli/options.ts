@@ -241,6 +241,7 @@ function replayConfig(v: Record<string, string | boolean | string[] | undefined>
     throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
   }
   if (v['seed'] !== undefined) throw new UsageError('--replay runs with the seed of the report it replays; drop --seed');
+  if (v['runs'] !== undefined) throw new UsageError('--replay runs as many cases as the report it replays; drop --runs');
   return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
 }
 

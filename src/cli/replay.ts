@@ -9,7 +9,10 @@ export interface ReplaySelection {
   readonly suite: string;
   /** The seed of the recorded run: checks derive their cases from it. */
   readonly seed: number;
-  /** fast-check's path to the recorded counterexample, for a generated check that failed. */
+  /** Cases per property in the recorded run: a replayed check runs as many. */
+  readonly numRuns?: number;
+  /** The recorded check's own seed and fast-check path, for a generated check (the path only when it failed). */
+  readonly checkSeed?: number;
   readonly path?: string;
   readonly recorded: CheckResult;
 }
@@ -44,5 +47,10 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
     throw new UsageError(`"${title(recorded)}" is ${what}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
   }
   const path = recorded.generated?.path;
-  return { title: title(recorded), suite: recorded.suite, seed: report.seed, ...(path !== undefined ? { path } : {}), recorded };
+  const checkSeed = recorded.generated?.seed;
+  const numRuns = report.settings?.numRuns;
+  return {
+    title: title(recorded), suite: recorded.suite, seed: report.seed, recorded,
+    ...(numRuns !== undefined ? { numRuns } : {}), ...(checkSeed !== undefined ? { checkSeed } : {}), ...(path !== undefined ? { path } : {}),
+  };
 }

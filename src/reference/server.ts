@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -41,6 +41,15 @@ export interface ReferenceServer {
 /** A new random API key of the kind the reference accepts. */
 function generateApiKey(): string {
   return `psk_${randomBytes(24).toString('base64url')}`;
+}
+
+/**
+ * The key of a reference server that a run with this seed starts: the same for the same seed, so that the
+ * credentials generated from it (mutations of the key) are the same too. The server is the run's own, on
+ * 127.0.0.1, and gone when the run ends.
+ */
+export function referenceKeyFor(seed: number): string {
+  return `psk_${createHash('sha256').update(`petstore-conformance reference key ${seed}`).digest('base64url').slice(0, 32)}`;
 }
 
 /**

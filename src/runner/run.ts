@@ -123,9 +123,11 @@ export class SuiteSession {
       let specifications = await this.vitest.globTestSpecifications();
       const replay = options.replay;
       if (replay) {
-        // The replayed check, and the audits of its suite to judge what it sends.
+        // The replayed check, and what judges what it sends: the audits and closing checks of its suite (the
+        // closing checks of the whole run's list would create more: they are not replayed).
         const suite = escapeRegExp(replay.suite);
-        this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|[A-Z]+-\\d+ all .* of the ${suite} suite)$`));
+        const judges = `[A-Z]+-\\d+ (?:all .* of the ${suite} suite|requests the ${suite} suite saw rejected created nothing|every category the ${suite} suite created is listed .*)`;
+        this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|${judges})$`));
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!options.signal?.aborted) await this.vitest.runTestSpecifications(specifications);
@@ -180,10 +182,12 @@ export class SuiteSession {
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
 function settingsOf(options: RunOptions, runId: string): RunSettings {
   const { spec, replay, targetKind, listener, signal, ...shared } = options;
-  return {
-    ...shared, runId, spec: spec.model,
-    ...(replay ? { replay: { title: replay.title, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
-  };
+  return { ...shared, runId, spec: spec.model, ...(replay ? { replay: replayedCheck(replay) } : {}) };
+}
+
+/** A replay as the suites take it: the check and its recorded case, without the suite the runner selects by. */
+function replayedCheck({ suite, ...check }: Replay & { readonly suite: string }): Replay {
+  return check;
 }
 
 /** What the blobs of a sharded run hold, read back through vitest's merge. */

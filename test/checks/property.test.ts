@@ -20,3 +20,12 @@ describe('runProperty', () => {
     expect(outcome.counterexample).toBe('"a\\u2028b"');
   });
 });
+
+describe('counterexamples', () => {
+  it('show records as ordinary objects, without fast-check\'s __proto__:null', async () => {
+    const outcome = await runProperty(fc.record({ name: fc.constant('a'), tags: fc.constant([{ x: 1 }]) }), async () => {
+      throw new Error('refused');
+    }, { seed: 1, numRuns: 1 });
+    expect(outcome.counterexample).toBe('{"name":"a","tags":[{"x":1}]}');
+  });
+});

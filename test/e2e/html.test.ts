@@ -36,7 +36,7 @@ async function open(dir: string): Promise<{ page: Page; errors: string[]; loadMs
 
 describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () => {
   it('shows the verdict, each failure open with its message, exchange and reproduction, and filters', async () => {
-    const server = await reference({ apiKey: KEY, faults: ['error-status-always-400', 'auth-no-challenge'] });
+    const server = await reference({ apiKey: KEY, faults: ['error-status-always-400', 'auth-no-challenge', 'auth-key-case-insensitive'] });
     const dir = await tempDir();
     await runCli(['--target', server.url, '--max-writes', '1000', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
     const { page, errors, loadMs } = await open(dir);
@@ -50,7 +50,7 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () =>
     await expect(error2.locator('.message').textContent()).resolves.toMatch(/Error\.status is 400 in a 401 response/);
     await expect(error2.locator('details.exchange[open] pre').nth(1).textContent()).resolves.toContain('"status": 400');
     const reproductions = await page.locator('.reproduce pre').allTextContents();
-    // The failures here are 401s to altered keys: each command rebuilds its key from the variable, never holds it.
+    // AUTH-2 fails on re-cased keys: its command rebuilds the altered key from the variable, never holds it.
     expect(reproductions.some((c) => c.includes('${PETSTORE_API_KEY') && c.startsWith('curl -i -X '))).toBe(true);
     expect(await page.content()).not.toContain(KEY.slice(4, 12));
 

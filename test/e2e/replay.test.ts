@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RunReport } from '../../src/results/model.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
 describe('--replay', () => {
@@ -34,10 +37,43 @@ describe('--replay', () => {
     [['--replay', 'missing.json', 'x'], /cannot read the report missing\.json to replay: ENOENT/],
     [['--replay', 'package.json', 'x'], /package\.json is not a petstore-conformance report\.json/],
     [['--replay', 'r.json', 'x', '--seed', '1'], /--replay runs with the seed of the report/],
+    [['--replay', 'r.json', 'x', '--runs', '5'], /--replay runs as many cases as the report it replays; drop --runs/],
   ])('refuses %j with exit 2', async (args, message) => {
     const result = await runCli(['--target', 'reference', ...args]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(message);
+  });
+
+  it('replays with what judges the check: a create that creates despite a 401 fails AUTH-4 in the replay too', async () => {
+    const first = await tempDir();
+    await runCli(['--target', 'reference', '--fault', 'auth-store-before-check', '--seed', '42', '--report-dir', first]);
+    const again = await tempDir();
+    const replay = await runCli(['--target', 'reference', '--fault', 'auth-store-before-check', '--replay', `${first}/report.json`,
+      'generated invalid credentials get 401 on createCategory and create nothing', '--report-dir', again]);
+    expect(replay.code).toBe(1);
+    expect(replay.stdout).toMatch(/Replay: reproduced: the check passed in the report and passed now; the replay's other checks of what it sent failed too: AUTH-4 requests the auth\.generated suite saw rejected created nothing/);
+  });
+
+  it('takes the check\'s seed and cases per property from the report, as recorded', async () => {
+    const first = await tempDir();
+    await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--runs', '40', '--report-dir', first]);
+    const report = JSON.parse(await readFile(join(first, 'report.json'), 'utf8')) as RunReport;
+    const failed = report.results.find((r) => r.generated && r.outcome === 'failed');
+    // A report whose run seed was changed afterwards still names the check's own seed: the case is found all the same.
+    await writeFile(join(first, 'report.json'), JSON.stringify({ ...report, seed: 43 }));
+    const again = await tempDir();
+    const replay = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
+    expect(replay.stdout).toMatch(/Replay: reproduced: the check failed in the report and failed now/);
+    const replayed = await readReport(again);
+    expect(replayed.settings.numRuns).toBe(40);
+    expect(replayed.results.find((r) => r.check === failed?.check)?.generated?.counterexample).toBe(failed?.generated?.counterexample);
+
+    // A path this version's generator does not have is no failure of the target's: the case could not be replayed.
+    const foreign = join(first, 'foreign.json');
+    await writeFile(foreign, JSON.stringify({ ...report, results: report.results.map((r) => (r === failed && r.generated ? { ...r, generated: { ...r.generated, path: '7:99:99:99' } } : r)) }));
+    const unfit = await runCli(['--target', 'reference', '--replay', foreign, failed?.check ?? '', '--report-dir', await tempDir()]);
+    expect(unfit.code).toBe(0);
+    expect(unfit.stdout).toMatch(/Replay: could not replay .*: its path "7:99:99:99" does not fit this version's generator/);
   });
 
   it('says which checks match when the name is ambiguous or unknown', async () => {
@@ -47,5 +83,19 @@ describe('--replay', () => {
     expect(ambiguous.stderr).toMatch(/"gets 401" matches \d+ checks of .* \("AUTH-1 listCategories with no credential gets 401", /);
     const unknown = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'no such check']);
     expect(unknown.stderr).toMatch(/no check of .* matches "no such check"/);
+  });
+});
+
+describe('--seed', () => {
+  it('sends the same generated cases against the bundled reference, credentials included', async () => {
+    const runs = await Promise.all([1, 2].map(async () => {
+      const dir = await tempDir();
+      await runCli(['--target', 'reference', '--fault', 'auth-key-last-character-ignored', '--seed', '4', '--runs', '100', '--only', 'AUTH', '--report-dir', dir]);
+      return readReport(dir);
+    }));
+    const generated = (report: RunReport) => report.results.filter((r) => r.generated)
+      .map((r) => ({ check: r.check, outcome: r.outcome, count: r.exchangeCount, counterexample: r.generated?.counterexample }));
+    expect(generated(runs[1] as RunReport)).toEqual(generated(runs[0] as RunReport));
+    expect(generated(runs[0] as RunReport).length).toBeGreaterThan(0);
   });
 });

@@ -40,16 +40,17 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const interrupt = onInterrupt(out);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
+    const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
     if (config.target.kind === 'reference') {
-      const { startReferenceServer } = await import('../../reference/server.js');
-      reference = await startReferenceServer({ faults: config.faults, variants: config.variants });
+      const { startReferenceServer, referenceKeyFor } = await import('../../reference/server.js');
+      // Its key from the seed: generated credentials are mutations of the key, so the same seed sends the same ones.
+      reference = await startReferenceServer({ faults: config.faults, variants: config.variants, apiKey: referenceKeyFor(seed) });
     }
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
     const redactor = new Redactor([key]);
     out.protect(redactor);
     const options = await configuredOptions(config, spec, target);
-    const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
@@ -70,7 +71,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const raw = await runSuites({
       ...options, spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
       ...(maxWrites !== undefined ? { maxWrites } : {}),
-      ...(replay ? { replay: { title: replay.title, suite: replay.suite, ...(replay.path !== undefined ? { path: replay.path } : {}) } } : {}),
+      ...(replay ? { numRuns: replay.numRuns ?? options.numRuns, replay: replayOf(replay) } : {}),
       listener: progressListener(out),
       signal: interrupt.signal,
     }, shard);
@@ -127,14 +128,24 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   return exitCodeOf(report);
 }
 
-/** Whether the replayed check did again what the report recorded. */
+/** What the runner needs of a replay: the check, its suite, and its case as recorded. */
+function replayOf({ title, suite, checkSeed, path }: ReplaySelection) {
+  return { title, suite, ...(checkSeed !== undefined ? { checkSeed } : {}), ...(path !== undefined ? { path } : {}) };
+}
+
+/**
+ * Whether the replayed check did again what the report recorded; and what else failed in the replay (the audits
+ * and closing checks of its suite judge what it sent), since that fails the replay's verdict too.
+ */
 function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   const now = report.results.find((r) => `${r.rule} ${r.check}` === replay.title);
   const then = replay.recorded.outcome;
   if (!now) return `Replay: "${replay.title}" did not run`;
-  if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}`;
+  const others = report.results.filter((r) => r !== now && r.outcome === 'failed').map((r) => `${r.rule} ${r.check}`);
+  const alsoFailed = others.length ? `; the replay's other checks of what it sent failed too: ${others.join('; ')}` : '';
+  if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
   const same = now.outcome === then ? 'reproduced' : 'not reproduced';
-  return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}`;
+  return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}${alsoFailed}`;
 }
 
 /** `reports/<kind>-<date>-<time>-<id>`: a new directory per run, so that no earlier report is overwritten. */

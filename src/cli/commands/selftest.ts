@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
-import { startReferenceServer } from '../../reference/server.js';
+import { referenceKeyFor, startReferenceServer } from '../../reference/server.js';
 import { VARIANTS } from '../../reference/variants.js';
 import type { RunReport } from '../../results/model.js';
 import { prepareReportDir } from '../../report/write.js';
@@ -35,7 +35,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   const rows: SelftestRow[] = [];
   try {
     const runAgainst = async (patches: { faults?: string[]; variants?: string[] }): Promise<RunReport> => {
-      const server = await startReferenceServer(patches);
+      const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
       try {
         return await session.run({
           ...(await configuredOptions(config, spec, server.url)),

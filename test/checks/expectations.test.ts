@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { show, showApart } from '../../src/checks/expectations.js';
+
+describe('showApart', () => {
+  it('shows different values as they are', () => {
+    expect(showApart('Dog', 'Cat')).toEqual(['"Dog"', '"Cat"']);
+    expect(showApart(undefined, 'Cat')).toEqual(['absent', '"Cat"']);
+  });
+
+  it('escapes what would look the same: another normalization, another space', () => {
+    expect(showApart('\u00e0', 'a\u0300')).toEqual(['"\\u00e0"', '"a\\u0300"']);
+    expect(showApart('a b', 'a\u00a0b')).toEqual(['"a b"', '"a\\u00a0b"']);
+  });
+});
+
+describe('show', () => {
+  it('abbreviates long values and says when one is absent', () => {
+    expect(show('x'.repeat(200))).toMatch(/^"x{99}…\(202 chars\)$/);
+    expect(show(undefined)).toBe('absent');
+  });
+});
