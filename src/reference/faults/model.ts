@@ -1,4 +1,4 @@
-import { refuse, type StoredCategory } from '../behaviour.js';
+import { refuse, type Behaviour, type StoredCategory } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /** Bugs in the Category model and in id assignment. */
@@ -34,27 +34,11 @@ export const modelFaults = [
         if (typeof id === 'number' && Math.abs(id) >= 2 ** 31) return refuse('invalid_id', 'The id is out of range.');
         return base.validate(body);
       },
-      store: async (store, category, body) => {
-        const id = (body as { id?: unknown }).id;
-        if (typeof id !== 'number' || store.categories.has(String(id))) return base.store(store, category, body);
-        const stored: StoredCategory = { id: BigInt(id), ...category };
-        store.categories.set(String(id), stored);
-        return stored;
-      },
+      store: honouringClientIds(base, () => true),
     })),
   fault('client-id-int16-honoured', 'MODEL-3',
     'The legacy categories table has a SMALLINT id, and mass assignment honours a client\'s id when it fits and is free.',
-    (base) => ({
-      store: async (store, category, body) => {
-        const id = (body as { id?: unknown }).id;
-        if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id >= 2 ** 15 || store.categories.has(String(id))) {
-          return base.store(store, category, body);
-        }
-        const stored: StoredCategory = { id: BigInt(id), ...category };
-        store.categories.set(String(id), stored);
-        return stored;
-      },
-    })),
+    (base) => ({ store: honouringClientIds(base, (id) => Number.isInteger(id) && id >= 1 && id < 2 ** 15) })),
   fault('ids-tinyint', 'HTTP-1',
     'The id column is an unsigned TINYINT: once 255 categories exist, every insert fails with 500.',
     (base) => ({
@@ -89,3 +73,14 @@ export const modelFaults = [
       },
     })),
 ];
+
+/** A store that takes a numeric id from the request body when `fits` says the column holds it and it is free. */
+function honouringClientIds(base: Behaviour, fits: (id: number) => boolean): Behaviour['store'] {
+  return async (store, category, body) => {
+    const id = (body as { id?: unknown }).id;
+    if (typeof id !== 'number' || !fits(id) || store.categories.has(String(id))) return base.store(store, category, body);
+    const stored: StoredCategory = { id: BigInt(id), ...category };
+    store.categories.set(String(id), stored);
+    return stored;
+  };
+}
