@@ -10,6 +10,7 @@ import { expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { bearer } from '../src/http/credential.js';
 import { mutateKey } from '../src/generators/key-mutations.js';
+import { writesOf } from '../src/spec/types.js';
 
 const suite = defineSuite('list');
 const { settings, list, create } = environment();
@@ -25,7 +26,7 @@ suite.checkRunCreationsAreListed();
 for (const op of [list, create]) {
   suite.check('AUTH-1', `${op.label} with no credential still gets 401 at the end of the run`, async (t) => {
     await expectRefused(t, op, null);
-  }, { sequential: true, writes: op === create ? 1 : 0 });
+  }, { sequential: true, writes: writesOf(op) });
 }
 
 suite.check('AUTH-2', `${list.label} with the valid key altered still gets 401 at the end of the run`, async (t) => {

@@ -3,8 +3,8 @@
  * other strings) never become the new category's id, and the existing categories are unchanged afterwards.
  */
 import { environment } from '../src/checks/environment.js';
-import { expectIdNotHonoured, expectNewCategory } from '../src/checks/expectations.js';
-import { expectUnchanged, freeSmallId, readListed } from '../src/checks/listing.js';
+import { expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
+import { expectUnchanged, freeSmallId, readListed, SECOND_TRY } from '../src/checks/listing.js';
 import { propertyWrites } from '../src/checks/property.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { clientId } from '../src/generators/client-ids.js';
@@ -30,10 +30,12 @@ suite.check('MODEL-3', 'generated client-supplied ids never become the new id an
       const id = existing[c.index % existing.length] as bigint;
       named.add(id);
       expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
-    } else if (c.kind === 'int64' || c.kind === 'free small') {
-      const id = c.kind === 'int64' ? c.value : freeSmallId(before, c.column, c.offset);
-      fc.pre(id !== undefined);
-      expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
+    } else if (c.kind === 'int64') {
+      expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${c.value}}` }), c.value);
+    } else if (c.kind === 'free small') {
+      const [id, second] = [freeSmallId(before, c.column, c.offset), freeSmallId(before, c.column, c.offset + SECOND_TRY)];
+      fc.pre(id !== undefined && second !== undefined);
+      await expectSmallIdNotHonoured(t, (sent) => t.create(undefined, { raw: `{"name":${name},"id":${sent}}` }), id, second);
     } else if (c.kind === 'numeric string') {
       expectIdNotHonoured(t, await t.create({ name: JSON.parse(name) as string, id: String(c.value) }), c.value);
     } else {

@@ -157,6 +157,14 @@ export class CheckContext {
     return status;
   }
 
+  /** Asserts the status is not this one (a refusal); a missing response is HTTP-1's, as for {@link expectStatus}. */
+  expectStatusNot(reply: Reply, refused: number, message: string): number {
+    this.assertions++;
+    const status = this.answered(reply);
+    if (status === refused) this.fail(message, reply);
+    return status;
+  }
+
   /**
    * The status of a reply that can be judged. Without a complete response, or on a 429 that persisted, HTTP-1's
    * audit reports the target; a 429 the suite did not wait out, or an interrupted request, judges nothing.

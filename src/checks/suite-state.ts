@@ -98,7 +98,7 @@ export class SuiteState {
    */
   closingList(fetch: () => Promise<Reply>): Promise<Reply> {
     if (this.closing?.afterWrites !== this.writesSent) {
-      this.closing = { afterWrites: this.writesSent, reply: fetch().then((reply) => (this.run.lastClosingList = reply)) };
+      this.closing = { afterWrites: this.writesSent, reply: fetch().then((reply) => this.handOn(reply)) };
     }
     return this.closing.reply;
   }
@@ -123,6 +123,16 @@ export class SuiteState {
     if (received - this.run.bytesAtLastCollection < bytes) return;
     collectGarbage();
     this.run.bytesAtLastCollection = received;
+  }
+
+  /**
+   * Keeps a closing list for the next suite's opening, when it is one: a 429, a timeout or a broken answer would
+   * make every check that compares with the opening list skip, so the next suite reads its own.
+   */
+  private handOn(reply: Reply): Reply {
+    const usable = reply.status === 200 && !reply.exchange.rateLimited && Array.isArray(reply.body);
+    this.run.lastClosingList = usable ? reply : undefined;
+    return reply;
   }
 
   /**

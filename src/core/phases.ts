@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
  * The moments a run passes, in order, as performance marks on the main thread: where a run's time goes, for
  * report.json's `timings` and `npm run bench`. Marks are measured from the process's start.
  */
-export type Phase = 'command' | 'spec-loaded' | 'vitest-loading' | 'vitest-ready' | 'suites-done';
+export type Phase = 'command' | 'spec-loaded' | 'vitest-loading' | 'vitest-ready' | 'suites-start' | 'suites-done';
 
 /** Where a run's time went, in milliseconds. */
 export interface RunTimings {
@@ -14,7 +14,7 @@ export interface RunTimings {
   readonly specMs: number;
   /** Loading vitest and starting its worker. */
   readonly vitestStartMs: number;
-  /** The suites, from the worker's start to the last result. */
+  /** The suites, from the run's start (one of several, in selftest) to its last result. */
   readonly suitesMs: number;
   /** Within `suitesMs`: the time at least one request was open on the target, seen from the client. */
   readonly waitingOnTargetMs: number;
@@ -39,7 +39,7 @@ export function phaseTimings(waitingOnTargetMs: number): RunTimings {
     startupMs: Math.round(at('command') ?? 0),
     specMs: between('command', 'spec-loaded'),
     vitestStartMs: between('vitest-loading', 'vitest-ready'),
-    suitesMs: between('vitest-ready', 'suites-done'),
+    suitesMs: between('suites-start', 'suites-done'),
     waitingOnTargetMs: Math.round(waitingOnTargetMs),
   };
 }

@@ -104,8 +104,11 @@ export const VARIANTS: readonly Variant[] = [
       protects: (route, path) => route !== 'getPet' && base.protects(route, path),
       pet: () => ({ status: 410, body: base.errorBody(410, 'gone', 'This operation was retired at its sunset date.') }),
     })),
+  variant('pets-forbidden', 'The pets route takes the key but answers 403: keys issued for categories have no pets scope.',
+    (base) => ({ pet: () => ({ status: 403, body: base.errorBody(403, 'forbidden', 'This key has no pets scope.') }) })),
   variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
-  variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, long descriptions, unknown query parameters, a wrong Content-Type.',
+  variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, ' +
+    'long and blank descriptions, unknown query parameters, a wrong Content-Type.',
     (base) => ({
       parse: (raw, contentType) => {
         if (contentType === undefined || !/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -120,6 +123,9 @@ export const VARIANTS: readonly Variant[] = [
           return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
         }
         if ((result.description?.length ?? 0) > 100) return refuse('invalid_description', 'Descriptions have at most 100 characters.');
+        if (result.description !== undefined && result.description !== '' && result.description.trim() === '') {
+          return refuse('invalid_description', 'A description is not blank.');
+        }
         return result;
       },
       queryRefusal: (_route, query) => ([...query.keys()].length ? refuse('unknown_parameter', 'This operation takes no query parameters.') : undefined),

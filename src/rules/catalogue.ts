@@ -4,7 +4,7 @@
  * none drifts. Each rule's checks live in `suites/<area>.suite.ts` and `suites/<area>.generated.suite.ts` (the
  * area is the id's prefix); the rules judged on every response have an audit in `src/checks/audits/<id>.ts`, and
  * the closing check every suite ends with for LIST-2 is `src/checks/closing/list-2.ts` (test/rules/where.test.ts
- * holds every rule to this).
+ * holds every rule to this). The list suite, which runs last, also probes AUTH-1 and AUTH-2 at the end of the run.
  */
 
 /** MUST failures make the verdict non-conformant; SHOULD failures are warnings; INFO never fails. */

@@ -96,6 +96,7 @@ export class SuiteSession {
    * load, a check crashes), the report still holds every result, with the verdict `incomplete` and the errors.
    */
   async run(options: RunOptions): Promise<RunReport> {
+    markPhase('suites-start');
     const startedAt = new Date();
     const started = performance.now();
     const runId = randomBytes(4).toString('hex');
