@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { rootCertificates } from 'node:tls';
-import { Pool } from 'undici';
+import { Pool, requestOn } from './undici.js';
 import type { Redactor } from '../core/secrets.js';
 import type { Credential } from './credential.js';
 import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
@@ -183,7 +183,7 @@ export class HttpClient {
     if (this.open++ === 0) this.openSince = performance.now();
     try {
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
-      const response = await this.pool.request({
+      const response = await requestOn(this.pool, {
         method: prepared.method as 'GET',
         path: prepared.url.pathname + prepared.url.search,
         headers: prepared.headers,
