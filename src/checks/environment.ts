@@ -39,7 +39,8 @@ export function environment(): Environment {
           concurrency: settings.concurrency, insecure: settings.insecure, interrupted: interruption.signal,
           ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
         }),
-        validators: compileValidators(settings.spec),
+        // The CLI compiled the same schemas, checked in full, when it loaded the spec.
+        validators: compileValidators(settings.spec, { checked: true }),
         operations,
         list: requireOperation(operations, LIST_CATEGORIES),
         create: requireOperation(operations, CREATE_CATEGORY),

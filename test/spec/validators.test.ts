@@ -4,13 +4,20 @@ import { loadSpec } from '../../src/spec/load.js';
 import { compileValidators, type Validators } from '../../src/spec/validators.js';
 
 let validators: Validators;
+/** As the suites' worker compiles them: the schemas not checked again against ajv's meta-schema. */
+let checkedValidators: Validators;
 beforeAll(async () => {
-  validators = compileValidators((await loadSpec()).model);
+  const { model } = await loadSpec();
+  validators = compileValidators(model);
+  checkedValidators = compileValidators(model, { checked: true });
 });
 
+// Every Category below is judged both ways, and both must agree.
 const category = (text: string) => {
   const doc = parseJson(text);
-  return validators.Category(doc.value, doc);
+  const problems = validators.Category(doc.value, doc);
+  expect(checkedValidators.Category(doc.value, doc)).toEqual(problems);
+  return problems;
 };
 
 describe('compileValidators: Category', () => {
