@@ -75,6 +75,8 @@ declare module '@vitest/runner' {
     writesUsed?: number;
     /** On a suite file: the time the whole run had had a request open on the target when the file ended (ms). */
     waitingOnTargetMs?: number;
+    /** On a suite file: when the run's first request was sent (ms since the Unix epoch); undefined before any. */
+    firstRequestAt?: number | undefined;
     /** On a suite file: the response body bytes the whole run had read when the file ended. */
     bytesReceived?: number;
   }

@@ -104,6 +104,7 @@ export function defineSuite(name: string): Suite {
         task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
         task.file.meta.requests = state.requestCount;
         task.file.meta.waitingOnTargetMs = state.env.client.waitingOnTargetMs;
+        task.file.meta.firstRequestAt = state.env.client.firstRequestAt;
         task.file.meta.bytesReceived = state.env.client.bytesReceived;
       }
     }, CHECK_TIMEOUT_MS);

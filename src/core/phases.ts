@@ -12,10 +12,15 @@ export interface RunTimings {
   readonly startupMs: number;
   /** Reading, validating and dereferencing the spec, and compiling its schemas. */
   readonly specMs: number;
-  /** Loading vitest and starting its worker. */
+  /** Loading vitest (its worker starts with the suites). */
   readonly vitestStartMs: number;
   /** The suites, from the run's start (one of several, in selftest) to its last result. */
   readonly suitesMs: number;
+  /**
+   * Within `suitesMs`: from the run's start to its first request, the suites' start-up (vitest's worker starting, the
+   * suites' modules loading, the schemas compiling); all of `suitesMs` when no request was sent.
+   */
+  readonly firstRequestMs: number;
   /** Within `suitesMs`: the time at least one request was open on the target, seen from the client. */
   readonly waitingOnTargetMs: number;
 }
@@ -28,18 +33,26 @@ export function markPhase(phase: Phase): void {
 }
 
 /** The timings of the run whose phases were marked last; a phase never marked counts as taking no time. */
-export function phaseTimings(waitingOnTargetMs: number): RunTimings {
+export function phaseTimings(waitingOnTargetMs: number, firstRequestAt?: number): RunTimings {
   const at = (phase: Phase) => performance.getEntriesByName(`${PREFIX}${phase}`, 'mark').at(-1)?.startTime;
   const between = (from: Phase, to: Phase) => {
     const start = at(from);
     const end = at(to);
     return start !== undefined && end !== undefined ? Math.round(end - start) : 0;
   };
+  const suitesMs = between('suites-start', 'suites-done');
+  const suitesStart = at('suites-start');
+  // The first request was sent in the suites' worker, whose clock starts at another moment: both threads' times are
+  // placed on the same timeline through their `performance.timeOrigin`.
+  const firstRequestMs = firstRequestAt !== undefined && suitesStart !== undefined
+    ? Math.min(suitesMs, Math.max(0, Math.round(firstRequestAt - (performance.timeOrigin + suitesStart))))
+    : suitesMs;
   return {
     startupMs: Math.round(at('command') ?? 0),
     specMs: between('command', 'spec-loaded'),
     vitestStartMs: between('vitest-loading', 'vitest-ready'),
-    suitesMs: between('suites-start', 'suites-done'),
+    suitesMs,
+    firstRequestMs,
     waitingOnTargetMs: Math.round(waitingOnTargetMs),
   };
 }

@@ -88,6 +88,7 @@ export class HttpClient {
   /** Requests open on the target now, since when, and how long it had any open before. */
   private open = 0;
   private openSince = 0;
+  private firstSentAt?: number;
   private openBeforeMs = 0;
   private received = 0;
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
@@ -155,6 +156,14 @@ export class HttpClient {
     return this.openBeforeMs + (this.open > 0 ? performance.now() - this.openSince : 0);
   }
 
+  /**
+   * When the first request was sent, in milliseconds since the Unix epoch (`performance.timeOrigin` based, so that
+   * the main thread can place it on its own timeline); undefined before any.
+   */
+  get firstRequestAt(): number | undefined {
+    return this.firstSentAt;
+  }
+
   /** Closes the pool's connections. */
   async close(): Promise<void> {
     await this.pool.close();
@@ -180,7 +189,10 @@ export class HttpClient {
       probe = true;
     }
     let phase: TransportError['phase'] = 'headers';
-    if (this.open++ === 0) this.openSince = performance.now();
+    if (this.open++ === 0) {
+      this.openSince = performance.now();
+      this.firstSentAt ??= performance.timeOrigin + this.openSince;
+    }
     try {
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       const response = await requestOn(this.pool, {

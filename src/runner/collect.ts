@@ -58,6 +58,8 @@ export class ResultCollector {
   requests = 0;
   /** The time the run had at least one request open on the target (the client counts it for the whole run). */
   waitingOnTargetMs = 0;
+  /** When the run's first request was sent (ms since the Unix epoch); undefined while none was. */
+  firstRequestAt?: number;
   /** The response body bytes the run read (the client counts them for the whole run). */
   bytesReceived = 0;
   writes = 0;
@@ -97,6 +99,7 @@ export class ResultCollector {
     const meta = module.meta();
     this.requests += meta.requests ?? 0;
     this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, meta.waitingOnTargetMs ?? 0);
+    this.firstRequestAt ??= meta.firstRequestAt;
     this.bytesReceived = Math.max(this.bytesReceived, meta.bytesReceived ?? 0);
     this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
     this.created.push(...(meta.created ?? []));

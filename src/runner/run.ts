@@ -164,7 +164,7 @@ export class SuiteSession {
       ...(options.readOnly ? { readOnly: options.readOnly } : {}),
       // The worker is a thread of this process: its memory counts here.
       resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
-      timings: phaseTimings(collector.waitingOnTargetMs),
+      timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
       writes: collector.writes,
       created: collector.created,
       summary: summaryOf(results, collector.requests),

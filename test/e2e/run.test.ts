@@ -20,6 +20,13 @@ describe('a run against the bundled reference server', () => {
     expect(report.durationMs).toBeGreaterThan(0);
     expect(report.summary.byOutcome).toEqual({ passed: report.results.length, failed: 0, skipped: 0 });
     expect(report.summary.requests).toBeGreaterThan(200);
+    // Where the time went adds up: the suites' start-up ends with the first request, and requests were open only
+    // after it (the first request's time comes from the worker's clock: a millisecond of rounding either way).
+    const timings = report.timings!;
+    expect(timings.firstRequestMs).toBeGreaterThan(0);
+    expect(timings.firstRequestMs).toBeLessThan(timings.suitesMs);
+    expect(timings.waitingOnTargetMs).toBeGreaterThan(0);
+    expect(timings.waitingOnTargetMs).toBeLessThanOrEqual(timings.suitesMs - timings.firstRequestMs + 2);
     // Every rule of the catalogue was exercised and kept.
     for (const rule of RULES) expect(report.rules.find((r) => r.id === rule.id)?.outcome, rule.id).toBe('passed');
     for (const result of report.results) {
