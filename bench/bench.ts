@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: how fast a run is, and where its time goes. Runs the CLI as users do (a new process per run,
- * reports written) against the bundled reference server, after a warm-up, several times per scenario; prints
- * and writes medians with their spread to bench/RESULTS.md. Asserts no time: it fails only when a run does not
+ * reports written) against the bundled reference server, after a warm-up, several times per scenario, in rounds
+ * of one run of each (so that a change in the machine's speed touches every scenario alike); prints and writes
+ * medians with their spread to bench/RESULTS.md. Asserts no time: it fails only when a run does not
  * end conformant, since a benchmark of a broken run measures nothing.
  *
  *   npm run bench                 every scenario
@@ -129,17 +130,19 @@ const millis = (ms: number) => ms.toFixed(0);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main(): Promise<void> {
-  const measured: { scenario: Scenario; samples: Sample[] }[] = [];
-  for (const scenario of SCENARIOS) {
-    process.stdout.write(`${scenario.name}: warm-up`);
-    await runOnce(scenario);
-    const samples: Sample[] = [];
-    for (let i = 0; i < scenario.runs; i++) {
+  const measured = SCENARIOS.map((scenario) => ({ scenario, samples: [] as Sample[] }));
+  process.stdout.write('warm-up:');
+  for (const { scenario } of measured) process.stdout.write(` ${seconds((await runOnce(scenario)).wallMs)} s`);
+  process.stdout.write('\n');
+  const rounds = Math.max(...SCENARIOS.map((s) => s.runs));
+  for (let round = 1; round <= rounds; round++) {
+    process.stdout.write(`round ${round}:`);
+    for (const { scenario, samples } of measured) {
+      if (round > scenario.runs) continue;
       samples.push(await runOnce(scenario));
       process.stdout.write(` ${seconds(samples.at(-1)?.wallMs ?? 0)} s`);
     }
     process.stdout.write('\n');
-    measured.push({ scenario, samples });
   }
   const markdown = resultsMarkdown(measured);
   process.stdout.write(`\n${markdown}\n`);
@@ -153,8 +156,9 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
   const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.variants);
   const emptyWall = empty ? median(empty.samples.map((s) => s.wallMs)) : undefined;
   const rows = measured.map(({ scenario, samples }) => {
-    const wall = median(samples.map((s) => s.wallMs));
-    const growth = emptyWall && scenario.preload ? ` (${(wall / emptyWall).toFixed(2)}×)` : '';
+    // Each run against the empty target's run of the same round: the machine was as fast for both.
+    const ratios = empty ? samples.slice(0, empty.samples.length).map((s, i) => s.wallMs / (empty.samples[i] as Sample).wallMs) : [];
+    const growth = ratios.length && scenario.preload ? ` (${median(ratios).toFixed(2)}×)` : '';
     return `| ${scenario.name} | ${samples.length} | ${spread(samples, (s) => s.wallMs, seconds)}${growth} | ${median(samples.map((s) => s.requests))} | ` +
       `${median(samples.map((s) => s.checks))} | ${millis(median(samples.map((s) => s.requests / (s.wallMs / 1000))))} | ` +
       `${(median(samples.map((s) => s.bytesReceived)) / 1024 / 1024).toFixed(1)} | ${spread(samples, (s) => s.maxRssBytes, megabytes)} |`;
@@ -185,7 +189,7 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     '# Benchmark results',
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpu.length} cores (${cpu[0]?.model.trim() ?? 'unknown CPU'}), ` +
-      `${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}, ${process.platform}/${process.arch}. Seed ${SEED}; each scenario ran once to warm up, then as often as the table says.`,
+      `${Math.round(totalmem() / 1024 ** 3)} GiB, Node ${process.version}, ${process.platform}/${process.arch}. Seed ${SEED}; every scenario ran once to warm up, then as often as the table says, in rounds of one run of each.`,
     'The CLI runs as users run it: a new process per run, every report written. Figures are medians, with the range in brackets.',
     'The target is the bundled reference server: inside the CLI for `--target reference`, otherwise in the benchmark\'s own process',
     '(so that its time can be measured), preloaded with the categories the scenario names.',
@@ -194,6 +198,7 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
+    'The factor after a preloaded target\'s time is the median, over the rounds, of its run\'s time over the empty target\'s run of the same round.',
     `Growth with the target's data, as time added to the empty target's run per extra MB of lists read: ${perMegabyte.join('; ')}.`,
     'A constant figure means the cost grows with the size of the lists the suite must read, and no faster.',
     '',
