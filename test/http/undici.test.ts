@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import * as undici from 'undici';
 import { expect, it } from 'vitest';
-import { Pool } from '../../src/http/undici.js';
+import { Pool, undiciParts } from '../../src/http/undici.js';
 
 // The built module (`npm test` builds first): Node 20 runs no TypeScript.
 const moduleUrl = new URL('../../dist/src/http/undici.js', import.meta.url);
@@ -29,4 +29,13 @@ it('sends a request where undici\'s index was never loaded', async () => {
   `;
   const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', script], { timeout: 20_000 });
   expect(JSON.parse(stdout)).toEqual({ status: 201, body: 'POST /v1/categories?x=1', indexLoaded: false });
+});
+
+it('falls back to undici\'s index when a later undici moved the files', () => {
+  const moved = undiciParts({ pool: 'undici/lib/no-such-pool.js', request: 'undici/lib/api/api-request.js' });
+  expect(moved.Pool).toBe(undici.Pool);
+  expect(moved.request).toBe(undici.Dispatcher.prototype.request);
+  // A file that is there but no longer holds a Pool.
+  const changed = undiciParts({ pool: 'undici/lib/core/symbols.js', request: 'undici/lib/api/api-request.js' });
+  expect(changed.Pool).toBe(undici.Pool);
 });
