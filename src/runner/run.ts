@@ -131,8 +131,10 @@ export class SuiteSession {
         this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|${judges})$`));
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
-      warmUp(specifications);
-      if (!options.signal?.aborted) await this.vitest.runTestSpecifications(specifications);
+      if (!options.signal?.aborted) {
+        await warmUp(this.vitest, specifications);
+        await this.vitest.runTestSpecifications(specifications);
+      }
       markPhase('suites-done');
     } finally {
       options.signal?.removeEventListener('abort', cancel);
@@ -182,14 +184,18 @@ export class SuiteSession {
 }
 
 /**
- * Has vite transform the suite files now, while vitest's worker starts. The worker asks for each file as it reaches
- * it and waits for the transform (10 to 60 ms a file, 140 ms a run), with no request open on the target; this
- * thread has nothing else to do meanwhile. A file that fails to transform fails again, and is reported, when the
- * worker asks for it.
+ * Has vite transform the suite files the run will load, in the order it loads them, while vitest's worker starts.
+ * The worker asks for each file as it reaches it and waits for the transform (10 to 60 ms a file, 140 ms a run),
+ * with no request open on the target; this thread has nothing else to do meanwhile. Not awaited: a transform that
+ * fails is logged by vite ("Pre-transform error") and fails again, reported, when the worker asks for the file.
  */
-function warmUp(specifications: readonly TestSpecification[]): void {
+async function warmUp(vitest: Vitest, specifications: readonly TestSpecification[]): Promise<void> {
+  const order = new SuiteOrder(vitest);
+  let files = await order.sort([...specifications]);
+  // vitest slices a sharded run only when it runs it.
+  if (vitest.config.shard) files = await order.shard(files);
   // vitest's `node` environment runs test files through vite's `ssr` environment.
-  for (const specification of specifications) void specification.project.vite.environments['ssr']?.warmupRequest(specification.moduleId);
+  for (const file of files) void file.project.vite.environments['ssr']?.warmupRequest(file.moduleId);
 }
 
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
