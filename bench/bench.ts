@@ -157,9 +157,11 @@ async function main(): Promise<void> {
 function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[]): string {
   const cpu = cpus();
   const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.variants);
+  // A run's wall time against the empty target's run of the same round (the machine was as fast for both), per round.
+  const againstEmpty = (samples: readonly Sample[], compare: (wallMs: number, emptyWallMs: number) => number) =>
+    samples.slice(0, empty?.samples.length ?? 0).map((s, i) => compare(s.wallMs, (empty?.samples[i] as Sample).wallMs));
   const rows = measured.map(({ scenario, samples }) => {
-    // Each run against the empty target's run of the same round: the machine was as fast for both.
-    const ratios = empty ? samples.slice(0, empty.samples.length).map((s, i) => s.wallMs / (empty.samples[i] as Sample).wallMs) : [];
+    const ratios = againstEmpty(samples, (wall, emptyWall) => wall / emptyWall);
     const growth = ratios.length && scenario.preload ? ` (${median(ratios).toFixed(2)}×)` : '';
     return `| ${scenario.name} | ${samples.length} | ${spread(samples, (s) => s.wallMs, seconds)}${growth} | ${median(samples.map((s) => s.requests))} | ` +
       `${median(samples.map((s) => s.checks))} | ${millis(median(samples.map((s) => s.requests / (s.wallMs / 1000))))} | ` +
@@ -168,7 +170,7 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
   // How the cost grows with the target's data: the time each scenario adds to the empty target's, per MB it reads more.
   const emptyRead = empty ? median(empty.samples.map((s) => s.bytesReceived)) : undefined;
   const perMegabyte = measured.filter(({ scenario }) => (scenario.preload ?? 0) > 0 && !scenario.args && !scenario.variants).map(({ scenario, samples }) => {
-    const extraMs = median(samples.slice(0, empty?.samples.length ?? 0).map((s, i) => s.wallMs - (empty?.samples[i] as Sample).wallMs));
+    const extraMs = median(againstEmpty(samples, (wall, emptyWall) => wall - emptyWall));
     const extraMb = (median(samples.map((s) => s.bytesReceived)) - (emptyRead ?? 0)) / 1024 / 1024;
     return `${scenario.name}: ${millis(extraMs / extraMb)} ms per MB`;
   });
