@@ -1,9 +1,10 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { describe, expect, it, vi } from 'vitest';
 import { SpecError } from '../../src/core/errors.js';
-import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
+import { BUNDLED_SPEC, CHECKED_SPEC_SHA256, loadSpec } from '../../src/spec/load.js';
 
 async function specFile(content: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'spec-'));
@@ -26,6 +27,22 @@ describe('loadSpec', () => {
     expect(spec.model.servers.map((s) => s.description)).toEqual(['Production', 'Staging']);
     expect(spec.model.schemas.Error).toMatchObject({ required: ['code', 'message', 'status'] });
     expect(JSON.stringify(spec.model.schemas)).not.toContain('example');
+  });
+
+  it('knows the bundled spec as checked: it passes every check in full and still has the hash that skips them', async () => {
+    const validate = vi.spyOn(SwaggerParser, 'validate');
+    try {
+      const inFull = await loadSpec(BUNDLED_SPEC, { inFull: true });
+      expect(validate).toHaveBeenCalledTimes(1);
+      expect(inFull.sha256, 'the bundled spec changed, and passes every check: set CHECKED_SPEC_SHA256 in src/spec/load.ts to this hash').toBe(CHECKED_SPEC_SHA256);
+      expect(await loadSpec()).toEqual(inFull);
+      expect(validate).toHaveBeenCalledTimes(1);
+      // Any other bytes, even one more line, are checked in full.
+      await loadSpec(await specFile(`${await readFile(BUNDLED_SPEC, 'utf8')}\n`));
+      expect(validate).toHaveBeenCalledTimes(2);
+    } finally {
+      validate.mockRestore();
+    }
   });
 
   it('stops on a missing file with the path', async () => {
