@@ -39,7 +39,7 @@ export function environment(): Environment {
           concurrency: settings.concurrency, insecure: settings.insecure, interrupted: interruption.signal,
           ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
         }),
-        // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by its test (spec/load.ts).
+        // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build (spec/snapshot.ts).
         validators: compileValidators(settings.spec, { checked: true }),
         operations,
         list: requireOperation(operations, LIST_CATEGORIES),

@@ -1,25 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
 import { operationsOf, requireOperation } from './operations.js';
 import { toJsonSchema } from './schemas.js';
+import { readSnapshot } from './snapshot.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
-import { compileValidators } from './validators.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
 export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
-
-/**
- * The SHA-256 of the bundled spec as last checked in full. A spec with exactly these bytes skips the checks against
- * the OpenAPI schema and ajv's meta-schema: they cost about 150 ms at every start (ajv compiles the OpenAPI schema
- * each time), and the same bytes get the same answer. test/spec/load.test.ts checks the bundled spec in full and
- * that it still has this hash; when the spec changes, that test fails and gives the new hash.
- */
-export const CHECKED_SPEC_SHA256 = '63b8be70a470172a6fd275fb690a0975900137a574da03116eb8dc1772717ab6';
 
 /** A validated, dereferenced spec and what identifies it in reports. */
 export interface LoadedSpec {
@@ -32,8 +23,8 @@ export interface LoadedSpec {
 /**
  * Loads an OpenAPI document: checks it against the OpenAPI schema, then resolves every `$ref`, then derives
  * what the suites need and checks that its schemas compile. Any problem is a {@link SpecError} whose message
- * carries the parser's own words. The bundled spec, byte for byte, skips the checks (see
- * {@link CHECKED_SPEC_SHA256}) unless `inFull` asks for them.
+ * carries the parser's own words. The bundled spec, byte for byte, comes from the build's snapshot of that
+ * (snapshot.ts) unless `inFull` asks for the whole load.
  */
 export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: { readonly inFull?: boolean } = {}): Promise<LoadedSpec> {
   const absolute = resolve(path);
@@ -44,12 +35,16 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
     throw new SpecError(`cannot read the spec ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the --spec path`);
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const checked = !inFull && sha256 === CHECKED_SPEC_SHA256;
+  const snapshot = inFull ? undefined : await readSnapshot();
+  if (snapshot?.sha256 === sha256) return { path: absolute, sha256, title: snapshot.title, model: snapshot.model };
+  // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  const { compileValidators } = await import('./validators.js');
   let document: OpenAPI.Document;
   try {
     const parsed = await SwaggerParser.parse(absolute);
     // validate() mutates its input and dereference() would resolve it again: give each its own copy.
-    if (!checked) await SwaggerParser.validate(structuredClone(parsed));
+    await SwaggerParser.validate(structuredClone(parsed));
     document = await SwaggerParser.dereference(absolute, structuredClone(parsed), {});
   } catch (error) {
     throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
@@ -73,7 +68,7 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
     servers: (doc.servers ?? []).map((s) => ({ url: s.url, ...(s.description ? { description: s.description } : {}) })),
   };
   try {
-    if (!checked) compileValidators(model); // the suites compile them again in their worker; this finds a bad schema first
+    compileValidators(model); // the suites compile them again in their worker; this finds a bad schema first
   } catch (error) {
     throw new SpecError(`invalid spec ${path}: its schemas do not compile: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
