@@ -4,6 +4,7 @@ import { Redactor } from '../core/secrets.js';
 import { HttpClient } from '../http/client.js';
 import { requireOperation } from '../spec/operations.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type Operation } from '../spec/types.js';
+import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
 import type { RunSettings } from './settings.js';
 
@@ -39,8 +40,9 @@ export function environment(): Environment {
           concurrency: settings.concurrency, insecure: settings.insecure, interrupted: interruption.signal,
           ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
         }),
-        // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build (spec/snapshot.ts).
-        validators: compileValidators(settings.spec, { checked: true }),
+        // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
+        // also compiled them to code (spec/prebuilt-validators.ts).
+        validators: prebuiltValidators(settings.spec, settings.specSha256) ?? compileValidators(settings.spec, { checked: true }),
         operations,
         list: requireOperation(operations, LIST_CATEGORIES),
         create: requireOperation(operations, CREATE_CATEGORY),

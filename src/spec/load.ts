@@ -8,6 +8,7 @@ import { operationsOf, requireOperation } from './operations.js';
 import { toJsonSchema } from './schemas.js';
 import { readSnapshot } from './snapshot.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
+import { compileValidators } from './validators.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
 export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
@@ -39,7 +40,6 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   if (snapshot?.sha256 === sha256) return { path: absolute, sha256, title: snapshot.title, model: snapshot.model };
   // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  const { compileValidators } = await import('./validators.js');
   let document: OpenAPI.Document;
   try {
     const parsed = await SwaggerParser.parse(absolute);

@@ -1,12 +1,10 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
 import type { JsonDocument } from '../json/parse.js';
 import type { JsonSchema, SpecModel } from './types.js';
 
-// ajv-formats is CommonJS with `exports.default`; under NodeNext its default import is the module object.
-const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default;
+const require = createRequire(import.meta.url);
 
 /** A compiled schema: validates a parsed JSON value, integers checked exactly against their source text. */
 export interface SchemaValidator {
@@ -14,12 +12,12 @@ export interface SchemaValidator {
   (value: unknown, document?: JsonDocument): string[];
 }
 
+/** The schemas the checks judge responses and requests by. */
+export const SCHEMA_NAMES = ['Category', 'NewCategory', 'Error'] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
+
 /** Validators for the three schemas the checks judge responses and requests by. */
-export interface Validators {
-  readonly Category: SchemaValidator;
-  readonly NewCategory: SchemaValidator;
-  readonly Error: SchemaValidator;
-}
+export type Validators = { readonly [name in SchemaName]: SchemaValidator };
 
 /**
  * Compiles the spec's schemas with ajv and ajv-formats. Throws when a schema does not compile.
@@ -28,25 +26,38 @@ export interface Validators {
  * ajv then skips checking them against its meta-schema, whose own compilation takes about 50 ms (issue 6).
  */
 export function compileValidators(model: SpecModel, { checked = false }: { readonly checked?: boolean } = {}): Validators {
-  const options = { allErrors: true, strict: true, logger: false, validateSchema: !checked } as const;
-  const ajv = model.schemaDialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
-  addFormats(ajv);
+  const ajv = ajvFor(model, { validateSchema: !checked });
+  return validatorsOf(model, (name) => ajv.compile(model.schemas[name]));
+}
+
+/**
+ * An ajv for the model's schemas: its dialect, ajv-formats, and the other formats the spec names, open. ajv is
+ * loaded here, when first needed: a run of the bundled spec takes prebuilt validators and never loads it.
+ */
+export function ajvFor(model: SpecModel, options: Options): AjvInstance {
+  const settings: Options = { allErrors: true, strict: true, logger: false, ...options };
+  const ajv = model.schemaDialect === '2020-12'
+    ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(settings)
+    : new (require('ajv') as typeof import('ajv')).Ajv(settings);
+  // ajv-formats is CommonJS with `exports.default`.
+  (require('ajv-formats') as { default: (ajv: AjvInstance) => AjvInstance }).default(ajv);
   // Formats are open in OpenAPI: one ajv does not know annotates, it does not fail validation.
   for (const format of formatsIn(model.schemas)) if (!ajv.formats[format]) ajv.addFormat(format, true);
-  const compile = (schema: JsonSchema): SchemaValidator => {
-    const validate = ajv.compile(schema);
-    const integers = integerCheck(schema);
+  return ajv;
+}
+
+/** The validators made of ajv's validate function for each schema, each with the exact integer checks added. */
+export function validatorsOf(model: SpecModel, validateFunction: (name: SchemaName) => ValidateFunction): Validators {
+  const validator = (name: SchemaName): SchemaValidator => {
+    const validate = validateFunction(name);
+    const integers = integerCheck(model.schemas[name]);
     return (value, document) => {
       const out = schemaViolations(validate, value);
       integers?.(value, document, '', out);
       return out;
     };
   };
-  return {
-    Category: compile(model.schemas.Category),
-    NewCategory: compile(model.schemas.NewCategory),
-    Error: compile(model.schemas.Error),
-  };
+  return { Category: validator('Category'), NewCategory: validator('NewCategory'), Error: validator('Error') };
 }
 
 function schemaViolations(validate: ValidateFunction, value: unknown): string[] {

@@ -1,22 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseJson } from '../../src/json/parse.js';
 import { loadSpec } from '../../src/spec/load.js';
+import { prebuiltValidators } from '../../src/spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../../src/spec/validators.js';
 
 let validators: Validators;
-/** As the suites' worker compiles them: the schemas not checked again against ajv's meta-schema. */
+/** As the suites' worker compiles them for another spec: the schemas not checked again against ajv's meta-schema. */
 let checkedValidators: Validators;
+/** As the suites' worker takes them for the bundled spec: the code the build generated. */
+let prebuilt: Validators;
 beforeAll(async () => {
-  const { model } = await loadSpec();
+  const { model, sha256 } = await loadSpec();
   validators = compileValidators(model);
   checkedValidators = compileValidators(model, { checked: true });
+  const built = prebuiltValidators(model, sha256);
+  expect(built, 'npm run build writes them').toBeDefined();
+  prebuilt = built as Validators;
 });
 
-// Every Category below is judged both ways, and both must agree.
+// Every Category below is judged three ways, and all must agree.
 const category = (text: string) => {
   const doc = parseJson(text);
   const problems = validators.Category(doc.value, doc);
   expect(checkedValidators.Category(doc.value, doc)).toEqual(problems);
+  expect(prebuilt.Category(doc.value, doc)).toEqual(problems);
   return problems;
 };
 
@@ -50,8 +57,10 @@ describe('compileValidators: Category', () => {
 
 describe('compileValidators: Error', () => {
   it('accepts an Error with extra properties and refuses one without code', () => {
-    expect(validators.Error({ code: 'x', message: 'm', status: 401, traceId: 't' })).toEqual([]);
-    expect(validators.Error({ message: 'm', status: 401 }).join()).toMatch(/required property "code"/);
-    expect(validators.Error({ code: 'x', message: 'm', status: '401' }).join()).toMatch(/status: must be integer/);
+    for (const judge of [validators, prebuilt]) {
+      expect(judge.Error({ code: 'x', message: 'm', status: 401, traceId: 't' })).toEqual([]);
+      expect(judge.Error({ message: 'm', status: 401 }).join()).toMatch(/required property "code"/);
+      expect(judge.Error({ code: 'x', message: 'm', status: '401' }).join()).toMatch(/status: must be integer/);
+    }
   });
 });
