@@ -16,13 +16,13 @@ export interface CliResult {
 
 /**
  * Runs the real CLI in a child process. The environment is the test's own without any PETSTORE_API_KEY, with
- * colour off; `env` adds to it.
+ * colour off; `env` adds to it. `cli` is another copy of the built CLI.
  */
-export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 180_000): Promise<CliResult> {
+export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 180_000, cli = CLI): Promise<CliResult> {
   const base = { ...process.env };
   delete base['PETSTORE_API_KEY'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...base, NO_COLOR: '1', ...env }, cwd: packageRoot });
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...base, NO_COLOR: '1', ...env }, cwd: packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
