@@ -224,16 +224,20 @@ export class HttpClient {
   }
 
   /**
-   * A reply; one whose large body is byte-identical to the last large body shares that one's parse. Lists of
-   * thousands are read again with nothing changed in between about half the time, and parsing one is the run's
-   * largest cost per request; an identical text parses to an identical value, so nothing is judged differently.
+   * A reply; one whose large body is byte-identical to the last large body shares that one's parse, and one whose
+   * body is the last large list with items added at its end parses only those. Lists of thousands are read again
+   * with nothing changed in between about half the time, and with the categories created since added at the end
+   * most of the rest; parsing one is the run's largest cost per request. An identical text parses to an identical
+   * value, and the same items to the same values, so nothing is judged differently.
    */
   private reply(exchange: Exchange, bytes: Buffer): Reply {
     if (bytes.length < SHARED_PARSE_FROM_BYTES) return new Reply(exchange, bytes);
     const last = this.lastLargeBody;
     const twin = last?.bytes.length === bytes.length && last.bytes.equals(bytes) ? last.reply : undefined;
-    const reply = new Reply(exchange, bytes, twin);
-    if (!twin) this.lastLargeBody = { bytes, reply };
+    if (twin) return new Reply(exchange, bytes, twin);
+    const at = last && continuationOf(last.bytes, bytes);
+    const reply = new Reply(exchange, bytes, undefined, last && at !== undefined ? { reply: last.reply, at } : undefined);
+    this.lastLargeBody = { bytes, reply };
     return reply;
   }
 
@@ -336,6 +340,27 @@ function retryWait(header: string | string[] | undefined): number | undefined {
   const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
   const wait = Number.isFinite(asked) ? Math.max(0, asked) : DEFAULT_RETRY_WAIT_MS;
   return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
+}
+
+/**
+ * Where `bytes` goes on from `earlier`, when `earlier` ends as an array text (`]`) with at least one item and
+ * `bytes` is the same up to that last item and then a comma: the comma's index. Otherwise undefined.
+ */
+export function continuationOf(earlier: Buffer, bytes: Buffer): number | undefined {
+  let end = earlier.length;
+  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
+  if (earlier[end - 1] !== 0x5d) return undefined; // ]
+  end--;
+  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
+  if (end === 0 || earlier[end - 1] === 0x5b) return undefined; // [: no item to go on from
+  if (bytes.length <= end || bytes.compare(earlier, 0, end, 0, end) !== 0) return undefined;
+  let at = end;
+  while (isJsonSpace(bytes[at])) at++;
+  return bytes[at] === 0x2c ? at : undefined; // ,
+}
+
+function isJsonSpace(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
 function clip(text: string): string {

@@ -1,6 +1,12 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
-import { parseJson, type JsonDocument } from '../json/parse.js';
+import { parseJson, parseJsonExtending, type JsonDocument } from '../json/parse.js';
+
+/** An earlier reply whose body this one's goes on from: the same bytes up to its list's last item, then `,` at `at`. */
+export interface Continuation {
+  readonly reply: Reply;
+  readonly at: number;
+}
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {
@@ -15,6 +21,8 @@ export class Reply {
     bytes: Buffer | undefined,
     /** An earlier reply with a byte-identical body, whose parse this one shares. */
     private readonly twin?: Reply,
+    /** An earlier reply whose list this one's body extends: only the added items are parsed. */
+    private readonly continuing?: Continuation,
   ) {
     this.received = bytes;
     this.size = bytes?.length ?? 0;
@@ -44,7 +52,7 @@ export class Reply {
   /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
   json(): { readonly document?: JsonDocument; readonly error?: string } {
     if (!this.parsed) {
-      this.parsed = this.twin ? this.twin.json() : parse(this.received);
+      this.parsed = this.twin ? this.twin.json() : (this.continuing && parseContinuation(this.continuing, this.received)) ?? parse(this.received);
       this.received = undefined;
     }
     return this.parsed;
@@ -60,6 +68,26 @@ export class Reply {
     const { request, response, transportError, id } = this.exchange;
     const outcome = response ? String(response.status) : `no response (${transportError?.code ?? 'unknown'})`;
     return `${request.method} ${new URL(request.url).pathname} → ${outcome} (${id})`;
+  }
+}
+
+/**
+ * The body parsed as the earlier reply's list and the items added after it; undefined when it cannot be (the
+ * earlier body is no array, or what follows is not well-formed items): the whole body is then parsed, which names
+ * any problem exactly as for any body.
+ */
+function parseContinuation({ reply, at }: Continuation, bytes: Buffer | undefined): { document: JsonDocument } | undefined {
+  const earlier = reply.json().document;
+  if (!bytes || !earlier || !Array.isArray(earlier.value)) return undefined;
+  // The earlier bytes were checked as UTF-8, and the comma is a character of its own: the rest is checked alone.
+  const rest = bytes.subarray(at + 1);
+  const text = isAscii(rest) ? rest.toString('latin1') : isUtf8(rest) ? rest.toString('utf8') : undefined;
+  if (text === undefined) return undefined;
+  try {
+    const document = parseJsonExtending(earlier, `[${text}`);
+    return document && { document };
+  } catch {
+    return undefined;
   }
 }
 

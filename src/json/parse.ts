@@ -40,6 +40,32 @@ export function parseJson(text: string): JsonDocument {
   return new ExactParser(text).document();
 }
 
+/**
+ * The document of an array text that is an earlier array's text up to its last item, then more items (a list that
+ * grew at its end): `added` is those items as an array text, `[` and what followed the comma after the earlier
+ * last item. Only `added` is parsed; the earlier items are the earlier document's own values, so both documents
+ * share them. Undefined when `added` holds no item (`[1,]` is no extension of `[1]`, but a syntax error).
+ *
+ * @param earlier - the earlier array's document: its value must be an array.
+ * @throws JsonSyntaxError when `added` is not well-formed.
+ */
+export function parseJsonExtending(earlier: JsonDocument, added: string): JsonDocument | undefined {
+  const items = earlier.value as readonly unknown[];
+  const more = parseJson(added);
+  const moreItems = more.value as unknown[];
+  if (moreItems.length === 0) return undefined;
+  const value = items.concat(moreItems);
+  const offset = items.length;
+  return {
+    value,
+    numberSource: (container, key) => {
+      if (container !== value) return earlier.numberSource(container, key) ?? more.numberSource(container, key);
+      const index = Number(key);
+      return index < offset ? earlier.numberSource(items, index) : more.numberSource(moreItems, index - offset);
+    },
+  };
+}
+
 const MAX_DEPTH = 2000;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\.)*"/y;

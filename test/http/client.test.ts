@@ -2,8 +2,9 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
-import { describeFailure, HttpClient } from '../../src/http/client.js';
+import { continuationOf, describeFailure, HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
+import { parseJson } from '../../src/json/parse.js';
 
 const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -81,6 +82,37 @@ describe('HttpClient against a local server', () => {
     expect((d.body as unknown[]).length).toBe(10);
   });
 
+  it('parses only the items added at the end of the last large list, and the whole body when it is anything else', async () => {
+    const items = (n: number) => Array.from({ length: n }, (_, i) => `{"id":${i + 1},"name":"Category ${i + 1}"}`);
+    const bodies = [
+      `[${items(5000).join(',')}]`,
+      `[${items(5003).join(',')}]\n`,
+      `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}]`,
+      `[${items(5003).join(',')}, ]`, // a trailing comma: not well-formed
+      `[${items(5003).join(',')}]`,
+    ];
+    const { client } = await serving((n, response) => response.end(bodies[n - 1]), 1024 * 1024);
+    const [a, b, c, d, e] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get), await client.send('e', get)];
+    for (const [reply, text] of [[a, bodies[0]], [b, bodies[1]], [c, bodies[2]], [e, bodies[4]]] as const) expect(reply.body).toStrictEqual(JSON.parse(text as string));
+    const [first, grown, big] = [a.body, b.body, c.body] as unknown[][];
+    expect(grown?.[0]).toBe(first?.[0]); // the earlier items, not parsed again
+    expect(big?.[4999]).toBe(first?.[4999]);
+    const doc = c.json().document;
+    expect(doc?.numberSource(big?.[5003] as object, 'id')).toBe('12345678901234567890');
+    // As for any body: the whole text's own syntax error.
+    const syntax = (() => {
+      try {
+        parseJson(bodies[3] as string);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return undefined;
+    })();
+    expect(syntax).toBeDefined();
+    expect(d.json().error).toBe(`the body is not well-formed JSON: ${syntax}`);
+    expect((e.body as unknown[])[0]).not.toBe(first?.[0]); // after the broken body, a new list
+  });
+
   it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async () => {
     const { client } = await serving((n, response) => {
       const retryAfter = n === 1 ? '0' : n === 2 ? '3600' : '0';
@@ -95,5 +127,24 @@ describe('HttpClient against a local server', () => {
     expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
     const refused = await client.send('c', get, { mayRetry: () => false });
     expect(refused.exchange.rateLimited?.why).toMatch(/write budget/);
+  });
+});
+
+describe('continuationOf', () => {
+  const at = (earlier: string, text: string) => continuationOf(Buffer.from(earlier), Buffer.from(text));
+  it('finds the comma after the earlier list\'s last item, whitespace and all', () => {
+    expect(at('[1,2]', '[1,2,3]')).toBe(4);
+    expect(at('[ {"a":1} ]\n', '[ {"a":1} , {"b":2}]')).toBe(10);
+    expect(at('[[1]]', '[[1],[2]]')).toBe(4);
+  });
+
+  it('finds none where the earlier text is no list with items, or the text does not go on from its last item', () => {
+    expect(at('[]', '[1]')).toBeUndefined();
+    expect(at('{"a":[1]}', '{"a":[1],"b":2}')).toBeUndefined();
+    expect(at('[1]', '[12,3]')).toBeUndefined();
+    expect(at('[1,2]', '[1,3,2]')).toBeUndefined();
+    expect(at('[1,2]', '[1,2]')).toBeUndefined();
+    expect(at('[1,2]', '[1,2')).toBeUndefined();
+    expect(at(']', ',')).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson } from '../../src/json/parse.js';
+import { JsonSyntaxError, parseJson, parseJsonExtending } from '../../src/json/parse.js';
 
 /** Forces the exact parser even for texts the fast path would take. */
 const exactly = (text: string) => parseJson(text);
@@ -74,5 +74,49 @@ describe('parseJson', () => {
 
   it('says where a syntax error is', () => {
     expect(() => exactly('[1.5, }')).toThrow(/position 6/);
+  });
+});
+
+describe('parseJsonExtending', () => {
+  /** Every container of a value, with its keys: where numberSource can be asked. */
+  const places = (value: unknown, out: [object, string | number][] = []): [object, string | number][] => {
+    if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        out.push([value, Array.isArray(value) ? Number(key) : key]);
+        places(child, out);
+      }
+    }
+    return out;
+  };
+  /** The document of `[a..., b...]` made from `[a...]`'s and the text of b's items, and that of the whole text. */
+  const both = (a: string, b: string) => {
+    const whole = `${a.replace(/\s*\]\s*$/, '')},${b.replace(/^\s*\[/, '')}`;
+    return { extended: parseJsonExtending(parseJson(a), `[${b.replace(/^\s*\[/, '')}`), whole: parseJson(whole) };
+  };
+
+  it('gives the value of the whole text, sharing the earlier items', () => {
+    fc.assert(fc.property(fc.array(fc.jsonValue(), { minLength: 1 }), fc.array(fc.jsonValue(), { minLength: 1 }), (a, b) => {
+      const earlier = parseJson(JSON.stringify(a));
+      const extended = parseJsonExtending(earlier, JSON.stringify(b));
+      expect(extended?.value).toStrictEqual(JSON.parse(JSON.stringify([...a, ...b])));
+      const items = extended?.value as unknown[];
+      (earlier.value as unknown[]).forEach((item, i) => expect(items[i]).toBe(item));
+    }), { numRuns: 300 });
+  });
+
+  it('keeps the source of every inexact number, earlier and added, as the whole text\'s parse does', () => {
+    const { extended, whole } = both('[{"id":9223372036854775807,"n":1.0}, 12345678901234567890 , [1e3] ]', '[ 1.5, {"id":-9223372036854775809}, 7, [2, 1e400]]');
+    expect(extended?.value).toStrictEqual(whole.value);
+    const value = extended?.value;
+    const wholePlaces = places(whole.value);
+    const found = places(value).map(([container, key]) => extended?.numberSource(container, key));
+    expect(found).toEqual(wholePlaces.map(([container, key]) => whole.numberSource(container, key)));
+    expect(found.filter((s) => s !== undefined)).toEqual(['9223372036854775807', '1.0', '12345678901234567890', '1e3', '1.5', '-9223372036854775809', '1e400']);
+  });
+
+  it('is no extension when nothing is added, and refuses added text that is not well-formed', () => {
+    expect(parseJsonExtending(parseJson('[1]'), '[]')).toBeUndefined();
+    expect(() => parseJsonExtending(parseJson('[1]'), '[2,]')).toThrow(JsonSyntaxError);
+    expect(() => parseJsonExtending(parseJson('[1]'), '[2] x')).toThrow(JsonSyntaxError);
   });
 });
