@@ -20,9 +20,9 @@ export class Reply {
     /** The whole body as received; undefined when no response arrived. */
     bytes: Buffer | undefined,
     /** An earlier reply with a byte-identical body, whose parse this one shares. */
-    private readonly twin?: Reply,
+    private twin?: Reply,
     /** An earlier reply whose list this one's body extends: only the added items are parsed. */
-    private readonly continuing?: Continuation,
+    private continuing?: Continuation,
   ) {
     this.received = bytes;
     this.size = bytes?.length ?? 0;
@@ -53,7 +53,10 @@ export class Reply {
   json(): { readonly document?: JsonDocument; readonly error?: string } {
     if (!this.parsed) {
       this.parsed = this.twin ? this.twin.json() : (this.continuing && parseContinuation(this.continuing, this.received)) ?? parse(this.received);
+      // Parsed, it needs none of them: the earlier replies go when nothing else holds them.
       this.received = undefined;
+      this.twin = undefined;
+      this.continuing = undefined;
     }
     return this.parsed;
   }

@@ -32,7 +32,7 @@ const MAYBE_INEXACT_VALUE = /(?:^|[:,[])\s*-?(?:\d{16}|\d+[.eE])/;
 export function parseJson(text: string): JsonDocument {
   if (!MAYBE_INEXACT_VALUE.test(text)) {
     try {
-      return { value: JSON.parse(text) as unknown, numberSource: () => undefined };
+      return { value: JSON.parse(text) as unknown, numberSource: EXACT };
     } catch (error) {
       throw new JsonSyntaxError((error as Error).message);
     }
@@ -40,11 +40,27 @@ export function parseJson(text: string): JsonDocument {
   return new ExactParser(text).document();
 }
 
+/** The number sources of a document whose every number is exact (the fast path's). */
+const EXACT: JsonDocument['numberSource'] = () => undefined;
+
+/** One parse's part of a list: its items, from `start` on in the whole list, and that parse's number sources. */
+interface Segment {
+  readonly start: number;
+  readonly items: readonly unknown[];
+  readonly numberSource: JsonDocument['numberSource'];
+}
+
+/** The parts a list document was parsed in, for the documents parseJsonExtending makes. */
+const segmentsOf = new WeakMap<JsonDocument, readonly Segment[]>();
+
 /**
  * The document of an array text that is an earlier array's text up to its last item, then more items (a list that
  * grew at its end): `added` is those items as an array text, `[` and what followed the comma after the earlier
  * last item. Only `added` is parsed; the earlier items are the earlier document's own values, so both documents
  * share them. Undefined when `added` holds no item (`[1,]` is no extension of `[1]`, but a syntax error).
+ *
+ * A list extended again and again is held as the parts it was parsed in, not as a chain of documents: it keeps no
+ * earlier document alive, and finding a number's source asks only the parts that kept any.
  *
  * @param earlier - the earlier array's document: its value must be an array.
  * @throws JsonSyntaxError when `added` is not well-formed.
@@ -54,16 +70,35 @@ export function parseJsonExtending(earlier: JsonDocument, added: string): JsonDo
   const more = parseJson(added);
   const moreItems = more.value as unknown[];
   if (moreItems.length === 0) return undefined;
+  const segments = [
+    ...(segmentsOf.get(earlier) ?? [segment(0, items, earlier.numberSource)]),
+    segment(items.length, moreItems, more.numberSource),
+  ];
+  const withSources = segments.filter((segment) => segment.numberSource !== EXACT);
   const value = items.concat(moreItems);
-  const offset = items.length;
-  return {
+  const document: JsonDocument = {
     value,
     numberSource: (container, key) => {
-      if (container !== value) return earlier.numberSource(container, key) ?? more.numberSource(container, key);
-      const index = Number(key);
-      return index < offset ? earlier.numberSource(items, index) : more.numberSource(moreItems, index - offset);
+      if (container !== value) {
+        for (const segment of withSources) {
+          const source = segment.numberSource(container, key);
+          if (source !== undefined) return source;
+        }
+        return undefined;
+      }
+      // An item of the list itself: asked of the part it was parsed in, at its index there.
+      if (typeof key !== 'number') return undefined;
+      const segment = segments.findLast((s) => s.start <= key);
+      return segment && segment.numberSource(segment.items, key - segment.start);
     },
   };
+  segmentsOf.set(document, segments);
+  return document;
+}
+
+/** A part of a list; one with only exact numbers keeps no items (it has no source to look up by index). */
+function segment(start: number, items: readonly unknown[], numberSource: JsonDocument['numberSource']): Segment {
+  return { start, items: numberSource === EXACT ? [] : items, numberSource };
 }
 
 const MAX_DEPTH = 2000;

@@ -114,6 +114,24 @@ describe('parseJsonExtending', () => {
     expect(found.filter((s) => s !== undefined)).toEqual(['9223372036854775807', '1.0', '12345678901234567890', '1e3', '1.5', '-9223372036854775809', '1e400']);
   });
 
+  it('extended again and again, finds every source as the whole text\'s parse does, by number index only', () => {
+    const parts = ['[1.5, {"id":9223372036854775807}]', '[2, 3]', '[{"id":12345678901234567890}, 1e3]', '[4]'];
+    let document = parseJson(parts[0] as string);
+    let text = parts[0] as string;
+    for (const part of parts.slice(1)) {
+      document = parseJsonExtending(document, part) as typeof document;
+      text = `${text.slice(0, -1)},${part.slice(1)}`;
+      const whole = parseJson(text);
+      expect(document.value).toStrictEqual(whole.value);
+      const wholePlaces = places(whole.value);
+      expect(places(document.value).map(([c, k]) => document.numberSource(c, k))).toEqual(wholePlaces.map(([c, k]) => whole.numberSource(c, k)));
+    }
+    const items = document.value as unknown[];
+    expect(document.numberSource(items, 0)).toBe('1.5');
+    expect(document.numberSource(items, 5)).toBe('1e3');
+    expect(document.numberSource(items, '5')).toBeUndefined();
+  });
+
   it('is no extension when nothing is added, and refuses added text that is not well-formed', () => {
     expect(parseJsonExtending(parseJson('[1]'), '[]')).toBeUndefined();
     expect(() => parseJsonExtending(parseJson('[1]'), '[2,]')).toThrow(JsonSyntaxError);
