@@ -6,7 +6,7 @@ import { SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
 import { operationsOf, requireOperation } from './operations.js';
 import { toJsonSchema } from './schemas.js';
-import { readSnapshot } from './snapshot.js';
+import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
 import { compileValidators } from './validators.js';
 
@@ -37,7 +37,9 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const snapshot = inFull ? undefined : await readSnapshot();
-  if (snapshot?.sha256 === sha256) return { path: absolute, sha256, title: snapshot.title, model: snapshot.model };
+  if (snapshot?.sha256 === sha256 && madeByInstalled(snapshot.versions, SPEC_LOADERS)) {
+    return { path: absolute, sha256, title: snapshot.title, model: snapshot.model };
+  }
   // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let document: OpenAPI.Document;

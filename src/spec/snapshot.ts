@@ -1,18 +1,26 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { packageRoot } from '../core/package-info.js';
 import type { SpecModel } from './types.js';
 
+const require = createRequire(import.meta.url);
+
 /**
  * Where the build leaves the bundled spec loaded and checked in full (see write-snapshot.ts). Loading a spec that
  * way takes swagger-parser, js-yaml and ajv, which compiles the whole OpenAPI schema: about 300 ms at every start.
- * The snapshot holds the outcome and the hash of the bytes it came from; the same bytes give the same outcome.
+ * The snapshot holds the outcome, the hash of the bytes it came from and the versions of the packages that judged
+ * them: the same bytes, judged by the same packages, give the same outcome.
  */
 export const SNAPSHOT_FILE = join(packageRoot, 'dist', 'src', 'spec', 'bundled-spec.json');
 
-/** What loading the bundled spec in full gave, for the bytes whose SHA-256 it records. */
+/** The packages whose judgement a snapshot of a loaded spec holds. */
+export const SPEC_LOADERS = ['@apidevtools/swagger-parser', 'ajv', 'ajv-formats'] as const;
+
+/** What loading the bundled spec in full gave, for the bytes whose SHA-256 it records, by those packages' versions. */
 export interface SpecSnapshot {
   readonly sha256: string;
+  readonly versions: Readonly<Record<string, string>>;
   readonly title: string;
   readonly model: SpecModel;
 }
@@ -24,4 +32,15 @@ export async function readSnapshot(): Promise<SpecSnapshot | undefined> {
   } catch {
     return undefined;
   }
+}
+
+/** The installed version of each package. */
+export function installedVersions(packages: readonly string[]): Record<string, string> {
+  return Object.fromEntries(packages.map((name) => [name, (require(`${name}/package.json`) as { version: string }).version]));
+}
+
+/** Whether a build product was made by exactly the installed versions of these packages. */
+export function madeByInstalled(versions: Readonly<Record<string, string>> | undefined, packages: readonly string[]): boolean {
+  const installed = installedVersions(packages);
+  return versions !== undefined && Object.keys(versions).length === packages.length && packages.every((name) => versions[name] === installed[name]);
 }

@@ -6,9 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import { BUNDLED_SPEC, loadSpec } from './load.js';
 import { PREBUILT_VALIDATORS_FILE, prebuiltValidatorsSource } from './prebuilt-validators.js';
-import { SNAPSHOT_FILE, type SpecSnapshot } from './snapshot.js';
+import { installedVersions, SNAPSHOT_FILE, SPEC_LOADERS, type SpecSnapshot } from './snapshot.js';
 
 const { sha256, title, model } = await loadSpec(BUNDLED_SPEC, { inFull: true });
-const snapshot: SpecSnapshot = { sha256, title, model };
+const snapshot: SpecSnapshot = { sha256, versions: installedVersions(SPEC_LOADERS), title, model };
 await writeFile(SNAPSHOT_FILE, `${JSON.stringify(snapshot)}\n`);
 await writeFile(PREBUILT_VALIDATORS_FILE, prebuiltValidatorsSource(model, sha256));

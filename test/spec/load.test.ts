@@ -5,7 +5,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { SpecError } from '../../src/core/errors.js';
 import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
-import { readSnapshot } from '../../src/spec/snapshot.js';
+import { installedVersions, readSnapshot, SPEC_LOADERS } from '../../src/spec/snapshot.js';
 
 async function specFile(content: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'spec-'));
@@ -34,7 +34,9 @@ describe('loadSpec', () => {
     const parse = vi.spyOn(SwaggerParser, 'parse');
     try {
       const inFull = await loadSpec(BUNDLED_SPEC, { inFull: true });
-      expect(await readSnapshot(), 'npm run build writes it').toEqual({ sha256: inFull.sha256, title: inFull.title, model: JSON.parse(JSON.stringify(inFull.model)) });
+      expect(await readSnapshot(), 'npm run build writes it').toEqual({
+        sha256: inFull.sha256, versions: installedVersions(SPEC_LOADERS), title: inFull.title, model: JSON.parse(JSON.stringify(inFull.model)),
+      });
       parse.mockClear();
       expect(await loadSpec()).toEqual(inFull);
       expect(parse).not.toHaveBeenCalled();
