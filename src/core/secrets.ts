@@ -35,7 +35,7 @@ export class Redactor {
     for (const secret of secrets) {
       if (secret.length === 0) continue;
       for (const form of formsOf(secret)) {
-        const [whole, ...parts] = fragmentsOf(form).map((f) => f.toLowerCase());
+        const [whole, ...parts] = fragmentsOf(form).map(fold);
         for (const fragment of [whole as string, ...parts]) needles.add(fragment);
         for (const part of parts.length ? parts : [whole as string]) windows.add(part);
       }
@@ -48,7 +48,7 @@ export class Redactor {
   /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */
   redact(text: string): string {
     if (!this.anyNeedle || text.length === 0) return text;
-    let lower = text.toLowerCase();
+    let lower = fold(text);
     if (lower.length !== text.length) return this.redactByCharacters(text);
     if (!this.anyNeedle.test(lower)) return text;
     for (const needle of this.needles) {
@@ -71,13 +71,14 @@ export class Redactor {
 
   /** Whether the text holds a secret or a sensitive fragment of one. */
   leaks(text: string): boolean {
-    return this.anyNeedle?.test(text.toLowerCase()) ?? false;
+    return this.anyNeedle?.test(fold(text)) ?? false;
   }
 
-  // Lower-casing can change the length of some strings (e.g. "İ"); then match character by character.
+  // Should a later Unicode give another character a longer lower case than fold() knows of, match character by
+  // character: slow (every needle at every position), but never wrong.
   private redactByCharacters(text: string): string {
     const chars = [...text];
-    const lowered = chars.map((c) => c.toLowerCase());
+    const lowered = chars.map(fold);
     const mask = new Array<boolean>(chars.length).fill(false);
     for (const needle of this.needles) {
       const n = [...needle];
@@ -92,6 +93,15 @@ export class Redactor {
     }
     return out;
   }
+}
+
+/**
+ * The text in lower case, at the same positions: İ (U+0130), the one character whose lower case is longer ("i̇"),
+ * is taken as "i". A report that held one İ (a Turkish name a target returns, or one the suite generates) used to
+ * be matched character by character: 5 s for a 2.7 MB report.json, 50 ms this way.
+ */
+function fold(text: string): string {
+  return text.replaceAll('\u0130', 'i').toLowerCase();
 }
 
 /** The secret as it may appear in text the suite writes. */
