@@ -38,15 +38,25 @@ export function idKeyOfExact(id: bigint): number | string {
   return id >= MIN_SAFE && id <= MAX_SAFE ? Number(id) : String(id);
 }
 
+/**
+ * Ids read from their source text, by Category object. A list that grew at its end shares its earlier Categories
+ * with the list before it (see HttpClient), so against a target whose ids go beyond 2^53 each id is read once,
+ * not once per list and per check: a parsed Category never changes, nor does the text its id came from.
+ */
+const idsReadFromText = new WeakMap<object, bigint | undefined>();
+
 /** The exact integer id of a Category object; undefined when it has none. */
 function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {
   const id = record['id'];
   if (typeof id !== 'number') return undefined;
+  if (idsReadFromText.has(record)) return idsReadFromText.get(record);
   const source = document.numberSource(record, 'id');
   // A double with no kept source is exact: a safe integer needs no reading of its text (lists hold thousands).
   if (source === undefined && Number.isSafeInteger(id)) return BigInt(id);
   const exact = exactInteger(source ?? String(id));
-  return exact.kind === 'integer' ? exact.value : undefined;
+  const value = exact.kind === 'integer' ? exact.value : undefined;
+  idsReadFromText.set(record, value);
+  return value;
 }
 
 /** A category the target said it created (a 201), as that response showed it. */

@@ -7,8 +7,12 @@ export type ExactInteger =
 
 const MAX_DIGITS = 400;
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
-/** Plain integers of up to 15 digits (every id of an ordinary target): read without the general path. */
-const PLAIN = /^-?(?:0|[1-9]\d{0,14})$/;
+/**
+ * Plain integers (every id of an ordinary target, and the int64 ids beyond 2^53 of others): read without the
+ * general path, whose regular expressions took most of 3 s (profiled) of a run against 100,000 categories with
+ * random int64 ids.
+ */
+const PLAIN = /^-?(?:0|[1-9]\d{0,399})$/;
 
 /**
  * Reads a JSON number text (`123`, `-0`, `1.0`, `12e3`, `9223372036854775808`) as an exact integer.
