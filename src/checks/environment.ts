@@ -42,7 +42,7 @@ export function environment(): Environment {
         }),
         // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
         // also compiled them to code (spec/prebuilt-validators.ts).
-        validators: prebuiltValidators(settings.spec, settings.specSha256) ?? compileValidators(settings.spec, { checked: true }),
+        validators: (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true }),
         operations,
         list: requireOperation(operations, LIST_CATEGORIES),
         create: requireOperation(operations, CREATE_CATEGORY),

@@ -29,8 +29,8 @@ export interface RunSettings {
   /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */
   readonly replay?: Replay;
   readonly spec: SpecModel;
-  /** The SHA-256 of the spec's bytes: for the bundled spec's, the worker takes the validators the build made. */
-  readonly specSha256: string;
+  /** Whether the build compiled the spec's validators to code (the bundled spec): the worker loads them instead of ajv. */
+  readonly prebuiltValidators: boolean;
 }
 
 /** One check to run again, with the generated case it failed on. */

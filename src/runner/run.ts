@@ -18,7 +18,7 @@ import { SuiteOrder } from './order.js';
  * What a run needs: the settings every suite gets (all but the run's id, which the run makes, and the spec and
  * replay in the form suites take them), and how the run reports and stops.
  */
-export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'specSha256' | 'replay'> {
+export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'prebuiltValidators' | 'replay'> {
   readonly spec: LoadedSpec;
   readonly targetKind: RunReport['targetKind'];
   /** Runs only this check (and the audits of its suite), replaying its recorded case. */
@@ -201,7 +201,7 @@ async function warmUp(vitest: Vitest, specifications: readonly TestSpecification
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
 function settingsOf(options: RunOptions, runId: string): RunSettings {
   const { spec, replay, targetKind, listener, signal, ...shared } = options;
-  return { ...shared, runId, spec: spec.model, specSha256: spec.sha256, ...(replay ? { replay: replayedCheck(replay) } : {}) };
+  return { ...shared, runId, spec: spec.model, prebuiltValidators: spec.fromBuild, ...(replay ? { replay: replayedCheck(replay) } : {}) };
 }
 
 /** A replay as the suites take it: the check and its recorded case, without the suite the runner selects by. */

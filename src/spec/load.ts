@@ -17,6 +17,11 @@ export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
 export interface LoadedSpec {
   readonly path: string;
   readonly sha256: string;
+  /**
+   * Taken from the build's snapshot (snapshot.ts): the bundled spec, whose validators the same build compiled to
+   * code (prebuilt-validators.ts), which the suites' worker then loads instead of ajv.
+   */
+  readonly fromBuild: boolean;
   readonly title: string;
   readonly model: SpecModel;
 }
@@ -38,7 +43,7 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const snapshot = inFull ? undefined : await readSnapshot();
   if (snapshot?.sha256 === sha256 && madeByInstalled(snapshot.versions, SPEC_LOADERS)) {
-    return { path: absolute, sha256, title: snapshot.title, model: snapshot.model };
+    return { path: absolute, sha256, title: snapshot.title, model: snapshot.model, fromBuild: true };
   }
   // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
@@ -74,7 +79,7 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   } catch (error) {
     throw new SpecError(`invalid spec ${path}: its schemas do not compile: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
-  return { path: absolute, sha256, title: doc.info.title, model };
+  return { path: absolute, sha256, title: doc.info.title, model, fromBuild: false };
 }
 
 function componentSchema(doc: OpenAPIV3.Document, name: string) {

@@ -11,4 +11,4 @@ import { installedVersions, SNAPSHOT_FILE, SPEC_LOADERS, type SpecSnapshot } fro
 const { sha256, title, model } = await loadSpec(BUNDLED_SPEC, { inFull: true });
 const snapshot: SpecSnapshot = { sha256, versions: installedVersions(SPEC_LOADERS), title, model };
 await writeFile(SNAPSHOT_FILE, `${JSON.stringify(snapshot)}\n`);
-await writeFile(PREBUILT_VALIDATORS_FILE, prebuiltValidatorsSource(model, sha256));
+await writeFile(PREBUILT_VALIDATORS_FILE, prebuiltValidatorsSource(model));

@@ -30,7 +30,7 @@ describe('loadSpec', () => {
     expect(JSON.stringify(spec.model.schemas)).not.toContain('example');
   });
 
-  it('takes the bundled spec from the build\'s snapshot, which is the spec loaded in full; other bytes load in full', async () => {
+  it('takes the bundled spec from the build\'s snapshot, which is the spec loaded in full, and says so; other bytes load in full', async () => {
     const parse = vi.spyOn(SwaggerParser, 'parse');
     try {
       const inFull = await loadSpec(BUNDLED_SPEC, { inFull: true });
@@ -38,10 +38,11 @@ describe('loadSpec', () => {
         sha256: inFull.sha256, versions: installedVersions(SPEC_LOADERS), title: inFull.title, model: JSON.parse(JSON.stringify(inFull.model)),
       });
       parse.mockClear();
-      expect(await loadSpec()).toEqual(inFull);
+      expect(inFull.fromBuild).toBe(false);
+      expect(await loadSpec()).toEqual({ ...inFull, fromBuild: true });
       expect(parse).not.toHaveBeenCalled();
       // Any other bytes, even one more line, are loaded in full.
-      await loadSpec(await specFile(`${await readFile(BUNDLED_SPEC, 'utf8')}\n`));
+      expect((await loadSpec(await specFile(`${await readFile(BUNDLED_SPEC, 'utf8')}\n`))).fromBuild).toBe(false);
       expect(parse).toHaveBeenCalledTimes(1);
     } finally {
       parse.mockRestore();
