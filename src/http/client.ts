@@ -6,6 +6,7 @@ import type { Credential } from './credential.js';
 import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
 import { Pacer, sleep } from './pacing.js';
 import { Reply } from './reply.js';
+import { continuationOf } from '../json/parse.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -340,27 +341,6 @@ function retryWait(header: string | string[] | undefined): number | undefined {
   const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
   const wait = Number.isFinite(asked) ? Math.max(0, asked) : DEFAULT_RETRY_WAIT_MS;
   return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
-}
-
-/**
- * Where `bytes` goes on from `earlier`, when `earlier` ends as an array text (`]`) with at least one item and
- * `bytes` is the same up to that last item and then a comma: the comma's index. Otherwise undefined.
- */
-export function continuationOf(earlier: Buffer, bytes: Buffer): number | undefined {
-  let end = earlier.length;
-  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
-  if (earlier[end - 1] !== 0x5d) return undefined; // ]
-  end--;
-  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
-  if (end === 0 || earlier[end - 1] === 0x5b) return undefined; // [: no item to go on from
-  if (bytes.length <= end || bytes.compare(earlier, 0, end, 0, end) !== 0) return undefined;
-  let at = end;
-  while (isJsonSpace(bytes[at])) at++;
-  return bytes[at] === 0x2c ? at : undefined; // ,
-}
-
-function isJsonSpace(byte: number | undefined): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
 }
 
 function clip(text: string): string {

@@ -83,8 +83,7 @@ function parseContinuation({ reply, at }: Continuation, bytes: Buffer | undefine
   const earlier = reply.json().document;
   if (!bytes || !earlier || !Array.isArray(earlier.value)) return undefined;
   // The earlier bytes were checked as UTF-8, and the comma is a character of its own: the rest is checked alone.
-  const rest = bytes.subarray(at + 1);
-  const text = isAscii(rest) ? rest.toString('latin1') : isUtf8(rest) ? rest.toString('utf8') : undefined;
+  const text = decoded(bytes.subarray(at + 1));
   if (text === undefined) return undefined;
   try {
     const document = parseJsonExtending(earlier, `[${text}`);
@@ -96,15 +95,18 @@ function parseContinuation({ reply, at }: Continuation, bytes: Buffer | undefine
 
 function parse(bytes: Buffer | undefined): { document?: JsonDocument; error?: string } {
   if (!bytes || bytes.length === 0) return { error: 'the body is empty' };
-  // ASCII (nearly every body) is decoded by copying; the rest is checked to be UTF-8 before it is decoded.
-  let text: string;
-  if (isAscii(bytes)) text = bytes.toString('latin1');
-  else if (isUtf8(bytes)) text = bytes.toString('utf8');
-  else return { error: 'the body is not valid UTF-8' };
+  const text = decoded(bytes);
+  if (text === undefined) return { error: 'the body is not valid UTF-8' };
   if (text.charCodeAt(0) === 0xfeff) return { error: 'the body starts with a byte order mark (RFC 8259 §8.1 forbids it)' };
   try {
     return { document: parseJson(text) };
   } catch (error) {
     return { error: `the body is not well-formed JSON: ${(error as Error).message}` };
   }
+}
+
+/** UTF-8 bytes as text; undefined when they are not UTF-8. ASCII (nearly every body) is decoded by copying. */
+function decoded(bytes: Buffer): string | undefined {
+  if (isAscii(bytes)) return bytes.toString('latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : undefined;
 }

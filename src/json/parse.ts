@@ -96,6 +96,29 @@ export function parseJsonExtending(earlier: JsonDocument, added: string): JsonDo
   return document;
 }
 
+/**
+ * Where the text `bytes` goes on from the text `earlier`, when `earlier` ends as an array (`]`) with at least one
+ * item and `bytes` is the same up to that last item and then a comma: the comma's index (see parseJsonExtending).
+ * Otherwise undefined.
+ */
+export function continuationOf(earlier: Buffer, bytes: Buffer): number | undefined {
+  let end = earlier.length;
+  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
+  if (earlier[end - 1] !== 0x5d) return undefined; // ]
+  end--;
+  while (end > 0 && isJsonSpace(earlier[end - 1])) end--;
+  if (end === 0 || earlier[end - 1] === 0x5b) return undefined; // [: no item to go on from
+  if (bytes.length <= end || bytes.compare(earlier, 0, end, 0, end) !== 0) return undefined;
+  let at = end;
+  while (isJsonSpace(bytes[at])) at++;
+  return bytes[at] === 0x2c ? at : undefined; // ,
+}
+
+/** Whitespace as JSON has it (RFC 8259 §2), by character code or byte. */
+function isJsonSpace(code: number | undefined): boolean {
+  return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
+}
+
 /** A part of a list; one with only exact numbers keeps no items (it has no source to look up by index). */
 function segment(start: number, items: readonly unknown[], numberSource: JsonDocument['numberSource']): Segment {
   return { start, items: numberSource === EXACT ? [] : items, numberSource };
@@ -223,11 +246,7 @@ class ExactParser {
   }
 
   private skipSpace(): void {
-    for (;;) {
-      const c = this.text.charCodeAt(this.at);
-      if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) return;
-      this.at++;
-    }
+    while (isJsonSpace(this.text.charCodeAt(this.at))) this.at++;
   }
 
   private fail(what: string, at = this.at): never {

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
-import { continuationOf, describeFailure, HttpClient } from '../../src/http/client.js';
+import { describeFailure, HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
 import { parseJson } from '../../src/json/parse.js';
 
@@ -128,24 +128,5 @@ describe('HttpClient against a local server', () => {
     expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
     const refused = await client.send('c', get, { mayRetry: () => false });
     expect(refused.exchange.rateLimited?.why).toMatch(/write budget/);
-  });
-});
-
-describe('continuationOf', () => {
-  const at = (earlier: string, text: string) => continuationOf(Buffer.from(earlier), Buffer.from(text));
-  it('finds the comma after the earlier list\'s last item, whitespace and all', () => {
-    expect(at('[1,2]', '[1,2,3]')).toBe(4);
-    expect(at('[ {"a":1} ]\n', '[ {"a":1} , {"b":2}]')).toBe(10);
-    expect(at('[[1]]', '[[1],[2]]')).toBe(4);
-  });
-
-  it('finds none where the earlier text is no list with items, or the text does not go on from its last item', () => {
-    expect(at('[]', '[1]')).toBeUndefined();
-    expect(at('{"a":[1]}', '{"a":[1],"b":2}')).toBeUndefined();
-    expect(at('[1]', '[12,3]')).toBeUndefined();
-    expect(at('[1,2]', '[1,3,2]')).toBeUndefined();
-    expect(at('[1,2]', '[1,2]')).toBeUndefined();
-    expect(at('[1,2]', '[1,2')).toBeUndefined();
-    expect(at(']', ',')).toBeUndefined();
   });
 });

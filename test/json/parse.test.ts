@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { JsonSyntaxError, parseJson, parseJsonExtending } from '../../src/json/parse.js';
+import { continuationOf, JsonSyntaxError, parseJson, parseJsonExtending } from '../../src/json/parse.js';
 
 /** Forces the exact parser even for texts the fast path would take. */
 const exactly = (text: string) => parseJson(text);
@@ -136,5 +136,24 @@ describe('parseJsonExtending', () => {
     expect(parseJsonExtending(parseJson('[1]'), '[]')).toBeUndefined();
     expect(() => parseJsonExtending(parseJson('[1]'), '[2,]')).toThrow(JsonSyntaxError);
     expect(() => parseJsonExtending(parseJson('[1]'), '[2] x')).toThrow(JsonSyntaxError);
+  });
+});
+
+describe('continuationOf', () => {
+  const at = (earlier: string, text: string) => continuationOf(Buffer.from(earlier), Buffer.from(text));
+  it('finds the comma after the earlier list\'s last item, whitespace and all', () => {
+    expect(at('[1,2]', '[1,2,3]')).toBe(4);
+    expect(at('[ {"a":1} ]\n', '[ {"a":1} , {"b":2}]')).toBe(10);
+    expect(at('[[1]]', '[[1],[2]]')).toBe(4);
+  });
+
+  it('finds none where the earlier text is no list with items, or the text does not go on from its last item', () => {
+    expect(at('[]', '[1]')).toBeUndefined();
+    expect(at('{"a":[1]}', '{"a":[1],"b":2}')).toBeUndefined();
+    expect(at('[1]', '[12,3]')).toBeUndefined();
+    expect(at('[1,2]', '[1,3,2]')).toBeUndefined();
+    expect(at('[1,2]', '[1,2]')).toBeUndefined();
+    expect(at('[1,2]', '[1,2')).toBeUndefined();
+    expect(at(']', ',')).toBeUndefined();
   });
 });
