@@ -10,7 +10,7 @@ export type Phase = 'command' | 'spec-loaded' | 'vitest-loading' | 'vitest-ready
 export interface RunTimings {
   /** From the process's start to the run command starting: Node itself and the CLI's modules. */
   readonly startupMs: number;
-  /** Reading, validating and dereferencing the spec, and compiling its schemas. */
+  /** Reading, validating and dereferencing the spec, and compiling its schemas (for the bundled spec, reading the build's snapshot). */
   readonly specMs: number;
   /** Loading vitest (its worker starts with the suites). */
   readonly vitestStartMs: number;
