@@ -18,6 +18,9 @@ import { referenceHandler } from '../src/reference/server.js';
 import type { RunReport } from '../src/results/model.js';
 
 const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');
+const BARE_CLIENT = join(packageRoot, 'dist', 'bench', 'bare-client.js');
+/** Requests the bare client sends per run: enough for a steady figure per request, at 20 ms each about 4 s. */
+const BARE_REQUESTS = 200;
 const RESULTS = join(packageRoot, 'bench', 'RESULTS.md');
 const SEED = '20261122';
 
@@ -87,6 +90,35 @@ async function target(preload: number, variants: readonly string[] = []): Promis
   };
 }
 
+/** What the bare client took, from its first measured request to its last answer, and the target's busy time meanwhile. */
+interface BareSample {
+  readonly spanMs: number;
+  readonly serverBusyMs: number;
+}
+
+/**
+ * Runs bench/bare-client.ts once against an empty target answering in 20 ms: what a client that only sends and
+ * reads adds over the target's busy time, the yardstick for the suites' HTTP client and checks against that target.
+ */
+async function runBareClient(): Promise<BareSample> {
+  const server = await target(0, ['slow']);
+  try {
+    const child = spawn(process.execPath, [BARE_CLIENT, server.url, String(BARE_REQUESTS)], {
+      env: { ...process.env, PETSTORE_API_KEY: server.apiKey }, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`the bare client exited ${code}: ${stderr.trim()}`);
+    const { spanMs } = JSON.parse(stdout) as { spanMs: number };
+    return { spanMs, serverBusyMs: server.busyMs() };
+  } finally {
+    await server.close();
+  }
+}
+
 /** Runs the CLI once, from process start to exit. */
 async function runOnce(scenario: Scenario): Promise<Sample> {
   const server = scenario.preload === undefined ? undefined : await target(scenario.preload, scenario.variants);
@@ -134,9 +166,10 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function main(): Promise<void> {
   const measured = SCENARIOS.map((scenario) => ({ scenario, samples: [] as Sample[] }));
+  const bare: BareSample[] = [];
   process.stdout.write('warm-up:');
   for (const { scenario } of measured) process.stdout.write(` ${seconds((await runOnce(scenario)).wallMs)} s`);
-  process.stdout.write('\n');
+  process.stdout.write(`, bare client ${seconds((await runBareClient()).spanMs)} s\n`);
   const rounds = Math.max(...SCENARIOS.map((s) => s.runs));
   for (let round = 1; round <= rounds; round++) {
     process.stdout.write(`round ${round}:`);
@@ -145,16 +178,17 @@ async function main(): Promise<void> {
       samples.push(await runOnce(scenario));
       process.stdout.write(` ${seconds(samples.at(-1)?.wallMs ?? 0)} s`);
     }
-    process.stdout.write('\n');
+    bare.push(await runBareClient());
+    process.stdout.write(`, bare client ${seconds(bare.at(-1)?.spanMs ?? 0)} s\n`);
   }
-  const markdown = resultsMarkdown(measured);
+  const markdown = resultsMarkdown(measured, bare);
   process.stdout.write(`\n${markdown}\n`);
   if (quick) return;
   await writeFile(RESULTS, markdown);
   process.stdout.write(`Written to ${RESULTS}\n`);
 }
 
-function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[]): string {
+function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[]): string {
   const cpu = cpus();
   const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.variants);
   // A run's wall time against the empty target's run of the same round (the machine was as fast for both), per round.
@@ -219,7 +253,33 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...phases,
     '',
+    ...yardstick(measured.find(({ scenario }) => scenario.variants?.includes('slow'))?.samples ?? [], bare),
   ].join('\n');
+}
+
+/**
+ * Against the target answering in 20 ms, the suites' time over the target's busy time (from their first request
+ * on) in its two parts, beside the bare client's: with a request open, which is where the HTTP client's cost
+ * lies and where any client pays for loopback; and with none open, which is the checks' and vitest's own.
+ */
+function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string[] {
+  if (!slow.length || !bare.length) return [];
+  const t = (s: Sample) => s.timings;
+  const busy = (s: Sample) => s.serverBusyMs ?? 1;
+  const openBeyondBusy = median(slow.map((s) => (t(s).waitingOnTargetMs - busy(s)) / busy(s))) * 100;
+  const noneOpen = median(slow.map((s) => (t(s).suitesMs - t(s).firstRequestMs - t(s).waitingOnTargetMs) / busy(s))) * 100;
+  const bareOver = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / b.serverBusyMs)) * 100;
+  const barePerRequest = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / BARE_REQUESTS));
+  return [
+    `Against the target answering in 20 ms, the suites' time beyond the target's busy time, from their first request on, in two parts:`,
+    `${openBeyondBusy.toFixed(1)}% of that busy time with a request open while the target was not busy (the HTTP client, loopback, the`,
+    `target's HTTP parsing outside its handler), and ${noneOpen.toFixed(1)}% with no request open (checks, validation and vitest, most of it`,
+    `where one suite file ends and the next starts). For scale, a bare undici client (bench/bare-client.ts: no checks, no test`,
+    `runner), in a process of its own, sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of`,
+    `target took ${bareOver.toFixed(1)}% longer than that target was busy, ${barePerRequest.toFixed(2)} ms a request (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}):`,
+    'what any client pays here for each exchange. The suites send some requests side by side, which hides part of that cost.',
+    '',
+  ];
 }
 
 await main();

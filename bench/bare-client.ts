@@ -1,0 +1,37 @@
+/**
+ * The bench's yardstick for the HTTP layer: a client that only sends requests and reads their answers, with undici
+ * and nothing else (no checks, no validation, no test runner), in a process of its own as the CLI's worker is. What
+ * it takes beyond the target's busy time is what any client pays on this machine: writing and reading over
+ * loopback, the target's HTTP parsing outside its handler, and each side waking up for the other.
+ *
+ *   node dist/bench/bare-client.js <base URL> <count>        (the API key in PETSTORE_API_KEY)
+ *
+ * Sends one request first, as the CLI's first contact (the bench's target leaves it out of its busy time), then
+ * `count` requests one at a time, a create and then a list read, and prints `{"spanMs": …}`: from the start of the
+ * first of them to the end of the last answer read.
+ */
+import { Pool } from 'undici';
+
+const [base, count] = process.argv.slice(2);
+const apiKey = process.env['PETSTORE_API_KEY'];
+if (!base || !count || !apiKey) throw new Error('usage: PETSTORE_API_KEY=… node bare-client.js <base URL> <count>');
+
+const url = new URL(`${base.replace(/\/$/, '')}/categories`);
+const pool = new Pool(url.origin);
+const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
+
+/** One exchange, its body read to the end. */
+async function exchange(n: number): Promise<void> {
+  const create = n % 2 === 0;
+  const { body } = await pool.request({
+    path: url.pathname, method: create ? 'POST' : 'GET', headers,
+    ...(create ? { body: JSON.stringify({ name: `bare ${n}` }) } : {}),
+  });
+  await body.text();
+}
+
+await exchange(-1);
+const started = performance.now();
+for (let n = 0; n < Number(count); n++) await exchange(n);
+process.stdout.write(JSON.stringify({ spanMs: performance.now() - started }));
+await pool.close();
