@@ -12,26 +12,34 @@
  */
 import { Pool } from 'undici';
 
-const [base, count] = process.argv.slice(2);
+const [base, countArg] = process.argv.slice(2);
+const count = Number(countArg);
 const apiKey = process.env['PETSTORE_API_KEY'];
-if (!base || !count || !apiKey) throw new Error('usage: PETSTORE_API_KEY=… node bare-client.js <base URL> <count>');
+if (!base || !Number.isInteger(count) || count < 1 || !apiKey) {
+  throw new Error('usage: PETSTORE_API_KEY=… node bare-client.js <base URL> <count of 1 or more>');
+}
 
 const url = new URL(`${base.replace(/\/$/, '')}/categories`);
 const pool = new Pool(url.origin);
 const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' };
 
-/** One exchange, its body read to the end. */
+/**
+ * One exchange, its body read to the end. Any answer but the expected one stops the client: a 401 or 400 takes as
+ * long to come, and timing it would measure the wrong exchange.
+ */
 async function exchange(n: number): Promise<void> {
   const create = n % 2 === 0;
-  const { body } = await pool.request({
+  const { statusCode, body } = await pool.request({
     path: url.pathname, method: create ? 'POST' : 'GET', headers,
     ...(create ? { body: JSON.stringify({ name: `bare ${n}` }) } : {}),
   });
   await body.text();
+  const expected = create ? 201 : 200;
+  if (statusCode !== expected) throw new Error(`${create ? 'POST' : 'GET'} ${url.pathname} answered ${statusCode}, not ${expected}`);
 }
 
 await exchange(-1);
 const started = performance.now();
-for (let n = 0; n < Number(count); n++) await exchange(n);
+for (let n = 0; n < count; n++) await exchange(n);
 process.stdout.write(JSON.stringify({ spanMs: performance.now() - started }));
 await pool.close();

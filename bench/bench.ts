@@ -19,8 +19,6 @@ import type { RunReport } from '../src/results/model.js';
 
 const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');
 const BARE_CLIENT = join(packageRoot, 'dist', 'bench', 'bare-client.js');
-/** Requests the bare client sends per run: enough for a steady figure per request, at 20 ms each about 4 s. */
-const BARE_REQUESTS = 200;
 const RESULTS = join(packageRoot, 'bench', 'RESULTS.md');
 const SEED = '20261122';
 
@@ -50,6 +48,8 @@ interface Sample {
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 5;
+/** Requests the bare client sends per run: enough for a steady figure per request, at 20 ms each about 4 s. */
+const BARE_REQUESTS = quick ? 20 : 200;
 
 const SCENARIOS: readonly Scenario[] = [
   { name: 'default run, `--target reference`', runs: RUNS },
@@ -103,20 +103,36 @@ interface BareSample {
 async function runBareClient(): Promise<BareSample> {
   const server = await target(0, ['slow']);
   try {
-    const child = spawn(process.execPath, [BARE_CLIENT, server.url, String(BARE_REQUESTS)], {
-      env: { ...process.env, PETSTORE_API_KEY: server.apiKey }, stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, stdout, stderr } = await runNode([BARE_CLIENT, server.url, String(BARE_REQUESTS)], { ...process.env, PETSTORE_API_KEY: server.apiKey });
     if (code !== 0) throw new Error(`the bare client exited ${code}: ${stderr.trim()}`);
     const { spanMs } = JSON.parse(stdout) as { spanMs: number };
     return { spanMs, serverBusyMs: server.busyMs() };
   } finally {
     await server.close();
   }
+}
+
+/** What a Node process did: its exit code, what it wrote, and its time from start to exit. */
+interface ChildRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly wallMs: number;
+}
+
+/** Runs `node <args>` and waits until it has exited and everything it wrote has been read. */
+async function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildRun> {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let wallMs = 0;
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  child.on('exit', () => (wallMs = performance.now() - started));
+  // 'close', not 'exit': the output may still be arriving when the process exits.
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr, wallMs };
 }
 
 /** Runs the CLI once, from process start to exit. */
@@ -127,12 +143,7 @@ async function runOnce(scenario: Scenario): Promise<Sample> {
     const targetArgs = server ? ['--target', server.url, '--max-writes', '1000000'] : ['--target', 'reference'];
     const args = [CLI, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
     const env = { ...process.env, NO_COLOR: '1', ...(server ? { PETSTORE_API_KEY: server.apiKey } : {}) };
-    const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    const wallMs = performance.now() - started;
+    const { code, stderr, wallMs } = await runNode(args, env);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
     if (code !== 0 || report.verdict !== 'conformant' || !report.timings) {
       throw new Error(`${scenario.name}: the run ended ${report.verdict} with exit ${code}; a benchmark of it would measure nothing. ${stderr.trim()}`);
@@ -188,6 +199,12 @@ async function main(): Promise<void> {
   process.stdout.write(`Written to ${RESULTS}\n`);
 }
 
+const t = (s: Sample) => s.timings;
+/** The suites after their first request: the HTTP client, checks, validation and vitest's work between checks. */
+const checking = (s: Sample) => t(s).suitesMs - t(s).firstRequestMs;
+/** Of that, the time with no request open on the target: checks, validation, bookkeeping and vitest. */
+const noneOpen = (s: Sample) => checking(s) - t(s).waitingOnTargetMs;
+
 function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[]): string {
   const cpu = cpus();
   const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.variants);
@@ -210,17 +227,14 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
   });
   const phases = measured.map(({ scenario, samples }) => {
     const m = (f: (s: Sample) => number) => millis(median(samples.map(f)));
-    const t = (s: Sample) => s.timings;
     const other = (s: Sample) => s.wallMs - t(s).startupMs - t(s).specMs - t(s).vitestStartMs - t(s).suitesMs;
     const measuredServer = samples.every((s) => s.serverBusyMs !== undefined);
     const server = measuredServer ? m((s) => s.serverBusyMs ?? 0) : 'in the CLI';
-    // The suites after their first request: the HTTP client, checks, validation and vitest's work between checks.
-    const checking = (s: Sample) => t(s).suitesMs - t(s).firstRequestMs;
     // What a span adds over the time the target spent answering, as a share of that time.
     const over = (span: (s: Sample) => number) => measuredServer
       ? `${(median(samples.map((s) => (span(s) - (s.serverBusyMs ?? 0)) / (s.serverBusyMs ?? 1))) * 100).toFixed(0)}%` : '';
     return `| ${scenario.name} | ${m((s) => t(s).startupMs)} | ${m((s) => t(s).specMs)} | ${m((s) => t(s).vitestStartMs)} | ${m((s) => t(s).suitesMs)} | ` +
-      `${m((s) => t(s).firstRequestMs)} | ${m((s) => t(s).waitingOnTargetMs)} | ${m((s) => checking(s) - t(s).waitingOnTargetMs)} | ${server} | ` +
+      `${m((s) => t(s).firstRequestMs)} | ${m((s) => t(s).waitingOnTargetMs)} | ${m(noneOpen)} | ${server} | ` +
       `${over(checking)} | ${over((s) => t(s).suitesMs)} | ${m(other)} |`;
   });
   return [
@@ -259,25 +273,25 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
 
 /**
  * Against the target answering in 20 ms, the suites' time over the target's busy time (from their first request
- * on) in its two parts, beside the bare client's: with a request open, which is where the HTTP client's cost
- * lies and where any client pays for loopback; and with none open, which is the checks' and vitest's own.
+ * on) in its two parts, beside the bare client's: with a request open, where the HTTP client's cost lies (with
+ * loopback's, which any client pays); and with none open, which is the checks' and vitest's own.
  */
 function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string[] {
   if (!slow.length || !bare.length) return [];
-  const t = (s: Sample) => s.timings;
   const busy = (s: Sample) => s.serverBusyMs ?? 1;
   const openBeyondBusy = median(slow.map((s) => (t(s).waitingOnTargetMs - busy(s)) / busy(s))) * 100;
-  const noneOpen = median(slow.map((s) => (t(s).suitesMs - t(s).firstRequestMs - t(s).waitingOnTargetMs) / busy(s))) * 100;
+  const noneOpenShare = median(slow.map((s) => noneOpen(s) / busy(s))) * 100;
   const bareOver = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / b.serverBusyMs)) * 100;
   const barePerRequest = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / BARE_REQUESTS));
   return [
-    `Against the target answering in 20 ms, the suites' time beyond the target's busy time, from their first request on, in two parts:`,
-    `${openBeyondBusy.toFixed(1)}% of that busy time with a request open while the target was not busy (the HTTP client, loopback, the`,
-    `target's HTTP parsing outside its handler), and ${noneOpen.toFixed(1)}% with no request open (checks, validation and vitest, most of it`,
-    `where one suite file ends and the next starts). For scale, a bare undici client (bench/bare-client.ts: no checks, no test`,
-    `runner), in a process of its own, sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of`,
-    `target took ${bareOver.toFixed(1)}% longer than that target was busy, ${barePerRequest.toFixed(2)} ms a request (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}):`,
-    'what any client pays here for each exchange. The suites send some requests side by side, which hides part of that cost.',
+    'Against the target answering in 20 ms, the suites\' time beyond the target\'s busy time, from their first request on, in two',
+    `parts (separate medians): ${openBeyondBusy.toFixed(1)}% of that busy time with a request open while the target was not busy (loopback,`,
+    'the HTTP client, the target\'s HTTP parsing outside its handler, and answers waiting while the one worker runs other checks),',
+    `and ${noneOpenShare.toFixed(1)}% with no request open (checks, validation and vitest, most of it where one suite file ends and the next`,
+    'starts). For scale, a bare undici client (bench/bare-client.ts: no checks, no test runner), in a process of its own,',
+    `sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of target, took ${bareOver.toFixed(1)}% longer`,
+    `than that target was busy: ${barePerRequest.toFixed(2)} ms an exchange (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}). The suites send`,
+    'some requests side by side, which hides part of that cost, so the two shares are a scale, not a like-for-like comparison.',
     '',
   ];
 }
