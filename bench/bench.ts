@@ -28,8 +28,11 @@ interface Scenario {
   /** Categories the target holds before the run; undefined: `--target reference`, the server inside the CLI. */
   readonly preload?: number;
   readonly args?: readonly string[];
-  /** Reference variants the target runs with (`slow`: every answer 20 ms later, as a real deployment's). */
-  readonly variants?: readonly string[];
+  /**
+   * Every answer this many milliseconds later, as a deployment's over a network: the bench's server holds each
+   * request that long before the reference handles it, and counts the wait as the target's busy time.
+   */
+  readonly answerDelayMs?: number;
   readonly runs: number;
 }
 
@@ -48,6 +51,8 @@ interface Sample {
 
 const quick = process.argv.includes('--quick');
 const RUNS = quick ? 1 : 5;
+/** How late the target answers for the bare client, and in the scenario its figures are set beside. */
+const YARDSTICK_DELAY_MS = 20;
 /** Requests the bare client sends per run: enough for a steady figure per request, at 20 ms each about 4 s. */
 const BARE_REQUESTS = quick ? 20 : 200;
 
@@ -57,26 +62,29 @@ const SCENARIOS: readonly Scenario[] = [
   { name: '1,000 categories', preload: 1_000, runs: RUNS },
   { name: '10,000 categories', preload: 10_000, runs: RUNS },
   ...(quick ? [] : [{ name: '100,000 categories', preload: 100_000, runs: RUNS }]),
-  { name: 'empty target answering in 20 ms', preload: 0, variants: ['slow'], runs: RUNS },
+  { name: `empty target answering in ${YARDSTICK_DELAY_MS} ms`, preload: 0, answerDelayMs: YARDSTICK_DELAY_MS, runs: RUNS },
+  ...(quick ? [] : [{ name: 'empty target answering in 100 ms', preload: 0, answerDelayMs: 100, runs: Math.min(RUNS, 3) }]),
   { name: 'empty target, `--runs 100`', preload: 0, args: ['--runs', '100'], runs: RUNS },
   ...(quick ? [] : [{ name: 'empty target, `--runs 1000`', preload: 0, args: ['--runs', '1000'], runs: Math.min(RUNS, 3) }]),
 ];
 
 /** A reference server in this process, timing how long it has requests open. */
-async function target(preload: number, variants: readonly string[] = []): Promise<{ url: string; apiKey: string; busyMs(): number; close(): Promise<void> }> {
-  const reference = await referenceHandler({ preload, variants });
+async function target(preload: number, answerDelayMs = 0): Promise<{ url: string; apiKey: string; busyMs(): number; close(): Promise<void> }> {
+  const reference = await referenceHandler({ preload });
   let open = 0;
   let since = 0;
   let busy = 0;
   let requests = 0;
   const server: Server = createServer((request, response) => {
     // The first request is the CLI's first contact, before the suites start: its time is not theirs to cover.
-    if (requests++ === 0) return reference.handle(request, response);
-    if (open++ === 0) since = performance.now();
-    response.on('close', () => {
-      if (--open === 0) busy += performance.now() - since;
-    });
-    reference.handle(request, response);
+    if (requests++ > 0) {
+      if (open++ === 0) since = performance.now();
+      response.on('close', () => {
+        if (--open === 0) busy += performance.now() - since;
+      });
+    }
+    if (answerDelayMs > 0) setTimeout(() => reference.handle(request, response), answerDelayMs);
+    else reference.handle(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -97,11 +105,11 @@ interface BareSample {
 }
 
 /**
- * Runs bench/bare-client.ts once against an empty target answering in 20 ms: what a client that only sends and
+ * Runs bench/bare-client.ts once against an empty target answering in {@link YARDSTICK_DELAY_MS} ms: what a client that only sends and
  * reads adds over the target's busy time, the yardstick for the suites' HTTP client and checks against that target.
  */
 async function runBareClient(): Promise<BareSample> {
-  const server = await target(0, ['slow']);
+  const server = await target(0, YARDSTICK_DELAY_MS);
   try {
     const { code, stdout, stderr } = await runNode([BARE_CLIENT, server.url, String(BARE_REQUESTS)], { ...process.env, PETSTORE_API_KEY: server.apiKey });
     if (code !== 0) throw new Error(`the bare client exited ${code}: ${stderr.trim()}`);
@@ -137,7 +145,7 @@ async function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise
 
 /** Runs the CLI once, from process start to exit. */
 async function runOnce(scenario: Scenario): Promise<Sample> {
-  const server = scenario.preload === undefined ? undefined : await target(scenario.preload, scenario.variants);
+  const server = scenario.preload === undefined ? undefined : await target(scenario.preload, scenario.answerDelayMs);
   const dir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   try {
     const targetArgs = server ? ['--target', server.url, '--max-writes', '1000000'] : ['--target', 'reference'];
@@ -207,7 +215,7 @@ const noneOpen = (s: Sample) => checking(s) - t(s).waitingOnTargetMs;
 
 function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[]): string {
   const cpu = cpus();
-  const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.variants);
+  const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.answerDelayMs);
   // A run's wall time against the empty target's run of the same round (the machine was as fast for both), per round.
   const againstEmpty = (samples: readonly Sample[], compare: (wallMs: number, emptyWallMs: number) => number) =>
     samples.slice(0, empty?.samples.length ?? 0).map((s, i) => compare(s.wallMs, (empty?.samples[i] as Sample).wallMs));
@@ -220,7 +228,7 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
   });
   // How the cost grows with the target's data: the time each scenario adds to the empty target's, per MB it reads more.
   const emptyRead = empty ? median(empty.samples.map((s) => s.bytesReceived)) : undefined;
-  const perMegabyte = measured.filter(({ scenario }) => (scenario.preload ?? 0) > 0 && !scenario.args && !scenario.variants).map(({ scenario, samples }) => {
+  const perMegabyte = measured.filter(({ scenario }) => (scenario.preload ?? 0) > 0 && !scenario.args && !scenario.answerDelayMs).map(({ scenario, samples }) => {
     const extraMs = median(againstEmpty(samples, (wall, emptyWall) => wall - emptyWall));
     const extraMb = (median(samples.map((s) => s.bytesReceived)) - (emptyRead ?? 0)) / 1024 / 1024;
     return `${scenario.name}: ${millis(extraMs / extraMb)} ms per MB`;
@@ -267,12 +275,12 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...phases,
     '',
-    ...yardstick(measured.find(({ scenario }) => scenario.variants?.includes('slow'))?.samples ?? [], bare),
+    ...yardstick(measured.find(({ scenario }) => scenario.answerDelayMs === YARDSTICK_DELAY_MS)?.samples ?? [], bare),
   ].join('\n');
 }
 
 /**
- * Against the target answering in 20 ms, the suites' time over the target's busy time (from their first request
+ * Against the target answering in {@link YARDSTICK_DELAY_MS} ms, the suites' time over the target's busy time (from their first request
  * on) in its two parts, beside the bare client's: with a request open, where the HTTP client's cost lies (with
  * loopback's, which any client pays); and with none open, which is the checks' and vitest's own.
  */
@@ -284,7 +292,7 @@ function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string
   const bareOver = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / b.serverBusyMs)) * 100;
   const barePerRequest = median(bare.map((b) => (b.spanMs - b.serverBusyMs) / BARE_REQUESTS));
   return [
-    'Against the target answering in 20 ms, the suites\' time beyond the target\'s busy time, from their first request on, in two',
+    `Against the target answering in ${YARDSTICK_DELAY_MS} ms, the suites' time beyond the target's busy time, from their first request on, in two`,
     `parts (separate medians): ${openBeyondBusy.toFixed(1)}% of that busy time with a request open while the target was not busy (loopback,`,
     'the HTTP client, the target\'s HTTP parsing outside its handler, and answers waiting while the one worker runs other checks),',
     `and ${noneOpenShare.toFixed(1)}% with no request open (checks, validation and vitest, most of it where one suite file ends and the next`,
