@@ -105,8 +105,9 @@ interface BareSample {
 }
 
 /**
- * Runs bench/bare-client.ts once against an empty target answering in {@link YARDSTICK_DELAY_MS} ms: what a client that only sends and
- * reads adds over the target's busy time, the yardstick for the suites' HTTP client and checks against that target.
+ * Runs bench/bare-client.ts once against an empty target answering in {@link YARDSTICK_DELAY_MS} ms: what a client
+ * that only sends and reads adds over the target's busy time, the yardstick for the suites' HTTP client and checks
+ * against that target.
  */
 async function runBareClient(): Promise<BareSample> {
   const server = await target(0, YARDSTICK_DELAY_MS);
