@@ -49,11 +49,11 @@ const idsReadFromText = new WeakMap<object, bigint | undefined>();
 function exactIdOf(document: JsonDocument, record: Record<string, unknown>): bigint | undefined {
   const id = record['id'];
   if (typeof id !== 'number') return undefined;
+  // A double with no kept source is exact: a safe integer needs no reading of its text, nor the cache (lists hold
+  // thousands). Only the rest is read from its text, once.
+  if (Number.isSafeInteger(id) && document.numberSource(record, 'id') === undefined) return BigInt(id);
   if (idsReadFromText.has(record)) return idsReadFromText.get(record);
-  const source = document.numberSource(record, 'id');
-  // A double with no kept source is exact: a safe integer needs no reading of its text (lists hold thousands).
-  if (source === undefined && Number.isSafeInteger(id)) return BigInt(id);
-  const exact = exactInteger(source ?? String(id));
+  const exact = exactInteger(document.numberSource(record, 'id') ?? String(id));
   const value = exact.kind === 'integer' ? exact.value : undefined;
   idsReadFromText.set(record, value);
   return value;

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 type Request = (this: Dispatcher, options: Dispatcher.RequestOptions) => Promise<Dispatcher.ResponseData>;
 
 /** Where undici keeps its Pool and its `request`: internal paths, which a later undici may move. */
-export const UNDICI_PARTS = { pool: 'undici/lib/dispatcher/pool.js', request: 'undici/lib/api/api-request.js' };
+const UNDICI_PARTS = { pool: 'undici/lib/dispatcher/pool.js', request: 'undici/lib/api/api-request.js' };
 
 /**
  * undici's Pool and `request`, from the files at `paths`; from undici's index (slower to load, the same API) when

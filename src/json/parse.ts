@@ -50,7 +50,10 @@ interface Segment {
   readonly numberSource: JsonDocument['numberSource'];
 }
 
-/** The parts a list document was parsed in, for the documents parseJsonExtending makes. */
+/**
+ * The parts a list document was parsed in that kept number sources, for the documents parseJsonExtending makes. A
+ * part whose numbers were all exact is left out: an index in it finds the part before, which has no source there.
+ */
 const segmentsOf = new WeakMap<JsonDocument, readonly Segment[]>();
 
 /**
@@ -71,16 +74,15 @@ export function parseJsonExtending(earlier: JsonDocument, added: string): JsonDo
   const moreItems = more.value as unknown[];
   if (moreItems.length === 0) return undefined;
   const segments = [
-    ...(segmentsOf.get(earlier) ?? [segment(0, items, earlier.numberSource)]),
-    segment(items.length, moreItems, more.numberSource),
-  ];
-  const withSources = segments.filter((segment) => segment.numberSource !== EXACT);
+    ...(segmentsOf.get(earlier) ?? [{ start: 0, items, numberSource: earlier.numberSource }]),
+    { start: items.length, items: moreItems, numberSource: more.numberSource },
+  ].filter((segment) => segment.numberSource !== EXACT);
   const value = items.concat(moreItems);
   const document: JsonDocument = {
     value,
     numberSource: (container, key) => {
       if (container !== value) {
-        for (const segment of withSources) {
+        for (const segment of segments) {
           const source = segment.numberSource(container, key);
           if (source !== undefined) return source;
         }
@@ -117,11 +119,6 @@ export function continuationOf(earlier: Buffer, bytes: Buffer): number | undefin
 /** Whitespace as JSON has it (RFC 8259 §2), by character code or byte. */
 function isJsonSpace(code: number | undefined): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
-}
-
-/** A part of a list; one with only exact numbers keeps no items (it has no source to look up by index). */
-function segment(start: number, items: readonly unknown[], numberSource: JsonDocument['numberSource']): Segment {
-  return { start, items: numberSource === EXACT ? [] : items, numberSource };
 }
 
 const MAX_DEPTH = 2000;

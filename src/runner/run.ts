@@ -186,14 +186,14 @@ export class SuiteSession {
 /**
  * Has vite transform the suite files the run will load, in the order it loads them, while vitest's worker starts.
  * The worker asks for each file as it reaches it and waits for the transform (10 to 60 ms a file, 140 ms a run),
- * with no request open on the target; this thread has nothing else to do meanwhile. Not awaited: a transform that
- * fails is logged by vite ("Pre-transform error") and fails again, reported, when the worker asks for the file.
+ * with no request open on the target; this thread has nothing else to do meanwhile. The transforms are not awaited:
+ * one that fails is logged by vite ("Pre-transform error") and fails again, reported, when the worker asks for
+ * the file.
  */
 async function warmUp(vitest: Vitest, specifications: readonly TestSpecification[]): Promise<void> {
   const order = new SuiteOrder(vitest);
-  let files = await order.sort([...specifications]);
-  // vitest slices a sharded run only when it runs it.
-  if (vitest.config.shard) files = await order.shard(files);
+  // As vitest does when it runs them: the shard's slice first (vitest slices a run only then), then its order.
+  const files = await order.sort(vitest.config.shard ? await order.shard([...specifications]) : [...specifications]);
   // vitest's `node` environment runs test files through vite's `ssr` environment.
   for (const file of files) void file.project.vite.environments['ssr']?.warmupRequest(file.moduleId);
 }

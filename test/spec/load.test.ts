@@ -39,7 +39,7 @@ describe('loadSpec', () => {
       });
       parse.mockClear();
       expect(inFull.fromBuild).toBe(false);
-      expect(await loadSpec()).toEqual({ ...inFull, fromBuild: true });
+      expect(await loadSpec()).toStrictEqual({ ...inFull, fromBuild: true });
       expect(parse).not.toHaveBeenCalled();
       // Any other bytes, even one more line, are loaded in full.
       expect((await loadSpec(await specFile(`${await readFile(BUNDLED_SPEC, 'utf8')}\n`))).fromBuild).toBe(false);
