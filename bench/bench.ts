@@ -149,7 +149,8 @@ async function runOnce(scenario: Scenario): Promise<Sample> {
   const server = scenario.preload === undefined ? undefined : await target(scenario.preload, scenario.answerDelayMs);
   const dir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   try {
-    const targetArgs = server ? ['--target', server.url, '--max-writes', '1000000'] : ['--target', 'reference'];
+    // The bench's own servers are thrown away after the run, like the bundled reference: the same (ci) profile.
+    const targetArgs = server ? ['--target', server.url, '--profile', 'ci'] : ['--target', 'reference'];
     const args = [CLI, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
     const env = { ...process.env, NO_COLOR: '1', ...(server ? { PETSTORE_API_KEY: server.apiKey } : {}) };
     const { code, stderr, wallMs } = await runNode(args, env);

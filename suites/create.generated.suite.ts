@@ -14,23 +14,24 @@ import { optionalDescription, validName } from '../src/generators/names.js';
 const suite = defineSuite('create.generated');
 const { settings, create } = environment();
 
+// Each case creates a category that stays: it runs --create-runs cases.
 suite.check('CREATE-1', 'generated valid names and descriptions get 201 with what was sent', async (t) => {
   await t.property(fc.record({ name: validName, description: optionalDescription }), async ({ name, description }) => {
     const sent = description === undefined ? { name } : { name, description };
     expectCreated(t, await t.create(sent), sent);
-  });
-}, { writes: propertyWrites(settings.numRuns) });
+  }, settings.createRuns);
+}, { writes: propertyWrites(settings.createRuns) });
 
 suite.check('CREATE-2', 'generated invalid bodies get 400 and create nothing', async (t) => {
   await t.property(invalidBodyCase, async (c) => {
     const marker = t.marker('invalid');
     const body = renderInvalidBody(c, marker);
     fc.pre(!isValidNewCategory(body.raw));
-    const reply = await t.send(create, { raw: body.raw });
+    const reply = await t.send(create, { raw: body.raw, mustBeRefused: true });
     t.expectStatus(reply, 400, ` for ${body.label}`);
     t.expectNoEffect('CREATE-2', marker, reply);
   });
-}, { writes: propertyWrites(settings.numRuns) });
+});
 
 suite.checkRejectedCreatedNothing('CREATE-2');
 suite.checkCreatedAreListed();

@@ -1,9 +1,11 @@
 /**
  * CREATE rules, by example: POST /categories accepts every valid NewCategory the catalogue names and refuses
- * every invalid body it names (contract §4.2). Generated bodies are in create.generated.suite.ts.
+ * every invalid body it names (contract §4.2). Generated bodies are in create.generated.suite.ts. The examples are
+ * created at once, which also shows MODEL-2 (ids given concurrently differ).
  */
 import { environment } from '../src/checks/environment.js';
-import { expectCreated, type SentCategory } from '../src/checks/expectations.js';
+import { expectCreated, expectNewCategory, type SentCategory } from '../src/checks/expectations.js';
+import type { Reply } from '../src/http/reply.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { invalidBodies } from '../src/generators/invalid-bodies.js';
 
@@ -32,12 +34,33 @@ const examples: { readonly name: string; readonly body: (mark: (label: string) =
   { name: 'a description with leading and trailing spaces', body: (mark) => ({ name: mark('desc'), description: '  Small dogs  ' }) },
 ];
 
+// Every example's category is created in one burst with the others': each example's check judges its own, and
+// MODEL-2 judges that ids given at the same moment differ, so that no category is created for MODEL-2 alone.
+const burst = suite.shared(`the ${examples.length} CREATE-1 examples, created at once`, examples.length, async (t) => {
+  const sent = examples.map((example) => example.body((label) => t.marker(label)));
+  const replies = await Promise.all(sent.map((body) => t.create(body)));
+  return examples.map((example, i) => ({ example: example.name, sent: sent[i] as SentCategory, reply: replies[i] as Reply }));
+});
+
 for (const example of examples) {
   suite.check('CREATE-1', `${example.name} gets 201 with that name`, async (t) => {
-    const sent = example.body((label) => t.marker(label));
-    expectCreated(t, await t.create(sent), sent);
-  }, { writes: 1 });
+    const own = t.expectValue((await t.use(burst)).find((b) => b.example === example.name), `the burst sent no ${example.name}`);
+    expectCreated(t, t.shows(own.reply), own.sent);
+  }, { uses: [burst] });
 }
+
+// That they are all listed, once each, is the closing LIST-2 check's and MODEL-2's list audit's to show.
+suite.check('MODEL-2', `the ${examples.length} CREATE-1 examples, created at once, get different ids`, async (t) => {
+  // Only the examples that were created show an id: any other answer is CREATE-1's to judge.
+  const created = (await t.use(burst)).filter(({ reply }) => reply.status === 201).map(({ reply }) => ({ reply: t.shows(reply), category: expectNewCategory(t, reply) }));
+  t.prerequisite('CREATE-1', created.length >= 2, `only ${created.length} of the ${examples.length} examples created at once were created`);
+  const owners = new Map<bigint, string>();
+  for (const { reply, category } of created) {
+    const first = owners.get(category.id);
+    t.expect(first === undefined, `id ${category.id} was given twice: also in ${first}`, reply);
+    owners.set(category.id, reply.exchange.id);
+  }
+}, { uses: [burst] });
 
 // Whether a blank description is a valid value is not shown (as for an empty name, INFO-1): a refusal keeps the
 // rule, but a 201 must keep the description as sent, not drop it.
@@ -48,22 +71,26 @@ suite.check('CREATE-1', 'a description of spaces only is kept as sent, or refuse
 }, { writes: 1 });
 
 suite.check('CREATE-1', 'a name already in use gets 201 with a new category', async (t) => {
-  const sent = { name: t.marker('twice') };
-  const first = expectCreated(t, await t.create(sent), sent);
+  // The name of the first example, created in the burst: one more category, not two.
+  const [first] = await t.use(burst);
+  const existing = t.expectValue(first, 'the burst sent no example');
+  t.prerequisite('CREATE-1', existing.reply.status === 201, `the example whose name it sends again was not created (${existing.reply.exchange.id})`);
+  const original = expectNewCategory(t, t.shows(existing.reply));
+  const sent = { name: existing.sent.name };
   const again = await t.create(sent);
   const second = expectCreated(t, again, sent);
-  t.prerequisite('MODEL-1', first.id !== undefined && second.id !== undefined, 'a 201 shows no integer id');
-  t.expect(first.id !== second.id, `the second create gave back the first category (id ${first.id}) instead of a new one`, again);
-}, { writes: 2 });
+  t.prerequisite('MODEL-1', second.id !== undefined, 'a 201 shows no integer id');
+  t.expect(original.id !== second.id, `the second create gave back the first category (id ${original.id}) instead of a new one`, again);
+}, { uses: [burst], writes: 1 });
 
 for (const { label } of invalidBodies('marker')) {
   suite.check('CREATE-2', `${label} gets 400`, async (t) => {
     const marker = t.marker('invalid');
     const body = t.expectValue(invalidBodies(marker).find((b) => b.label === label), `no invalid body labelled ${label}`);
-    const reply = await t.send(create, { raw: body.raw });
+    const reply = await t.send(create, { raw: body.raw, mustBeRefused: true });
     t.expectStatus(reply, 400);
     t.expectNoEffect('CREATE-2', marker, reply);
-  }, { writes: 1 });
+  });
 }
 
 for (const contentType of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {

@@ -12,17 +12,17 @@ import { longDescription, longName, unusualName } from '../src/generators/names.
 const suite = defineSuite('info.generated');
 const { settings } = environment();
 
-/** Creates each generated body and records how many of them got each kind of answer. */
+/** Creates each generated body (--create-runs of them) and records how many of them got each kind of answer. */
 async function observe(t: CheckContext, bodies: fc.Arbitrary<object>, what: string, alsoAllowed: readonly number[] = []) {
   const counts = new Map<string, number>();
   await t.property(bodies, async (body) => {
     const kind = answerKind(await t.create(body, { alsoAllowed }));
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  });
-  t.observe(`of ${settings.numRuns} ${what}: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
+  }, settings.createRuns);
+  t.observe(`of ${settings.createRuns} ${what}: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
 }
 
-// Observations never fail, so nothing shrinks: a case is one write. The marker goes where the text under
+// Observations never fail, so nothing shrinks: a case is at most one write. The marker goes where the text under
 // observation is not.
 const marked = (t: CheckContext) => t.marker('open');
 
@@ -32,11 +32,11 @@ suite.check('INFO-2', 'generated names and descriptions of 101 to 5,000 characte
     longDescription.map((description) => ({ name: marked(t), description })),
   );
   await observe(t, bodies, 'names or descriptions of 101 to 5,000 characters', [413]);
-}, { writes: settings.numRuns });
+}, { writes: settings.createRuns });
 
 suite.check('INFO-3', 'generated names with control characters, U+0000 or lone surrogates are accepted or refused', async (t) => {
   await observe(t, unusualName.map((name) => ({ name, description: marked(t) })), 'names with control characters, U+0000 or lone surrogates');
-}, { writes: settings.numRuns });
+}, { writes: settings.createRuns });
 
 suite.checkCreatedAreListed();
 suite.audits();

@@ -1,10 +1,10 @@
 /**
- * MODEL-3, generated: ids a client sends (random int64 values, the ids of categories that exist, numeric and
- * other strings) never become the new category's id, and the existing categories are unchanged afterwards.
+ * MODEL-3, generated: ids a client sends (random int64 values, the ids of categories that exist (the run's own),
+ * numeric and other strings) never become the new category's id, and the existing categories are unchanged afterwards.
  */
 import { environment } from '../src/checks/environment.js';
 import { expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
-import { expectUnchanged, freeSmallId, readListed, SECOND_TRY } from '../src/checks/listing.js';
+import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import { propertyWrites } from '../src/checks/property.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { clientId } from '../src/generators/client-ids.js';
@@ -14,14 +14,15 @@ const suite = defineSuite('model.generated');
 const { settings } = environment();
 
 suite.check('MODEL-3', 'generated client-supplied ids never become the new id and leave existing categories unchanged', async (t) => {
-  // The categories that existed before the suite, as the list showed them: the ones a client id may name. A
-  // target that holds none (a shard of its own, a new deployment) gets one, so that those cases are not all dropped.
+  // The run's own categories that existed before the suite, as the list showed them: the ones a client id may name,
+  // so that a target that honours it overwrites nothing of anyone else's. A run that has none yet (a shard of its
+  // own) creates one, so that those cases are not all dropped.
   let before = await readListed(t, await t.openingList());
-  if (before.ids().length === 0) {
+  if (runOwnIds(t, before).length === 0) {
     expectNewCategory(t, await t.create({ name: t.marker('existing'), description: 'must stay as it is' }));
     before = await readListed(t);
   }
-  const existing = before.ids();
+  const existing = runOwnIds(t, before);
   const named = new Set<bigint>();
   await t.property(clientId, async (c) => {
     const name = JSON.stringify(t.marker('client-id'));
@@ -41,10 +42,10 @@ suite.check('MODEL-3', 'generated client-supplied ids never become the new id an
     } else {
       t.expectStatus(await t.create({ name: JSON.parse(name) as string, id: c.value }), [201, 400]);
     }
-  });
+  }, settings.createRuns);
   const shown = before.withIds(named);
   expectUnchanged(t, new Map([...named].map((id) => [id, shown.get(id) ?? []])), await readListed(t));
-}, { writes: propertyWrites(settings.numRuns) + 1 });
+}, { writes: propertyWrites(settings.createRuns) + 1 });
 
 suite.checkCreatedAreListed();
 suite.audits();

@@ -22,4 +22,10 @@ describe('action.yml', async () => {
     expect(action).toMatch(/if: always\(\)\n\s+shell: bash\n[\s\S]*GITHUB_STEP_SUMMARY/);
     expect(action).toMatch(/if: always\(\)\n\s+uses: actions\/upload-artifact/);
   });
+
+  it('fails on a partial verdict unless told otherwise', () => {
+    expect(action).toMatch(/fail-on-partial:\n\s+description: .*\n\s+default: 'true'/);
+    expect(action).toContain('if [ "$FAIL_ON_PARTIAL" != "false" ]; then partial="--fail-on-partial"; fi');
+    expect(action).toMatch(/main\.js" .*\$partial/);
+  });
 });

@@ -6,10 +6,12 @@ import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
 import { INTERRUPTED } from '../http/client.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
+import type { CreatedCategory } from './category.js';
 import type { CheckMeta, GeneratedMeta } from './meta.js';
 import { checkSeed, runProperty } from './property.js';
+import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';
-import type { Reservation } from './write-budget.js';
+import { STRAY_WRITES, type Reservation } from './write-budget.js';
 
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
@@ -32,6 +34,11 @@ export interface SendOptions {
   readonly pathParameters?: Readonly<Record<string, string>>;
   /** Statuses the rule under check leaves open beyond those the spec documents (INFO cases). */
   readonly alsoAllowed?: readonly number[];
+  /**
+   * The contract says the request must be refused (no or a wrong credential, an invalid body), so on a target that
+   * keeps it, it creates nothing: it takes no write of the check's reservation (see WriteBudget).
+   */
+  readonly mustBeRefused?: true;
 }
 
 /**
@@ -49,6 +56,8 @@ export class CheckContext {
   /** Exchanges of the current generated case, and of the last failing one (the shrunk counterexample). */
   private caseExchanges?: Exchange[];
   private failingCaseExchanges?: Exchange[];
+  /** Categories this check's requests created, or may have (see WriteBudget). */
+  private writesSpent = 0;
 
   constructor(
     private readonly suite: SuiteState,
@@ -56,9 +65,11 @@ export class CheckContext {
     readonly name: string,
     private readonly skipTest: (note: string) => never,
     /** The writes this check reserved; none when it declared none. */
-    private readonly writes?: Reservation,
+    private writes?: Reservation,
     /** Aborted when the run is interrupted: requests under way stop at once. */
     private readonly signal?: AbortSignal,
+    /** Shows a notice on the console as the run goes. */
+    private readonly notify?: (text: string) => void,
   ) {}
 
   /** The run's settings and shared services. */
@@ -68,20 +79,20 @@ export class CheckContext {
 
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
-    if (writesOf(operation) > 0) {
-      if (!this.writes?.spend()) {
-        throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
-      }
-      this.suite.noteWrite();
+    const writing = writesOf(operation) > 0;
+    const refusal = writing && options.mustBeRefused === true;
+    if (refusal && !this.suite.run.budget.refusalsMaySend) {
+      throw new NotJudged('stray-writes', `the target created categories on ${STRAY_WRITES} requests it had to refuse, so no more such requests are sent`);
     }
+    if (writing && !refusal && !this.writes?.hold()) {
+      throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
+    }
+    if (writing) this.suite.noteWrite();
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
     const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
-    // A 429 is retried only while the run's budget can pay for sending again (every attempt that could create
-    // counts); the check's own reservation stays whole for the requests it still has to send.
-    const mayRetry = () => writesOf(operation) === 0 || (this.suite.run.budget.reserve(1)?.spend() ?? false);
     const reply = await this.env.client.send(this.suite.nextExchangeId(), {
       operation: operation.key,
       method: operation.method,
@@ -90,11 +101,29 @@ export class CheckContext {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
-    }, { mayRetry, ...(this.signal ? { signal: this.signal } : {}) });
+    }, this.signal ? { signal: this.signal } : {});
+    if (writing) this.account(reply, refusal);
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     this.keep(reply.exchange);
     return reply;
+  }
+
+  /** Settles the write a request that could create held, or counts the stray one a refusal made (see WriteBudget). */
+  private account(reply: Reply, refusal: boolean): void {
+    const created = mayHaveCreated(reply);
+    if (refusal) {
+      if (created && reply.status !== undefined) this.spendStray();
+      return;
+    }
+    this.writes?.settle(created);
+    if (created) this.writesSpent++;
+  }
+
+  /** A category created by a request that had to be refused: spent from the budget beyond any reservation. */
+  spendStray(): void {
+    this.suite.run.budget.spendStray();
+    this.writesSpent++;
   }
 
   /** GET /categories with the valid key. */
@@ -109,7 +138,7 @@ export class CheckContext {
 
   /** The list as it stands once the suite's concurrent checks are done, shared by the closing checks. */
   async closingList(): Promise<Reply> {
-    return this.shown(await this.suite.closingList(() => this.list()));
+    return this.shows(await this.suite.closingList(() => this.list()));
   }
 
   /**
@@ -117,13 +146,69 @@ export class CheckContext {
    * check; otherwise now), shared by the suite's checks.
    */
   async openingList(): Promise<Reply> {
-    return this.shown(await this.suite.openingList(() => this.list()));
+    return this.shows(await this.suite.openingList(() => this.list()));
   }
 
-  /** A reply shared between checks, kept among this check's exchanges (once). */
-  private shown(reply: Reply): Reply {
+  /**
+   * The outcome of requests several checks judge (see Shared): sent on the first call, by a context of their own
+   * that spends their reservation. Keep what this check judges of them with {@link shows}.
+   */
+  use<T>(shared: Shared<T>): Promise<T> {
+    return shared.get((reservation) => new CheckContext(this.suite, this.rule, shared.name, (note) => {
+      throw new Error(`shared requests cannot be skipped: ${note}`);
+    }, reservation, this.signal));
+  }
+
+  /** A reply this check judges but another sent (a shared list, a shared request), kept among its exchanges (once). */
+  shows(reply: Reply): Reply {
     if (!this.exchanges.includes(reply.exchange)) this.keep(reply.exchange);
     return reply;
+  }
+
+  /**
+   * Before this check brings a list that holds `listed` categories to `to`: takes what that needs from the run's
+   * top-up allowance (`--top-up`), not from the write budget, for the requests it sends from now on; says so on the
+   * console before any is sent, and records it for the report. Returns how many categories to add: none once the run
+   * has seen the list cut (see RunState.listCut). A check that the allowance cannot cover is not judged (the verdict
+   * is then partial).
+   */
+  topUp(listed: number, to: number): number {
+    const run = this.suite.run;
+    const needed = Math.max(0, to - listed);
+    if (needed === 0 || run.listCut) return 0;
+    const readOnly = this.env.settings.readOnly;
+    if (readOnly) throw new NotJudged('read-only', `the list holds ${listed} categories, fewer than the ${to} this check needs, and the run is read-only: ${readOnly}`);
+    const reservation = run.topUp.reserve(needed);
+    if (!reservation) {
+      throw new NotJudged('top-up', `the list holds ${listed} categories; judging it past ${to - 1} needs ${needed} more, and --top-up allows ${run.topUp.limit}`);
+    }
+    this.writes?.release();
+    this.writes = reservation;
+    run.toppedUp = { listed, to };
+    this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ` +
+      'Once: a later run against this target finds the list long enough and adds none.');
+    return needed;
+  }
+
+  /** Records that the list grew by less than the run created (see RunState.listCut), and fails the check over it. */
+  listIsCut(message: string, reply: Reply): never {
+    this.suite.run.listCut ??= message;
+    this.fail(message, reply);
+  }
+
+  /** Gives back the writes this check reserved and did not spend. */
+  releaseWrites(): void {
+    this.writes?.release();
+  }
+
+  /** Categories this check's own requests created, or may have. */
+  get spentWrites(): number {
+    return this.writesSpent;
+  }
+
+  /** Every category a 201 of the run has shown so far, by exact id. */
+  get runCreated(): ReadonlyMap<bigint, CreatedCategory> {
+    return this.suite.run.created;
   }
 
   /** The documented credential: `Authorization: Bearer <valid key>`. */
@@ -334,6 +419,7 @@ export class CheckContext {
       name: this.name,
       exchanges: ordered.slice(0, KEPT_EXCHANGES),
       exchangeCount: this.exchangeCount,
+      ...(this.writesSpent > 0 ? { writes: this.writesSpent } : {}),
       ...(failed ? { failedExchange: failed } : {}),
       ...(this.observation !== undefined ? { observation: this.observation } : {}),
       ...(this.prerequisiteOwner !== undefined ? { prerequisiteOwner: this.prerequisiteOwner } : {}),
@@ -347,6 +433,16 @@ export class CheckContext {
     // A generated check keeps its first cases and its failing case, not every case it ran.
     if (this.exchanges.length < KEPT_EXCHANGES * 2) this.exchanges.push(exchange);
   }
+}
+
+/**
+ * Whether a request that could create did, or may have: a 2xx, or no complete answer once it was sent (the target may
+ * have stored it before it failed to answer). A request never sent (refused connection, the circuit open) did not.
+ */
+function mayHaveCreated(reply: Reply): boolean {
+  const status = reply.status;
+  if (status !== undefined) return status >= 200 && status < 300;
+  return reply.exchange.transportError?.phase !== 'connect';
 }
 
 function fillPath(operation: Operation, values: Readonly<Record<string, string>> = {}): string {

@@ -95,6 +95,14 @@ export async function readListed(t: CheckContext, reply?: Reply): Promise<Listed
 }
 
 /**
+ * The ids of the categories this run created that a list shows: the ones MODEL-3 aims client ids at, so that on a
+ * shared environment a target that honours them overwrites nothing but what the run itself made.
+ */
+export function runOwnIds(t: CheckContext, listed: Listed): bigint[] {
+  return [...listed.withIds(new Set(t.runCreated.keys())).keys()];
+}
+
+/**
  * MODEL-3's promise for existing categories: under each id, the list shows exactly what it showed before. A
  * category that is not in the list at all any more is LIST-2's to report (a list that drops old categories).
  */

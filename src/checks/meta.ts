@@ -1,4 +1,5 @@
 import type { Exchange } from '../http/exchange.js';
+import type { SharedWrites } from './shared.js';
 
 /** A generated check's reproduction data. */
 export interface GeneratedMeta {
@@ -32,6 +33,8 @@ export interface CheckMeta {
   readonly exchanges: readonly Exchange[];
   /** How many exchanges the check made or judged in all. */
   readonly exchangeCount: number;
+  /** Categories the check's own requests created, or may have (see WriteBudget); absent: none. */
+  readonly writes?: number;
   /** The id of the exchange a failure points at. */
   readonly failedExchange?: string;
   /** For INFO rules: what the target did. */
@@ -47,10 +50,21 @@ export interface CheckMeta {
 export type CheckKind = 'check' | 'closing' | 'audit';
 
 /**
- * Why a check was not run or could not judge, for a reason that is neither the target's fault nor another rule's:
- * the write budget, a read-only run, or a rate limit the suite did not wait out. Any of them makes a verdict partial.
+ * Why a check was not run or could not judge, for a reason that is not another rule's: the write budget, the top-up
+ * allowance, a read-only run, a rate limit the suite did not wait out, or a target that created categories on too many requests it had to
+ * refuse (see WriteBudget). Any of them makes a verdict partial, unless a MUST failure makes it non-conformant.
  */
-export type Withheld = 'budget' | 'read-only' | 'rate-limit';
+export type Withheld = 'budget' | 'top-up' | 'read-only' | 'rate-limit' | 'stray-writes';
+
+/** How the run brought a short list to the length the list checks need (see CheckContext.topUp). */
+export interface TopUp {
+  /** The categories the list held before. */
+  readonly listed: number;
+  /** The length the list was brought to. */
+  readonly to: number;
+  /** The categories the run added for it. */
+  readonly added: number;
+}
 
 /** A category the run created on the target, as report.json lists it for clean-up. */
 export interface CreatedRecord {
@@ -71,8 +85,14 @@ declare module '@vitest/runner' {
     requests?: number;
     /** On a suite file: the categories its checks created. */
     created?: CreatedRecord[];
-    /** On a suite file: the writes the whole run had spent when the file ended. */
+    /** On a suite file: the writes the whole run had spent when the file ended (see WriteBudget). */
     writesUsed?: number;
+    /** On a suite file: the requests that could create (POSTs) the whole run had sent when the file ended. */
+    posts?: number;
+    /** On a suite file: what the requests its checks shared spent (see Shared). */
+    sharedWrites?: SharedWrites[];
+    /** On a suite file: the top-up of a short list, when the run made one by the time the file ended. */
+    topUp?: TopUp;
     /** On a suite file: the time the whole run had had a request open on the target when the file ended (ms). */
     waitingOnTargetMs?: number;
     /** On a suite file: when the run's first request was sent (ms since the Unix epoch); undefined before any. */

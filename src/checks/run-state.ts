@@ -14,6 +14,17 @@ export interface RunState {
   readonly idsGiven: Map<bigint, string>;
   /** The run's writes, shared by every check of every suite. */
   readonly budget: WriteBudget;
+  /** The categories the run may add to bring a short list to the length the list checks need (`--top-up`). */
+  readonly topUp: WriteBudget;
+  /** Requests that could create (every POST) the run sent, whatever came of them. */
+  posts: number;
+  /**
+   * Set once a LIST-2 check saw the list grow by less than the run created: it is cut or paged, and a top-up would
+   * show nothing more (and, since the cut list never gets long, leave categories behind on every run).
+   */
+  listCut?: string;
+  /** Set when the run topped a short list up: how long it was, and the length it was brought to (see `topUp`). */
+  toppedUp?: { readonly listed: number; readonly to: number };
   /**
    * The list the last suite closed on. Nothing of the run writes between one suite's closing list and the next
    * suite's first check (files run one after another), so it is the next suite's opening list as well: one list
@@ -30,7 +41,8 @@ let current: { runId: string; state: RunState } | undefined;
 export function runState(settings: RunSettings): RunState {
   if (current?.runId !== settings.runId) {
     const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
-    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, bytesAtLastCollection: 0 } };
+    const topUp = new WriteBudget(settings.readOnly ? 0 : settings.topUp);
+    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, topUp, posts: 0, bytesAtLastCollection: 0 } };
   }
   return current.state;
 }

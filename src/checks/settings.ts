@@ -1,6 +1,12 @@
 import type { Selection } from '../rules/selection.js';
 import type { SpecModel } from '../spec/types.js';
 
+/**
+ * The list length past which paging, truncation and narrow id columns commonly give way (pages of 25, 50, 100 or
+ * 250; an id that outgrows a byte): LIST-2 reads the list once it holds more than 256 categories.
+ */
+export const LONG_LIST = 257;
+
 /** What the runner hands every suite: the target, the key and the run's settings. */
 export interface RunSettings {
   /** Base URL of the target, ending in the version segment. */
@@ -14,8 +20,15 @@ export interface RunSettings {
   readonly maxResponseBytes: number;
   /** Cases per generated (fast-check) property. */
   readonly numRuns: number;
-  /** The write budget (`--max-writes`); absent: no limit (the bundled reference server). */
+  /** Cases per generated property whose every case may create a category: fewer where each stays on the target. */
+  readonly createRuns: number;
+  /** The write budget (`--max-writes`): most categories the run may create; absent: no limit (see WriteBudget). */
   readonly maxWrites?: number;
+  /**
+   * Most categories the run may add, beyond the budget, to bring a list shorter than {@link LONG_LIST} to that length
+   * (`--top-up`); 0: none, and the checks that need a long list are skipped on a shorter one.
+   */
+  readonly topUp: number;
   /** Why the run may not create anything (a production target, --read-only); absent: it may. */
   readonly readOnly?: string;
   /** Requests in flight at once, and started per second (absent: no limit). */
@@ -26,6 +39,13 @@ export interface RunSettings {
   readonly insecure: boolean;
   /** The rules to check (`--only`, `--skip`); absent: all. */
   readonly selection?: Selection;
+  /**
+   * Set when the run is one shard of several (`--shard`): it runs only the checks of these suites. It declares the
+   * others' all the same, unrun, so that it reserves the whole run's writes in the order one run does. What the other
+   * shards give back unused it cannot know, and counts as spent: no check fits a shard's budget that would not fit
+   * one run's, and the shards together spend no more than one run may.
+   */
+  readonly shard?: { readonly index: number; readonly count: number; readonly suites: readonly string[] };
   /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */
   readonly replay?: Replay;
   readonly spec: SpecModel;

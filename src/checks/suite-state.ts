@@ -7,6 +7,7 @@ import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
 import { runState, type RunState } from './run-state.js';
+import type { Shared } from './shared.js';
 
 /**
  * Response bytes read since the last collection after which garbage is collected (see core/garbage.ts): at the end
@@ -44,6 +45,8 @@ export class SuiteState {
   readonly run: RunState = runState(this.env.settings);
   readonly ledger = new Ledger(this.run);
   readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
+  /** The requests its checks share (see Shared), for what they spent. */
+  readonly shared: Shared<unknown>[] = [];
   private exchanges = 0;
   private markers = 0;
   private closing?: { readonly afterWrites: number; readonly reply: Promise<Reply> };
@@ -93,6 +96,7 @@ export class SuiteState {
   /** Counts a request that could create, so that a closing list read before it is read again. */
   noteWrite(): void {
     this.writesSent++;
+    this.run.posts++;
   }
 
   /**

@@ -9,7 +9,10 @@ import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { NotJudged, PrerequisiteMissing } from './failure.js';
 import type { CheckKind, Withheld } from './meta.js';
+import { LONG_LIST } from './settings.js';
+import { Shared } from './shared.js';
 import { SuiteState } from './suite-state.js';
+import type { Reservation } from './write-budget.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
 export type CheckBody = (t: CheckContext) => Promise<void>;
@@ -21,10 +24,13 @@ export interface CheckOptions {
    */
   readonly sequential?: boolean;
   /**
-   * The most requests that could create (every request but a GET) the check sends; reserved from the write
-   * budget when the check is declared. A check that cannot reserve them is skipped with the reason.
+   * The most categories the check's requests may create (requests meant to create, and cases the contract leaves
+   * open; not requests that must be refused: see WriteBudget); reserved from the write budget when the check is
+   * declared. A check that cannot reserve them is skipped with the reason.
    */
   readonly writes?: number;
+  /** Requests shared with other checks that this check judges (see Shared): their writes are reserved once, for all. */
+  readonly uses?: readonly Shared<unknown>[];
   /** For the suite's own closing checks. */
   readonly kind?: CheckKind;
 }
@@ -32,21 +38,21 @@ export interface CheckOptions {
 /** How long one check may take in all: its requests each have their own, shorter deadline. */
 const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
 
-/**
- * The list sizes past which paging, truncation and narrow id columns commonly give way (a page of 25, 50 or 100;
- * an id that outgrows a byte): the run creates past the largest the write budget reaches.
- */
-const SCALE = [256, 100, 50, 25];
-
 /** A suite file's checks, declared in order; see `suites/`. */
 export interface Suite {
   /** Declares a check of one rule. Checks run concurrently unless `sequential`. */
   check(rule: string, name: string, body: CheckBody, options?: CheckOptions): void;
+  /**
+   * Requests several checks judge (see Shared), sent once by the first check that declares them in `uses`; `writes`
+   * is the most categories they may create.
+   */
+  shared<T>(name: string, writes: number, send: (t: CheckContext) => Promise<T>): Shared<T>;
   /** LIST-2: every category this suite created is in the list, as its 201 showed it. */
   checkCreatedAreListed(): void;
   /**
-   * LIST-2: every category the whole run created so far is in the list, as its 201 showed it. Declared by the
-   * suite that runs last, it reads the list once the run has created the most: truncation to the newest N shows.
+   * LIST-2: every category the whole run created so far is in the list, as its 201 showed it, once the list holds
+   * more than 256 (a shorter list is topped up first, within `--top-up`). Declared by the suite that runs last, it
+   * reads the list once the run has created the most: truncation to the newest N shows.
    */
   checkRunCreationsAreListed(): void;
   /** `rule`: every request this suite's checks registered with `t.expectNoEffect(rule, …)` created nothing. */
@@ -63,6 +69,9 @@ export function defineSuite(name: string): Suite {
   const state = new SuiteState(name);
   const names = new Set<string>();
   let declared = 0;
+  // A shard declares the other shards' checks too, unrun, so that its plan of writes is the whole run's.
+  const shard = state.env.settings.shard;
+  const runsHere = !shard || shard.suites.includes(name);
   afterAll(() => state.releaseLists());
 
   const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
@@ -73,18 +82,13 @@ export function defineSuite(name: string): Suite {
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
     declared++;
-    const declare = options.sequential ? test : test.concurrent;
+    const declare = !runsHere ? test.skip : options.sequential ? test : test.concurrent;
     // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
     // replay runs one check: the others are filtered out and reserve nothing.
     const replay = state.env.settings.replay;
-    const writes = replay && replay.title !== title ? 0 : options.writes ?? 0;
-    const readOnly = state.env.settings.readOnly;
-    const reservation = writes > 0 && !readOnly ? state.run.budget.reserve(writes) : undefined;
-    const notRun: { why: Withheld; reason: string } | undefined = writes === 0 || reservation ? undefined
-      : readOnly ? { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` }
-      : { why: 'budget', reason: `needs ${writes} write${writes === 1 ? '' : 's'}, but ${state.run.budget.available} of the write budget of ${state.run.budget.limit} are left (--max-writes)` };
-    declare(title, async ({ task, skip, signal }) => {
-      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal);
+    const { reservation, notRun } = !replay || replay.title === title ? planWrites(options) : {};
+    declare(title, async ({ task, skip, signal, annotate }) => {
+      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal, (text) => void annotate(text, 'notice'));
       let withheld = notRun;
       try {
         if (withheld) t.skip(withheld.reason);
@@ -99,7 +103,7 @@ export function defineSuite(name: string): Suite {
         }
         throw error;
       } finally {
-        reservation?.release();
+        t.releaseWrites();
         state.checkEnded();
         task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
         task.file.meta.requests = state.requestCount;
@@ -110,10 +114,32 @@ export function defineSuite(name: string): Suite {
     }, CHECK_TIMEOUT_MS);
   };
 
+  /**
+   * Reserves what a check may create, and what the shared requests it uses may, before any check runs; or says why
+   * the check cannot run (a read-only run, a budget that cannot cover it).
+   */
+  function planWrites(options: CheckOptions): { reservation?: Reservation; notRun?: { why: Withheld; reason: string } } {
+    const writes = options.writes ?? 0;
+    const uses = options.uses ?? [];
+    if (writes + uses.reduce((sum, s) => sum + s.writes, 0) === 0) return {};
+    const readOnly = state.env.settings.readOnly;
+    if (readOnly) return { notRun: { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` } };
+    const budget = state.run.budget;
+    const short = (what: string, n: number) => ({ notRun: {
+      why: 'budget' as const,
+      reason: `${what} ${n} write${n === 1 ? '' : 's'}, but ${budget.available} of the write budget of ${budget.limit} are left (--max-writes)`,
+    } });
+    const unaffordable = uses.find((s) => !s.reserve(budget));
+    if (unaffordable) return short(`the requests it judges (${unaffordable.name}) need`, unaffordable.writes);
+    if (writes === 0) return {};
+    const reservation = budget.reserve(writes);
+    return reservation ? { reservation } : short('needs', writes);
+  }
+
   /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
-  const checkListed = (creator: string, categories: () => CreatedCategory[], topUp = 0, when = '', opening?: () => Reply | undefined) => {
+  const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
     check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`,
-      listedAsCreated({ creator, categories, topUp, ...(opening ? { opening } : {}) }), { sequential: true, writes: topUp, kind: 'closing' });
+      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing' });
   };
 
   return {
@@ -123,6 +149,7 @@ export function defineSuite(name: string): Suite {
       // The list as it stood before the suite's first check, for the growth the closing check requires.
       let opening: Reply | undefined;
       beforeAll(async () => {
+        if (!runsHere) return;
         opening = await state.openingList(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
           throw new Error('the opening list is not a check');
         }).list());
@@ -134,11 +161,13 @@ export function defineSuite(name: string): Suite {
     },
 
     checkRunCreationsAreListed() {
-      // The most the budget reaches of more than 256, 100, 50 or 25 categories, counting what the run already created.
-      const created = state.run.created.size;
-      const target = SCALE.map((n) => n + 1).find((n) => n - created <= state.run.budget.available) ?? 0;
-      checkListed('the whole run', () => [...state.run.created.values()], Math.max(0, target - created),
-        `, once it created more than ${SCALE[0]} (or ${SCALE.slice(1).join(' or ')}, as the write budget allows)`);
+      checkListed('the whole run', () => [...state.run.created.values()], LONG_LIST, `, once the list holds more than ${LONG_LIST - 1}`);
+    },
+
+    shared<T>(sharedName: string, writes: number, send: (t: CheckContext) => Promise<T>): Shared<T> {
+      const shared = new Shared(sharedName, writes, send);
+      state.shared.push(shared);
+      return shared;
     },
 
     checkRejectedCreatedNothing(rule: string) {
@@ -146,7 +175,7 @@ export function defineSuite(name: string): Suite {
     },
 
     audits() {
-      declareAuditTests(state, declared);
+      declareAuditTests(state, declared, runsHere);
     },
   };
 }

@@ -1,14 +1,25 @@
 /**
- * The write budget (`--max-writes`): a cap on the categories a run may create on the target. Every request
- * that could create counts (every request but a GET: a server that breaks the contract can create on a refused
- * or invalid POST), so the cap holds on any server. Checks reserve what they may need before they start and
- * give back what they did not use; a check that cannot reserve all it needs is skipped, never run in part.
+ * The write budget (`--max-writes`): a cap on the categories a run may create on the target, which stay there (the
+ * contract has no delete). A write is one category created, or possibly created:
+ *
+ * - A request meant to create (a valid body with the valid key, or a case the contract leaves open) holds one write
+ *   of its check's reservation while it is under way. Answered 2xx, or not answered at all once sent (the target
+ *   may have stored it), the write is spent; refused, it goes back to the check, which may use it again.
+ * - A request the contract says must be refused (no or a wrong credential, an invalid body) holds none: a target
+ *   that keeps the contract creates nothing on it. If it answers 2xx all the same, the write is spent as a stray
+ *   one, and so is a category the closing checks find created despite a refusal. Under a limit, after
+ *   {@link STRAY_WRITES} of those, such requests are no longer sent: the target has shown that every one may leave
+ *   a category behind. Until the first suite's closing check shows it, its refusals (about 35) may each leave one.
+ *
+ * Checks reserve what they may need before they start and give back what they did not use; a check that cannot
+ * reserve all it needs is skipped, never run in part.
  */
 export class WriteBudget {
   private reserved = 0;
   private spent = 0;
+  private strays = 0;
 
-  /** `limit` may be Infinity: the bundled reference server is private to the run and discarded after it. */
+  /** `limit` may be Infinity: a private target (the bundled reference, a CI build) is discarded after the run. */
   constructor(readonly limit: number) {}
 
   /** Writes neither spent nor reserved. */
@@ -16,9 +27,17 @@ export class WriteBudget {
     return this.limit - this.reserved - this.spent;
   }
 
-  /** Writes the run has made. */
+  /** Writes the run has spent: categories it created, or may have. */
   get used(): number {
     return this.spent;
+  }
+
+  /**
+   * Whether requests that must be refused may still be sent: without a limit (a target of the run's own) always,
+   * else while the target has not created on too many of them.
+   */
+  get refusalsMaySend(): boolean {
+    return this.limit === Number.POSITIVE_INFINITY || this.strays < STRAY_WRITES;
   }
 
   /** Reserves `writes` for one check, or returns undefined when fewer are available. */
@@ -26,6 +45,12 @@ export class WriteBudget {
     if (writes > this.available) return undefined;
     this.reserved += writes;
     return new Reservation(this, writes);
+  }
+
+  /** A category created by a request that had to be refused: spent beyond any reservation. */
+  spendStray(): void {
+    this.spent++;
+    this.strays++;
   }
 
   /** @internal Moves one write from reserved to spent. */
@@ -40,30 +65,59 @@ export class WriteBudget {
   }
 }
 
+/**
+ * Stray writes after which requests that must be refused are not sent any more. Each of them is already a MUST
+ * failure (a 2xx to a request that had to be refused, or a category created despite a 401 or 400), so the verdict
+ * is settled; ten is enough to show that the target does it again and again, not once.
+ */
+export const STRAY_WRITES = 10;
+
 /** The writes reserved for one check. */
 export class Reservation {
   private left: number;
+  private holding = 0;
+  private spentHere = 0;
+  private released = false;
 
   constructor(private readonly budget: WriteBudget, readonly writes: number) {
     this.left = writes;
   }
 
-  /** Writes still reserved for this check. */
+  /** Writes still reserved for this check, held ones included. */
   get remaining(): number {
-    return this.left;
+    return this.left + this.holding;
   }
 
-  /** Spends one write; false when the reservation is used up (the request must not be sent). */
-  spend(): boolean {
+  /** Writes this check's requests spent. */
+  get spent(): number {
+    return this.spentHere;
+  }
+
+  /** Holds one write for a request about to be sent; false when none is left (the request must not be sent). */
+  hold(): boolean {
     if (this.left <= 0) return false;
     this.left--;
-    this.budget.spendReserved();
+    this.holding++;
     return true;
   }
 
-  /** Gives back what was not spent. Idempotent. */
+  /** Settles a held write: spent when the request created a category (or may have), else back to the check. */
+  settle(created: boolean): void {
+    if (this.holding <= 0) return;
+    this.holding--;
+    if (!created) {
+      if (this.released) this.budget.releaseReserved(1);
+      else this.left++;
+      return;
+    }
+    this.spentHere++;
+    this.budget.spendReserved();
+  }
+
+  /** Gives back what was not spent. Idempotent; a write still held goes back when it is settled unspent. */
   release(): void {
     this.budget.releaseReserved(this.left);
     this.left = 0;
+    this.released = true;
   }
 }

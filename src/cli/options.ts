@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
+import { LONG_LIST } from '../checks/settings.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
+import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
@@ -13,18 +15,16 @@ export interface OptionDef {
   readonly describe: string;
 }
 
-/** Defaults, stated once. */
+/** Defaults that are the same in every profile (see profiles.ts for the others), stated once. */
 export const DEFAULTS = {
-  timeoutMs: 10_000,
   /** Enough for a list of 100,000 categories with long descriptions. */
   maxResponseBytes: 64 * 1024 * 1024,
-  /** Cases per generated property: keeps a full run to a few seconds against a local server. */
-  numRuns: 25,
-  /** Categories a run may create on a deployment (the bundled reference server has no limit). */
-  maxWrites: 100,
-  /** Requests in flight at once: enough for MODEL-2's bursts of 20. */
-  concurrency: 32,
 } as const;
+
+/** A profile's default, for --help: `staging 100, ci none, certify none`. */
+function byProfile(value: (p: Profile) => string | number | undefined): string {
+  return Object.values(PROFILES).map((p) => `${p.name} ${value(p) ?? 'none'}`).join(', ');
+}
 
 /** Names of --env that mean production: the usual short forms too, so a habit does not lift the guard. */
 export const PRODUCTION_NAMES: readonly string[] = ['production', 'prod', 'prd', 'live'];
@@ -35,13 +35,16 @@ export { API_KEY_ENV };
 
 export const OPTIONS: readonly OptionDef[] = [
   { name: 'target', value: '<url>', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
+  { name: 'profile', value: '<name>', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)` },
   { name: 'spec', value: '<file>', describe: 'OpenAPI document to check against (default: the bundled spec/openapi.yaml)' },
   { name: 'report-dir', value: '<dir>', describe: 'where report.json and junit.xml go (default: reports/run-<date>-<time>-<id>)' },
   { name: 'seed', value: '<int>', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
-  { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${DEFAULTS.numRuns})` },
-  { name: 'max-writes', value: '<n>', describe: `most categories the run may create, counting every POST (default: ${DEFAULTS.maxWrites}; no limit with --target reference)` },
-  { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${DEFAULTS.timeoutMs})` },
-  { name: 'concurrency', value: '<n>', describe: `requests in flight at once (default: ${DEFAULTS.concurrency}; MODEL-2 sends bursts of 20)` },
+  { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})` },
+  { name: 'create-runs', value: '<n>', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)` },
+  { name: 'max-writes', value: '<n>', describe: `most categories the run may create, besides the top-up (default: ${byProfile((p) => p.maxWrites)})` },
+  { name: 'top-up', value: '<n>', describe: `most categories the run may add to bring a list of ${LONG_LIST - 1} or fewer to ${LONG_LIST}, for the checks that need a long list; a later run finds it long enough (default: ${LONG_LIST}; 0: never)` },
+  { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})` },
+  { name: 'concurrency', value: '<n>', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})` },
   { name: 'rate', value: '<n>', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried' },
   { name: 'api-key-file', value: '<file>', describe: `read the API key from a file instead of ${API_KEY_ENV} (a trailing newline is dropped)` },
   { name: 'ca', value: '<file>', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s' },
@@ -56,7 +59,8 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'baseline', value: '<report.json>', describe: 'compare with an earlier run: what newly fails, what was fixed' },
   { name: 'fail-on', value: '<any|new>', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
   { name: 'strict', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
-  { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file' },
+  { name: 'fail-on-partial', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
+  { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile)' },
   { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n (vitest shards by suite file) and leave a blob; combine with the merge command' },
   { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
@@ -76,15 +80,19 @@ export type Command =
   | { readonly kind: 'verify'; readonly dir: string }
   | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly strict: boolean };
 
-/** What a run was asked to do. */
+/** What a run was asked to do: the profile's defaults, and what the command line set. */
 export interface RunConfig {
   readonly target: { readonly kind: 'reference' } | { readonly kind: 'url'; readonly url: string };
+  readonly profile: ProfileName;
   readonly specPath?: string;
   readonly reportDir?: string;
   readonly seed?: number;
   readonly numRuns: number;
-  /** Absent: no limit (the default for the bundled reference server). */
+  /** Cases per generated property whose cases create categories. */
+  readonly createRuns: number;
+  /** Absent: no limit. */
   readonly maxWrites?: number;
+  readonly topUp: number;
   readonly timeoutMs: number;
   /** Whether --timeout was given (selftest has a shorter default of its own). */
   readonly timeoutGiven: boolean;
@@ -107,6 +115,7 @@ export interface RunConfig {
   readonly baseline?: string;
   readonly failOn: 'any' | 'new';
   readonly strict: boolean;
+  readonly failOnPartial: boolean;
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
 }
@@ -172,16 +181,23 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
   const variants = (v['variant'] as string[] | undefined) ?? [];
   if ((faults.length || variants.length) && target !== 'reference') throw new UsageError('--fault and --variant only work with --target reference');
   const seed = v['seed'] === undefined ? undefined : integer('--seed', v['seed'] as string, 0, 2 ** 31 - 1);
+  const profile = PROFILES[profileName(v['profile'] as string | undefined, target === 'reference')];
+  const given = (name: string, min: number, max: number) => (v[name] === undefined ? undefined : integer(`--${name}`, v[name] as string, min, max));
+  const numRuns = given('runs', 1, 100_000);
+  const maxWrites = given('max-writes', 0, 10_000_000) ?? profile.maxWrites;
   return {
     target: target === 'reference' ? { kind: 'reference' } : { kind: 'url', url: targetUrl(target) },
+    profile: profile.name,
     ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}),
     ...reportDir(v),
     ...(seed !== undefined ? { seed } : {}),
-    numRuns: v['runs'] === undefined ? DEFAULTS.numRuns : integer('--runs', v['runs'] as string, 1, 100_000),
-    ...maxWrites(v['max-writes'] as string | undefined, target === 'reference'),
-    timeoutMs: v['timeout'] === undefined ? DEFAULTS.timeoutMs : integer('--timeout', v['timeout'] as string, 1, 600_000),
+    numRuns: numRuns ?? profile.numRuns,
+    createRuns: given('create-runs', 1, 100_000) ?? numRuns ?? profile.createRuns ?? profile.numRuns,
+    ...(maxWrites !== undefined ? { maxWrites } : {}),
+    topUp: given('top-up', 0, 10_000) ?? profile.topUp,
+    timeoutMs: given('timeout', 1, 600_000) ?? profile.timeoutMs,
     timeoutGiven: v['timeout'] !== undefined,
-    maxResponseBytes: v['max-response-bytes'] === undefined ? DEFAULTS.maxResponseBytes : integer('--max-response-bytes', v['max-response-bytes'] as string, 1024, 2 ** 31 - 1),
+    maxResponseBytes: given('max-response-bytes', 1024, 2 ** 31 - 1) ?? DEFAULTS.maxResponseBytes,
     faults,
     variants,
     ...selection(v),
@@ -189,8 +205,9 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     ...(typeof v['baseline'] === 'string' ? { baseline: v['baseline'] } : {}),
     failOn: failOn(v['fail-on'] as string | undefined, v['baseline'] !== undefined),
     strict: v['strict'] === true,
-    certify: v['certify'] === true,
-    concurrency: v['concurrency'] === undefined ? DEFAULTS.concurrency : integer('--concurrency', v['concurrency'] as string, 1, 1024),
+    failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
+    certify: v['certify'] === true || profile.certify,
+    concurrency: given('concurrency', 1, 1024) ?? profile.concurrency,
     ...(v['rate'] === undefined ? {} : { rate: integer('--rate', v['rate'] as string, 1, 100_000) }),
     ...(typeof v['api-key-file'] === 'string' ? { apiKeyFile: v['api-key-file'] } : {}),
     ...(typeof v['ca'] === 'string' ? { caFile: v['ca'] } : {}),
@@ -200,6 +217,14 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     allowWrites: v['allow-writes'] === true,
     ...(typeof v['shard'] === 'string' ? { shard: shard(v['shard']) } : {}),
   };
+}
+
+/** --profile, or the default for the target. */
+function profileName(text: string | undefined, reference: boolean): ProfileName {
+  if (text === undefined) return defaultProfile(reference);
+  const known = Object.keys(PROFILES);
+  if (!known.includes(text)) throw new UsageError(`--profile is one of ${known.join(', ')}, not "${text}"`);
+  return text as ProfileName;
 }
 
 function environment(name: string): string {
@@ -241,14 +266,10 @@ function replayConfig(v: Record<string, string | boolean | string[] | undefined>
     throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
   }
   if (v['seed'] !== undefined) throw new UsageError('--replay runs with the seed of the report it replays; drop --seed');
-  if (v['runs'] !== undefined) throw new UsageError('--replay runs as many cases as the report it replays; drop --runs');
+  for (const flag of ['runs', 'create-runs']) {
+    if (v[flag] !== undefined) throw new UsageError(`--replay runs as many cases as the report it replays; drop --${flag}`);
+  }
   return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
-}
-
-/** The write budget: as given, else 100 for a deployment and none for the private, discarded reference server. */
-function maxWrites(text: string | undefined, reference: boolean): { maxWrites?: number } {
-  if (text !== undefined) return { maxWrites: integer('--max-writes', text, 0, 10_000_000) };
-  return reference ? {} : { maxWrites: DEFAULTS.maxWrites };
 }
 
 /** A base URL: http or https, ending in the version segment (`/v1`); a trailing slash is dropped. */

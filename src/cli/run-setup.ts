@@ -5,7 +5,7 @@ import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
 
 /** The parts of a run's options that its command line decides, the same for a run and for selftest. */
-export type ConfiguredOptions = Pick<RunOptions, 'timeoutMs' | 'maxResponseBytes' | 'numRuns' | 'concurrency' | 'insecure' | 'maxWrites' | 'rate' | 'ca' | 'readOnly' | 'selection'>;
+export type ConfiguredOptions = Pick<RunOptions, 'timeoutMs' | 'maxResponseBytes' | 'numRuns' | 'createRuns' | 'concurrency' | 'insecure' | 'maxWrites' | 'topUp' | 'rate' | 'ca' | 'readOnly' | 'selection'>;
 
 /** Reads what the command line points at (the CA file) and puts the options in the runner's terms. */
 export async function configuredOptions(config: RunConfig, spec: LoadedSpec, target: string): Promise<ConfiguredOptions> {
@@ -15,6 +15,8 @@ export async function configuredOptions(config: RunConfig, spec: LoadedSpec, tar
     timeoutMs: config.timeoutMs,
     maxResponseBytes: config.maxResponseBytes,
     numRuns: config.numRuns,
+    createRuns: config.createRuns,
+    topUp: config.topUp,
     concurrency: config.concurrency,
     insecure: config.insecure,
     ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),

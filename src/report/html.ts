@@ -40,7 +40,7 @@ export function renderHtml(report: RunReport): string {
     ${fact('Suite', `petstore-conformance ${report.suiteVersion}`)}
     ${fact('Seed', String(report.seed))}
     ${fact('Started', report.startedAt)}
-    ${fact('Run', `${runFigures(report)}; ${report.writes} writes${report.settings.maxWrites === null ? '' : ` of ${report.settings.maxWrites} allowed`}`)}
+    ${fact('Run', `${runFigures(report)}; ${report.created.length} categories created, ${report.writes.spent} writes${report.writes.budget === null ? '' : ` of ${report.writes.budget} allowed`}`)}
   </dl>
   ${countsTable(report)}
   ${notices(report)}

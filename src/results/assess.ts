@@ -14,6 +14,8 @@ export interface Assessment {
   readonly baseline?: { readonly file: string; readonly report: RunReport };
   readonly strict: boolean;
   readonly failOn: 'any' | 'new';
+  /** Whether a partial verdict fails the exit code (3). */
+  readonly failOnPartial: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export function assess(report: RunReport, assessment: Assessment): RunReport {
     results,
     ...(assessment.expectations ? { expectations: { file: assessment.expectations.file, stale } } : {}),
     ...(assessment.baseline ? { baseline: compare(results, assessment.baseline.file, assessment.baseline.report) } : {}),
-    policy: { strict: assessment.strict, failOn: assessment.failOn },
+    policy: { strict: assessment.strict, failOn: assessment.failOn, failOnPartial: assessment.failOnPartial },
   };
 }
 
@@ -58,13 +60,16 @@ function compare(results: readonly CheckResult[], file: string, baseline: RunRep
 
 /**
  * The exit code: 2 when the run could not be carried out; 1 when a failure counts (a MUST failure, also a
- * SHOULD failure with --strict; with --fail-on new, only those the baseline did not have); 0 otherwise.
+ * SHOULD failure with --strict; with --fail-on new, only those the baseline did not have); 3 when nothing failed
+ * but the verdict is partial and --fail-on-partial holds (not for a shard); 0 otherwise.
  */
-export function exitCodeOf(report: RunReport): 0 | 1 | 2 {
+export function exitCodeOf(report: RunReport): 0 | 1 | 2 | 3 {
   if (report.verdict === 'incomplete') return 2;
-  const { strict, failOn } = report.policy;
+  const { strict, failOn, failOnPartial } = report.policy;
   const newFailures = new Set(report.baseline?.newFailures ?? []);
   const failing = report.results.filter((r) => breaksVerdict(r, strict));
   const counted = failOn === 'new' ? failing.filter((r) => newFailures.has(titleOf(r))) : failing;
-  return counted.length > 0 ? 1 : 0;
+  if (counted.length > 0) return 1;
+  // A shard judges its slice only: whether the whole run was partial is for the merge of every shard to say.
+  return report.verdict === 'partial' && failOnPartial && !report.shard ? 3 : 0;
 }

@@ -1,5 +1,6 @@
 import type { RunTimings } from '../core/phases.js';
-import type { CheckKind, CreatedRecord, GeneratedMeta, Withheld } from '../checks/meta.js';
+import type { CheckKind, CreatedRecord, GeneratedMeta, TopUp, Withheld } from '../checks/meta.js';
+import type { SharedWrites } from '../checks/shared.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 
@@ -26,6 +27,8 @@ export interface CheckResult {
   /** The exchanges that show the outcome, the failing one first. */
   readonly exchanges: readonly Exchange[];
   readonly exchangeCount: number;
+  /** Categories the check's own requests created, or may have (see `writes` of the report); absent: none. */
+  readonly writes?: number;
   readonly failedExchange?: string;
   readonly generated?: GeneratedMeta;
   /** For a check skipped because another rule's problem left it nothing to judge: that rule. */
@@ -92,11 +95,17 @@ export interface RunReport {
   readonly startedAt: string;
   readonly durationMs: number;
   readonly settings: {
+    /** The profile whose defaults the run took: staging, ci or certify. */
+    readonly profile: string;
     readonly timeoutMs: number;
     readonly maxResponseBytes: number;
     readonly numRuns: number;
+    /** Cases per generated property whose cases create categories. */
+    readonly createRuns: number;
     /** The write budget (--max-writes); null: no limit. */
     readonly maxWrites: number | null;
+    /** Most categories the run may add to bring a short list to the length the list checks need (--top-up). */
+    readonly topUp: number;
     readonly concurrency: number;
     /** Requests started per second; null: no limit. */
     readonly rate: number | null;
@@ -113,8 +122,8 @@ export interface RunReport {
   };
   /** Where the run's time went; absent from reports merged from shards. */
   readonly timings?: RunTimings;
-  /** The writes the run made: every request that could create. */
-  readonly writes: number;
+  /** What the run wrote on the target. */
+  readonly writes: WritesSummary;
   /** Every category the run created on the target, so that operators can remove them. */
   readonly created: readonly CreatedRecord[];
   readonly summary: {
@@ -129,6 +138,8 @@ export interface RunReport {
   readonly results: readonly CheckResult[];
   /** Present when the verdict is `incomplete`. */
   readonly errors?: readonly RunError[];
+  /** Set on a shard's report (--shard): which slice of the suite files it ran. */
+  readonly shard?: { readonly index: number; readonly count: number };
   /** The rules the run was asked to check, when not all (--only, --skip). */
   readonly selection?: { readonly only: readonly string[]; readonly skip: readonly string[] };
   /** The expected-failures list applied, and its entries that no longer match a failure. */
@@ -136,7 +147,24 @@ export interface RunReport {
   /** How the run compares with an earlier one (--baseline). */
   readonly baseline?: BaselineComparison;
   /** What decides the exit code besides the verdict. */
-  readonly policy: { readonly strict: boolean; readonly failOn: 'any' | 'new' };
+  readonly policy: { readonly strict: boolean; readonly failOn: 'any' | 'new'; readonly failOnPartial: boolean };
+}
+
+/**
+ * What a run wrote on the target. A write is a category created, or possibly created (a request meant to create that
+ * got no complete answer once sent); requests that had to be refused count only when the target created on them.
+ */
+export interface WritesSummary {
+  /** The write budget (`--max-writes`); null: no limit. */
+  readonly budget: number | null;
+  /** Writes spent within the budget: every check's own (each result's `writes`) and the shared requests'. */
+  readonly spent: number;
+  /** Requests that could create (POSTs) the run sent, whatever came of them. */
+  readonly requests: number;
+  /** Requests several checks judged, sent once, and what they spent. */
+  readonly shared: readonly SharedWrites[];
+  /** The categories added to bring a short list to the length the list checks need, beyond the budget; null: none. */
+  readonly topUp: TopUp | null;
 }
 
 /** An expected-failures entry that matched no failed check: the list can shrink. */

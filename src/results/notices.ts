@@ -1,4 +1,29 @@
-import type { RunReport } from './model.js';
+import type { Withheld } from '../checks/meta.js';
+import { LONG_LIST } from '../checks/settings.js';
+import { titleOf, type RunReport } from './model.js';
+
+/** How many of the checks not judged for one reason a notice names; report.json lists them all. */
+const NAMED_CHECKS = 3;
+
+/** Why checks were not judged, and what to do about it, by reason. */
+function withheldText(report: RunReport): Record<Withheld, string> {
+  return {
+    budget: `the write budget (--max-writes ${report.settings.maxWrites}) ran out; raise it, or give a target of your own --profile ci`,
+    'top-up': `the list holds ${LONG_LIST - 1} or fewer categories, and --top-up ${report.settings.topUp} let the run add too few`,
+    'read-only': `the run is read-only: ${report.readOnly}`,
+    'rate-limit': 'the target answered 429 and asked for a longer wait than the suite gives; lower --rate or --concurrency',
+    'stray-writes': 'the target created categories on requests it had to refuse, so no more such requests were sent',
+  };
+}
+
+/** What the run left on the target: categories stay (the contract has no delete), so this is said every time. */
+function writesText(report: RunReport): string {
+  const { spent, budget, topUp } = report.writes;
+  const within = `${spent} write${spent === 1 ? '' : 's'} of ${budget === null ? 'no budget' : `the budget of ${budget}`}`;
+  const created = `Created ${report.created.length} categor${report.created.length === 1 ? 'y' : 'ies'} on the target (${within})`;
+  if (!topUp) return `${created}.`;
+  return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories; a later run against this target finds it long enough and adds none.`;
+}
 
 /** Something a reader of a report should know besides the results: why a verdict is partial, what changed. */
 export interface Notice {
@@ -14,16 +39,15 @@ export function noticesOf(report: RunReport): Notice[] {
   const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
   const why = report.selection ? ' (--only, --skip)' : report.errors?.some((e) => e.interrupted) ? ' (interrupted)' : '';
   if (notRun.length) warn(`Not run: ${notRun.join(', ')}${why}; a partial run claims no full verdict.`);
-  const budget = report.results.filter((r) => r.withheld === 'budget').length;
-  if (budget) warn(`${budget} checks did not fit the write budget (--max-writes ${report.settings.maxWrites}); raise it for a full verdict.`);
-  const readOnly = report.results.filter((r) => r.withheld === 'read-only').length;
-  if (readOnly) warn(`${readOnly} checks would create categories and were not run: ${report.readOnly}.`);
-  const rateLimited = report.results.filter((r) => r.withheld === 'rate-limit').length;
-  if (rateLimited) {
-    warn(`${rateLimited} checks could not be judged: the target answered 429 and asked for a longer wait than the suite gives, ` +
-      'or the write budget could not pay for a retry; lower --rate or --concurrency.');
+  for (const [why, text] of Object.entries(withheldText(report)) as [Withheld, string][]) {
+    const checks = report.results.filter((r) => r.withheld === why);
+    if (checks.length === 0) continue;
+    const named = checks.slice(0, NAMED_CHECKS).map((r) => `"${titleOf(r)}"`).join(', ');
+    const more = checks.length > NAMED_CHECKS ? ` and ${checks.length - NAMED_CHECKS} more` : '';
+    warn(`Not judged, ${checks.length} check${checks.length === 1 ? '' : 's'}: ${text} (${named}${more}).`);
   }
   if (report.settings.insecure) warn('TLS certificates were not verified (--insecure).');
+  notices.push({ level: 'info', text: writesText(report) });
   if (report.summary.expectedFailures) notices.push({ level: 'info', text: `${report.summary.expectedFailures} failures are expected (${report.expectations?.file}) and do not count.` });
   for (const s of report.expectations?.stale ?? []) warn(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}.`);
   if (report.baseline) {

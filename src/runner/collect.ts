@@ -1,6 +1,8 @@
 import { basename } from 'node:path';
+import type { TestAnnotation } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import type { CreatedRecord } from '../checks/meta.js';
+import type { CreatedRecord, TopUp } from '../checks/meta.js';
+import type { SharedWrites } from '../checks/shared.js';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/model.js';
 import type { RunListener } from './listener.js';
@@ -41,6 +43,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     exchanges: meta.exchanges,
     exchangeCount: meta.exchangeCount,
+    ...(meta.writes !== undefined ? { writes: meta.writes } : {}),
     ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
     ...(meta.generated ? { generated: meta.generated } : {}),
     ...(outcome === 'skipped' && meta.prerequisiteOwner ? { dependsOn: meta.prerequisiteOwner } : {}),
@@ -62,7 +65,8 @@ export class ResultCollector {
   firstRequestAt?: number;
   /** The response body bytes the run read (the client counts them for the whole run). */
   bytesReceived = 0;
-  writes = 0;
+  /** The run's writes, less the budget (which the runner knows). */
+  readonly writes: { spent: number; requests: number; shared: SharedWrites[]; topUp: TopUp | null } = { spent: 0, requests: 0, shared: [], topUp: null };
   readonly errors: RunError[] = [];
   private readonly bySuite = new Map<string, CheckResult[]>();
 
@@ -94,6 +98,11 @@ export class ResultCollector {
     this.listener?.onCheck?.(result);
   }
 
+  /** A notice a check gives as the run goes (see CheckContext.topUp): for the console, before what it announces. */
+  onTestCaseAnnotate(_test: TestCase, annotation: TestAnnotation): void {
+    if (annotation.type === 'notice') this.listener?.onNotice?.(this.redactor.redact(annotation.message));
+  }
+
   onTestModuleEnd(module: TestModule): void {
     const suite = suiteNameOf(module);
     const meta = module.meta();
@@ -101,7 +110,10 @@ export class ResultCollector {
     this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, meta.waitingOnTargetMs ?? 0);
     this.firstRequestAt ??= meta.firstRequestAt;
     this.bytesReceived = Math.max(this.bytesReceived, meta.bytesReceived ?? 0);
-    this.writes = Math.max(this.writes, meta.writesUsed ?? 0);
+    this.writes.spent = Math.max(this.writes.spent, meta.writesUsed ?? 0);
+    this.writes.requests = Math.max(this.writes.requests, meta.posts ?? 0);
+    this.writes.shared.push(...(meta.sharedWrites ?? []));
+    this.writes.topUp = meta.topUp ?? this.writes.topUp;
     this.created.push(...(meta.created ?? []));
     for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
     this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);

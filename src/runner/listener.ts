@@ -5,4 +5,6 @@ export interface RunListener {
   onSuiteStart?(suite: string, checks: number): void;
   onCheck?(result: CheckResult): void;
   onSuiteEnd?(suite: string, results: readonly CheckResult[]): void;
+  /** Something the person running the suite should know before it happens (a top-up of the list). */
+  onNotice?(text: string): void;
 }

@@ -18,15 +18,19 @@ import { SuiteOrder } from './order.js';
  * What a run needs: the settings every suite gets (all but the run's id, which the run makes, and the spec and
  * replay in the form suites take them), and how the run reports and stops.
  */
-export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'prebuiltValidators' | 'replay'> {
+export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'prebuiltValidators' | 'replay' | 'shard'> {
   readonly spec: LoadedSpec;
   readonly targetKind: RunReport['targetKind'];
+  /** The profile whose defaults the run took (see cli/profiles.ts), for the report. */
+  readonly profile: string;
   /** Runs only this check (and the audits of its suite), replaying its recorded case. */
   readonly replay?: Replay & { readonly suite: string };
   /** Told about progress as checks finish. */
   readonly listener?: RunListener;
   /** Stops the run: checks under way are cancelled, and the report holds what ran, marked incomplete. */
   readonly signal?: AbortSignal;
+  /** Runs slice `index` of `count` of the suite files (see RunSettings.shard). */
+  readonly shard?: { readonly index: number; readonly count: number };
 }
 
 /** Where the built suites are: vitest runs the compiled files, so the suite works as an installed package. */
@@ -43,14 +47,15 @@ export class SuiteSession {
   private constructor(private readonly vitest: Vitest) {}
 
   /**
-   * Starts vitest: in one worker, file after file (checks within a file run concurrently). With a shard, runs
-   * only that slice of the suite files and leaves vitest's blob of it at `blobFile`, for the merge command.
+   * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
+   * of a run), also leaves vitest's blob of the run there, for the merge command.
    */
-  static async open(shard?: { readonly index: number; readonly count: number; readonly blobFile: string }): Promise<SuiteSession> {
+  static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => session?.current?.onTestModuleCollected(m),
       onTestCaseResult: (t) => session?.current?.onTestCaseResult(t),
+      onTestCaseAnnotate: (t, annotation) => session?.current?.onTestCaseAnnotate(t, annotation),
       onTestModuleEnd: (m) => session?.current?.onTestModuleEnd(m),
       onTestRunEnd: (m, errors) => session?.current?.onTestRunEnd(m, errors),
     };
@@ -69,8 +74,7 @@ export class SuiteSession {
         include: ['**/*.suite.js'],
         exclude: [],
         watch: false,
-        reporters: shard ? [forward, ['blob', { outputFile: shard.blobFile }]] : [forward],
-        ...(shard ? { shard: `${shard.index}/${shard.count}` } : {}),
+        reporters: blobFile ? [forward, ['blob', { outputFile: blobFile }]] : [forward],
         pool: 'threads',
         maxWorkers: 1,
         isolate: false,
@@ -100,7 +104,8 @@ export class SuiteSession {
     const startedAt = new Date();
     const started = performance.now();
     const runId = randomBytes(4).toString('hex');
-    const settings = settingsOf(options, runId);
+    let specifications = await this.vitest.globTestSpecifications();
+    const settings = settingsOf(options, runId, options.shard ? await shardOf(this.vitest, specifications, options.shard) : undefined);
     // Interrupted, the run stops twice over: the checks' requests are aborted (in the worker), and vitest cancels
     // the tests not yet started. vitest forgets a cancellation that comes while a run is starting, so a suite that
     // starts after it is cancelled again; either way, its checks' requests end at once.
@@ -121,7 +126,6 @@ export class SuiteSession {
     if (options.signal?.aborted) cancel();
     try {
       this.vitest.provide('settings', settings);
-      let specifications = await this.vitest.globTestSpecifications();
       const replay = options.replay;
       if (replay) {
         // The replayed check, and what judges what it sends: the audits and closing checks of its suite (the
@@ -159,22 +163,23 @@ export class SuiteSession {
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
       settings: {
-        timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes, numRuns: options.numRuns,
-        maxWrites: options.maxWrites ?? null,
+        profile: options.profile, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes,
+        numRuns: options.numRuns, createRuns: options.createRuns, maxWrites: options.maxWrites ?? null, topUp: options.topUp,
         concurrency: options.concurrency, rate: options.rate ?? null, insecure: options.insecure,
       },
       ...(options.readOnly ? { readOnly: options.readOnly } : {}),
       // The worker is a thread of this process: its memory counts here.
       resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
       timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
-      writes: collector.writes,
+      writes: { budget: options.maxWrites ?? null, ...collector.writes },
       created: collector.created,
       summary: summaryOf(results, collector.requests),
       rules: ruleOutcomes(results),
       results,
       ...(errors.length ? { errors } : {}),
       ...(options.selection ? { selection: options.selection } : {}),
-      policy: { strict: false, failOn: 'any' },
+      ...(options.shard ? { shard: options.shard } : {}),
+      policy: { strict: false, failOn: 'any', failOnPartial: false },
     };
   }
 
@@ -191,17 +196,28 @@ export class SuiteSession {
  * the file.
  */
 async function warmUp(vitest: Vitest, specifications: readonly TestSpecification[]): Promise<void> {
-  const order = new SuiteOrder(vitest);
-  // As vitest does when it runs them: the shard's slice first (vitest slices a run only then), then its order.
-  const files = await order.sort(vitest.config.shard ? await order.shard([...specifications]) : [...specifications]);
+  const files = await new SuiteOrder(vitest).sort([...specifications]);
   // vitest's `node` environment runs test files through vite's `ssr` environment.
   for (const file of files) void file.project.vite.environments['ssr']?.warmupRequest(file.moduleId);
 }
 
+/**
+ * The suites a shard runs: every `count`-th suite file in the run's order, from the `index`-th. Every shard loads
+ * every file all the same, so that each plans the whole run's writes (see RunSettings.shard).
+ */
+async function shardOf(vitest: Vitest, specifications: readonly TestSpecification[], shard: { readonly index: number; readonly count: number }): Promise<NonNullable<RunSettings['shard']>> {
+  const ordered = await new SuiteOrder(vitest).sort([...specifications]);
+  const suites = ordered.map(suiteNameOf).filter((_, i) => i % shard.count === shard.index - 1);
+  return { ...shard, suites };
+}
+
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
-function settingsOf(options: RunOptions, runId: string): RunSettings {
-  const { spec, replay, targetKind, listener, signal, ...shared } = options;
-  return { ...shared, runId, spec: spec.model, prebuiltValidators: spec.fromBuild, ...(replay ? { replay: replayedCheck(replay) } : {}) };
+function settingsOf(options: RunOptions, runId: string, shard: RunSettings['shard']): RunSettings {
+  const { spec, replay, targetKind, profile, listener, signal, shard: _, ...shared } = options;
+  return {
+    ...shared, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
+    ...(replay ? { replay: replayedCheck(replay) } : {}), ...(shard ? { shard } : {}),
+  };
 }
 
 /** A replay as the suites take it: the check and its recorded case, without the suite the runner selects by. */
@@ -214,7 +230,7 @@ export interface MergedShards {
   readonly results: ReturnType<typeof holdSkipsToTheirOwners>;
   readonly errors: ResultCollector['errors'];
   readonly requests: number;
-  readonly writes: number;
+  readonly writes: ResultCollector['writes'];
   readonly created: ResultCollector['created'];
 }
 
@@ -236,9 +252,9 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
   return { results: holdSkipsToTheirOwners(collector.results), errors: collector.errors, requests: collector.requests, writes: collector.writes, created: collector.created };
 }
 
-/** Runs the suites once against one target (or one shard of them). */
-export async function runSuites(options: RunOptions, shard?: Parameters<typeof SuiteSession.open>[0]): Promise<RunReport> {
-  const session = await SuiteSession.open(shard);
+/** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
+export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunReport> {
+  const session = await SuiteSession.open(blobFile);
   try {
     return await session.run(options);
   } finally {

@@ -19,7 +19,7 @@ function context(status: number, body: string, rule = 'LIST-1') {
   let n = 0;
   const suite: Record<string, unknown> & { sentWithValidKey: WeakSet<Reply> } = {
     name: 'test',
-    ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), bytesAtLastCollection: 0 }),
+    ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0, bytesAtLastCollection: 0 }),
     sentWithValidKey: new WeakSet<Reply>(),
     nextExchangeId: () => `test-${++n}`,
     audit(reply: Reply, _op: Operation, _allowed: readonly number[], validKey: boolean) {

@@ -1,18 +1,31 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseCommand } from '../../src/cli/options.js';
+import { PROFILES } from '../../src/cli/profiles.js';
 import { UsageError } from '../../src/core/errors.js';
 
 describe('parseCommand', () => {
-  it('reads a run with defaults', () => {
+  it('reads a run against a deployment with the staging profile\'s defaults', () => {
+    const staging = PROFILES.staging;
     expect(parseCommand(['--target', 'https://staging.example.test/api/v1/'])).toEqual({
       kind: 'run',
       config: {
-        target: { kind: 'url', url: 'https://staging.example.test/api/v1' },
-        numRuns: DEFAULTS.numRuns, maxWrites: DEFAULTS.maxWrites, timeoutMs: DEFAULTS.timeoutMs, timeoutGiven: false,
-        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [], failOn: 'any', strict: false, certify: false,
-        concurrency: DEFAULTS.concurrency, insecure: false, readOnly: false, allowWrites: false,
+        target: { kind: 'url', url: 'https://staging.example.test/api/v1' }, profile: 'staging',
+        numRuns: 25, createRuns: 8, maxWrites: 100, topUp: 257, timeoutMs: staging.timeoutMs, timeoutGiven: false,
+        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
+        concurrency: staging.concurrency, insecure: false, readOnly: false, allowWrites: false,
       },
+    });
+  });
+
+  it('gives the bundled reference the ci profile, and takes each profile\'s defaults, which single flags override', () => {
+    expect(parseCommand(['--target', 'reference'])).toMatchObject({ config: { profile: 'ci', numRuns: 25, createRuns: 25, topUp: 257, failOnPartial: false, certify: false } });
+    expect(parseCommand(['--target', 'reference'])).not.toHaveProperty('config.maxWrites');
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'ci'])).not.toHaveProperty('config.maxWrites');
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify'])).toMatchObject({ config: { numRuns: 100, createRuns: 100, failOnPartial: true, certify: true } });
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify', '--max-writes', '500', '--runs', '10'])).toMatchObject({ config: { maxWrites: 500, numRuns: 10, createRuns: 10 } });
+    expect(parseCommand(['--target', 'https://x.test/v1', '--runs', '50', '--create-runs', '3', '--top-up', '0', '--fail-on-partial'])).toMatchObject({
+      config: { profile: 'staging', maxWrites: 100, numRuns: 50, createRuns: 3, topUp: 0, failOnPartial: true },
     });
   });
 
@@ -25,8 +38,9 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         // Absolute: the suites run with the package as their root, and a shard's blob must land beside the reports.
-        target: { kind: 'reference' }, specPath: 's.yaml', reportDir: resolve('out'), seed: 0, numRuns: 3, timeoutMs: 500, timeoutGiven: true,
-        maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, certify: false,
+        target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0, numRuns: 3, createRuns: 3, topUp: 257,
+        timeoutMs: 500, timeoutGiven: true, maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false,
+        failOnPartial: false, certify: false,
         concurrency: 4, rate: 20, apiKeyFile: 'key.txt', caFile: 'ca.pem', insecure: true, env: 'production', readOnly: true, allowWrites: true,
       },
     });
@@ -49,6 +63,8 @@ describe('parseCommand', () => {
     [['--token=abc'], /not accepted on the command line.*--api-key-file/],
     [['--target', 'https://x.test/v1', '--concurrency', '0'], /--concurrency must be a whole number from 1/],
     [['--target', 'https://x.test/v1', '--rate', 'fast'], /--rate must be a whole number/],
+    [['--target', 'https://x.test/v1', '--profile', 'prod'], /--profile is one of staging, ci, certify, not "prod"/],
+    [['--target', 'https://x.test/v1', '--top-up', '-1'], /--top-up takes a value/],
     [['--target', 'https://x.test/v1', '--env', 'prodution'], /--env takes production \(or prod, prd, live\) or one of staging, .*not "prodution"/],
     [['selftest', '--read-only'], /--read-only is for runs against a deployment; selftest runs against the bundled reference server/],
     [['selftest', '--ca', 'x.pem'], /--ca is for runs against a deployment/],

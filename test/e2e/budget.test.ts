@@ -1,74 +1,90 @@
 import { describe, expect, it } from 'vitest';
+import { STRAY_WRITES } from '../../src/checks/write-budget.js';
+import type { RunReport } from '../../src/results/model.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';
 
+const KEY = 'psk_budget_test_key_0123456789';
+
+/** Every check's own writes and the shared requests': what the budget's count must add up to. */
+const writesByCheck = (report: RunReport) => report.results.reduce((sum, r) => sum + (r.writes ?? 0), 0) + report.writes.shared.reduce((sum, s) => sum + s.writes, 0);
+
 describe('the write budget (--max-writes)', () => {
-  it('caps what the run creates on the target, even on a server that creates despite refusing', async () => {
-    for (const faults of [[], ['auth-store-before-check', 'missing-name-defaulted']]) {
-      const server = await reference({ apiKey: 'psk_budget_test_key_0123456789', faults });
-      const dir = await tempDir();
-      await runCli(['--target', server.url, '--max-writes', '40', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
-      const report = await readReport(dir);
-      const held = await listOf(server);
-      expect(held.length, `faults: ${faults.join(', ') || 'none'}`).toBeLessThanOrEqual(40);
-      expect(report.writes).toBeLessThanOrEqual(40);
-      expect(report.settings.maxWrites).toBe(40);
-    }
+  it('is spent on categories created, not on requests that must be refused; every category is accounted for', async () => {
+    const server = await reference({ apiKey: KEY });
+    const dir = await tempDir();
+    await runCli(['--target', server.url, '--max-writes', '40', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    const report = await readReport(dir);
+    const held = await listOf(server);
+    expect(held.length).toBeLessThanOrEqual(40);
+    expect(held.length).toBe(report.writes.spent);
+    expect(writesByCheck(report)).toBe(report.writes.spent);
+    // Refused POSTs (AUTH-1, AUTH-2, CREATE-2) were sent, and spent nothing.
+    expect(report.writes.requests).toBeGreaterThan(report.writes.spent + 50);
+    expect(report.results.filter((r) => r.rule === 'CREATE-2' && r.outcome === 'passed').length).toBeGreaterThan(10);
   });
 
-  it.each([[30, 'the budget binds: retries it cannot pay for are not sent'], [1000, 'the budget has room: retries are sent and counted']])(
-    'holds through 429 retries at --max-writes %i (%s)', async (budget) => {
-      let posts = 0;
-      const server = await hostileServer((request, response) => {
-        if (request.method !== 'POST' || ++posts % 3 !== 0) return false;
-        response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"code":"slow_down","message":"Slow down.","status":429}');
-        return true;
-      });
-      const dir = await tempDir();
-      await runCli(['--target', server.url, '--max-writes', String(budget), '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
-      const report = await readReport(dir);
-      expect(posts).toBeGreaterThan(10);
-      expect(posts).toBeLessThanOrEqual(budget);
-      expect(report.writes).toBe(posts);
-      // Each 429 was waited out and sent again, or, where the budget could not pay for that, its check was not judged.
-      const retried = report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).length;
-      const unpaid = report.results.filter((r) => r.withheld === 'rate-limit').length;
-      if (budget === 30) expect(unpaid).toBeGreaterThan(0);
-      else expect(retried).toBeGreaterThan(0);
-    });
-
-  it('skips the checks it cannot afford, saying so, and runs the rest', async () => {
-    const server = await reference({ apiKey: 'psk_budget_test_key_0123456789' });
+  it('counts what a server that creates despite refusing leaves, and stops sending what must be refused', async () => {
+    const server = await reference({ apiKey: KEY, faults: ['auth-store-before-check', 'missing-name-defaulted'] });
     const dir = await tempDir();
-    const { code } = await runCli(['--target', server.url, '--max-writes', '30', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const { code } = await runCli(['--target', server.url, '--max-writes', '60', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    const report = await readReport(dir);
+    expect(code).toBe(1);
+    expect(report.results.some((r) => r.rule === 'AUTH-4' && r.outcome === 'failed')).toBe(true);
+    // Each category the target gained is counted (as a stray write where a refused request made it) and listed.
+    const held = await listOf(server);
+    expect(held.length).toBe(report.writes.spent);
+    expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
+    expect(report.created.filter((c) => c.despiteRefusal).length).toBeGreaterThanOrEqual(STRAY_WRITES);
+    const stopped = report.results.filter((r) => r.withheld === 'stray-writes');
+    expect(stopped.length).toBeGreaterThan(10);
+    expect(stopped[0]?.message).toMatch(/the target created categories on 10 requests it had to refuse, so no more such requests are sent/);
+  });
+
+  it('holds through 429 retries: a retry creates nothing more', async () => {
+    let posts = 0;
+    const server = await hostileServer((request, response) => {
+      if (request.method !== 'POST' || ++posts % 3 !== 0) return false;
+      response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"code":"slow_down","message":"Slow down.","status":429}');
+      return true;
+    }, { apiKey: KEY });
+    const dir = await tempDir();
+    await runCli(['--target', server.url, '--max-writes', '30', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    const report = await readReport(dir);
+    expect(posts).toBeGreaterThan(60);
+    expect(report.writes.spent).toBeLessThanOrEqual(30);
+    expect(report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).length).toBeGreaterThan(0);
+    expect(report.results.filter((r) => r.withheld === 'rate-limit')).toEqual([]);
+  });
+
+  it('skips the checks it cannot afford, saying which and why, and runs the rest', async () => {
+    const server = await reference({ apiKey: KEY });
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', server.url, '--max-writes', '30', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
     const report = await readReport(dir);
     expect(code).toBe(0);
-    const unaffordable = report.results.filter((r) => r.outcome === 'skipped' && /write budget of 30 are left \(--max-writes\)/.test(r.message ?? ''));
-    expect(unaffordable.length).toBeGreaterThan(10);
-    expect(unaffordable.some((r) => r.generated === undefined && r.rule === 'CREATE-2')).toBe(true);
-    expect(report.results.filter((r) => r.outcome === 'passed').length).toBeGreaterThan(50);
+    expect(report.verdict).toBe('partial');
+    const unaffordable = report.results.filter((r) => r.withheld === 'budget');
+    expect(unaffordable.length).toBeGreaterThan(5);
+    expect(unaffordable.every((r) => /write budget of 30 are left \(--max-writes\)/.test(r.message ?? ''))).toBe(true);
+    expect(stdout).toMatch(/Not judged, \d+ checks: the write budget \(--max-writes 30\) ran out; raise it, or give a target of your own --profile ci \("/);
+    expect(report.results.filter((r) => r.outcome === 'passed').length).toBeGreaterThan(150);
   });
 
-  it('defaults to 100 for a deployment and to no limit for the bundled reference', async () => {
-    const server = await reference({ apiKey: 'psk_budget_test_key_0123456789' });
-    const dir = await tempDir();
-    await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
-    expect((await readReport(dir)).settings.maxWrites).toBe(100);
-    expect((await listOf(server)).length).toBeLessThanOrEqual(100);
-    const own = await tempDir();
-    await runCli(['--target', 'reference', '--report-dir', own]);
-    const report = await readReport(own);
-    expect(report.settings.maxWrites).toBeNull();
-    expect(report.writes).toBeGreaterThan(100);
+  it('fails a partial verdict with exit 3 under --fail-on-partial, and says so', async () => {
+    const server = await reference({ apiKey: KEY });
+    const { code, stderr } = await runCli(['--target', server.url, '--max-writes', '30', '--fail-on-partial', '--report-dir', await tempDir()], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(3);
+    expect(stderr).toMatch(/the verdict is partial .* and --fail-on-partial is set: exit 3/);
   });
 });
 
 describe('what the run creates', () => {
   it('is listed in report.json, every category the target holds, and marked as the run\'s', async () => {
-    const server = await reference({ apiKey: 'psk_budget_test_key_0123456789' });
+    const server = await reference({ apiKey: KEY });
     const dir = await tempDir();
-    await runCli(['--target', server.url, '--max-writes', '1000', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    await runCli(['--target', server.url, '--profile', 'ci', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
     const report = await readReport(dir);
     const held = await listOf(server);
     expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));

@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { titleOf } from '../../src/results/model.js';
+import { titleOf, type RunReport } from '../../src/results/model.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { reference } from '../support/reference.js';
 
@@ -40,25 +40,61 @@ describe('--certify and verify', () => {
 });
 
 describe('--shard and merge', () => {
-  // With a budget that binds, shards (which share it) and a single run plan different checks: give one that does not.
-  it('two shards merged give the results of one run with the same seed', async () => {
-    const key = 'psk_shard_test_key_0123456789';
+  const key = 'psk_shard_test_key_0123456789';
+
+  /** Runs every shard of a run against one target, then merges them; and the same run unsharded, against another. */
+  async function shardedAndSingle(count: number, args: readonly string[]) {
     const target = (await reference({ apiKey: key })).url;
-    const shards = [await tempDir(), await tempDir()];
-    for (const [i, dir] of shards.entries()) {
-      const { code } = await runCli(['--target', target, '--seed', '21', '--max-writes', '10000', '--shard', `${i + 1}/2`, '--report-dir', dir], { PETSTORE_API_KEY: key });
+    const shards = Array.from({ length: count }, () => tempDir());
+    const dirs = await Promise.all(shards);
+    for (const [i, dir] of dirs.entries()) {
+      const { code } = await runCli(['--target', target, '--seed', '21', ...args, '--shard', `${i + 1}/${count}`, '--report-dir', dir], { PETSTORE_API_KEY: key });
       expect(code).toBe(0);
       expect((await readReport(dir)).verdict).toBe('partial');
     }
     const merged = await tempDir();
-    const { code, stdout } = await runCli(['merge', ...shards, '--report-dir', merged]);
-    expect(code).toBe(0);
-    expect(stdout).toMatch(/merged 2 shards/);
+    const result = await runCli(['merge', ...dirs, '--report-dir', merged]);
     const single = await tempDir();
-    await runCli(['--target', (await reference({ apiKey: key })).url, '--seed', '21', '--max-writes', '10000', '--report-dir', single], { PETSTORE_API_KEY: key });
-    const outcomes = async (dir: string) => new Map((await readReport(dir)).results.map((r) => [titleOf(r), r.outcome]));
-    expect(await outcomes(merged)).toEqual(await outcomes(single));
-    expect((await readReport(merged)).verdict).toBe('conformant');
+    await runCli(['--target', (await reference({ apiKey: key })).url, '--seed', '21', ...args, '--report-dir', single], { PETSTORE_API_KEY: key });
+    return { dirs, result, merged: await readReport(merged), single: await readReport(single) };
+  }
+  const outcomes = (report: RunReport) => new Map(report.results.map((r) => [titleOf(r), r.outcome]));
+
+  it('two shards of a default run merged give the full verdict of one run with the same seed', async () => {
+    const { result, merged, single } = await shardedAndSingle(2, []);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/merged the 2 shards of the run/);
+    expect(outcomes(merged)).toEqual(outcomes(single));
+    expect(merged.verdict).toBe('conformant');
+    expect(merged.writes.budget).toBe(100);
+    expect(merged.writes.spent).toBe(single.writes.spent);
+  });
+
+  // Every shard reserves the other shards' writes as one run would, but cannot know what of them those shards gave
+  // back unused (a second try not needed, a shrink that never happened): it counts them spent. So the shards judge
+  // no check that one run would not, and together stay within the budget.
+  it('plans the whole run in every shard: under a budget that binds, the shards stay within it together', async () => {
+    const { merged, single } = await shardedAndSingle(3, ['--max-writes', '45', '--top-up', '0']);
+    expect(single.verdict).toBe('partial');
+    expect(merged.verdict).toBe('partial');
+    expect(merged.writes.spent).toBeLessThanOrEqual(45);
+    const judged = (report: RunReport) => report.results.filter((r) => !r.withheld).map(titleOf);
+    expect(judged(single)).toEqual(expect.arrayContaining(judged(merged)));
+    expect(judged(merged).length).toBeGreaterThan(200);
+  });
+
+  it('refuses a set that lacks a shard, or holds one twice', async () => {
+    const target = (await reference({ apiKey: key })).url;
+    const dirs = [await tempDir(), await tempDir()];
+    for (const [i, dir] of dirs.entries()) {
+      await runCli(['--target', target, '--seed', '3', '--only', 'AUTH-3', '--shard', `${i + 1}/3`, '--report-dir', dir], { PETSTORE_API_KEY: key });
+    }
+    const lacking = await runCli(['merge', ...dirs]);
+    expect(lacking.code).toBe(2);
+    expect(lacking.stderr.trim()).toBe(`petstore-conformance: the run was cut into 3 shards, but shard 3/3 is missing: give every shard's report directory`);
+    const twice = await runCli(['merge', dirs[0] as string, dirs[0] as string]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/shard 1\/3 is given twice/);
   });
 
   it('refuses to merge shards of different runs', async () => {

@@ -1,4 +1,4 @@
-import { test } from 'vitest';
+import { test as vitestTest } from 'vitest';
 import { selects } from '../../rules/selection.js';
 import { summarize } from '../closing/summarize.js';
 import { CheckFailure } from '../failure.js';
@@ -9,10 +9,12 @@ import { AUDITS } from './index.js';
 /**
  * Declares one vitest test per selected audit (see index.ts), last in a suite file: each reports what its audit
  * found over every exchange of the suite. `declared` is how many checks the file declared: vitest refuses a file
- * without tests, so a file that --only leaves nothing gets one that is no check.
+ * without tests, so a file that --only leaves nothing gets one that is no check. A suite another shard runs declares
+ * them unrun.
  */
-export function declareAuditTests(state: SuiteState, declared: number): void {
+export function declareAuditTests(state: SuiteState, declared: number, runsHere: boolean): void {
   const name = state.name;
+  const test = runsHere ? vitestTest : vitestTest.skip;
   const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
   if (declared === 0 && audits.length === 0) {
     test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
@@ -25,6 +27,10 @@ export function declareAuditTests(state: SuiteState, declared: number): void {
       // The last tests of a file: what the file created and spent goes to the runner with them.
       task.file.meta.created = createdRecords(state);
       task.file.meta.writesUsed = state.run.budget.used;
+      task.file.meta.posts = state.run.posts;
+      task.file.meta.sharedWrites = state.shared.map((s) => s.spent()).filter((s) => s !== undefined);
+      const toppedUp = state.run.toppedUp;
+      if (toppedUp) task.file.meta.topUp = { ...toppedUp, added: state.run.topUp.used };
       const tally = state.tallies.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
       if (!tally || tally.judged === 0) {

@@ -13,7 +13,8 @@ import { defaultReportDir, finish } from './run.js';
 /**
  * `petstore-conformance merge <dir>...`: one report set and one verdict from the report directories of every
  * shard of a run (each holds its report.json and the blob vitest left). The results come from the blobs through
- * vitest's own merge; what describes the run (target, seed, spec) must be the same in every shard.
+ * vitest's own merge; what describes the run (target, seed, spec) must be the same in every shard, and every shard
+ * must be there, once.
  */
 export async function mergeCommand(dirs: readonly string[], reportDir: string | undefined, strict: boolean, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
   const shards = await Promise.all(dirs.map(readShard));
@@ -23,6 +24,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       if (report[field] !== first[field]) throw new UsageError(`the shards are not of one run: ${dir} has ${field} ${String(report[field])}, ${dirs[0]} has ${String(first[field])}`);
     }
   }
+  const count = requireEveryShard(shards);
   const blobDir = await mkdtemp(join(tmpdir(), 'petstore-conformance-blobs-'));
   try {
     for (const { blobs } of shards) for (const blob of blobs) await copyFile(blob, join(blobDir, blob.replace(/^.*[\\/]/, '')));
@@ -30,12 +32,12 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const merged = await mergeShards(blobDir, new Redactor([]));
     const started = Math.min(...shards.map((s) => Date.parse(s.report.startedAt)));
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
-    // Each shard had its share of the budget: the merged run had their sum. Timings are each shard's own.
-    const { timings: _, ...shared } = first;
-    const budgets = shards.map((s) => s.report.settings.maxWrites);
+    // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
+    // the merged run had that budget, and spent what the shards spent. Timings are each shard's own.
+    const { timings: _, shard: __, ...shared } = first;
+    const writes = shards.map((s) => s.report.writes);
     const report: RunReport = {
       ...shared,
-      settings: { ...first.settings, maxWrites: budgets.includes(null) ? null : budgets.reduce((sum, b) => (sum ?? 0) + (b ?? 0), 0) },
       resources: {
         maxRssBytes: Math.max(...shards.map((s) => s.report.resources.maxRssBytes)),
         bytesReceived: shards.reduce((sum, s) => sum + (s.report.resources.bytesReceived ?? 0), 0),
@@ -47,17 +49,48 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       summary: summaryOf(merged.results, merged.requests),
       rules: ruleOutcomes(merged.results),
       results: merged.results,
-      writes: shards.reduce((sum, s) => sum + s.report.writes, 0),
+      writes: {
+        budget: first.writes.budget,
+        spent: writes.reduce((sum, w) => sum + w.spent, 0),
+        requests: writes.reduce((sum, w) => sum + w.requests, 0),
+        shared: writes.flatMap((w) => w.shared),
+        topUp: writes.find((w) => w.topUp)?.topUp ?? null,
+      },
       created: merged.created,
       ...(merged.errors.length ? { errors: merged.errors } : {}),
     };
     const dir = reportDir ?? defaultReportDir('merge');
     await prepareReportDir(dir);
-    out.line(`merged ${shards.length} shards of the run against ${report.target} (seed ${report.seed})`);
-    return await finish(out, assess(report, { strict, failOn: 'any' }), dir, new Redactor([]), { certify: false, env });
+    out.line(`merged the ${count} shards of the run against ${report.target} (seed ${report.seed})`);
+    const policy = first.policy;
+    return await finish(out, assess(report, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The number of shards the run was cut into, once every one of them is here exactly once: a merge that lacked one
+ * would give a verdict on part of the run as if it were the whole.
+ */
+function requireEveryShard(shards: readonly { dir: string; report: RunReport }[]): number {
+  const unsharded = shards.find((s) => s.report.shard === undefined);
+  if (unsharded) throw new UsageError(`${unsharded.dir} is not a shard: its run had no --shard <i>/<n>`);
+  const count = (shards[0] as { report: RunReport }).report.shard?.count as number;
+  const other = shards.find((s) => s.report.shard?.count !== count);
+  if (other) throw new UsageError(`the shards are not of one run: ${other.dir} is one of ${other.report.shard?.count}, ${shards[0]?.dir} one of ${count}`);
+  const seen = new Map<number, string>();
+  for (const { dir, report } of shards) {
+    const index = report.shard?.index as number;
+    const twin = seen.get(index);
+    if (twin) throw new UsageError(`shard ${index}/${count} is given twice: ${twin} and ${dir}`);
+    seen.set(index, dir);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length) {
+    throw new UsageError(`the run was cut into ${count} shards, but shard ${missing.map((i) => `${i}/${count}`).join(', ')} is missing: give every shard's report directory`);
+  }
+  return count;
 }
 
 async function readShard(dir: string): Promise<{ dir: string; report: RunReport; blobs: string[] }> {

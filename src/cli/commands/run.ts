@@ -16,10 +16,11 @@ import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expectations.js';
 import { apiKeyOf, configuredOptions } from '../run-setup.js';
+import { LONG_LIST } from '../../checks/settings.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
 /** Exit codes: the contract CI pipelines script against. */
-export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2 } as const;
+export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2, partial: 3 } as const;
 
 /**
  * Runs the suites against the target and writes the reports. Returns the exit code; problems that stop the run
@@ -55,6 +56,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}`);
+    out.line(`profile ${profileLine(config)}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (options.readOnly) out.line(out.style.yellow(`read-only: ${options.readOnly}; checks that would create categories are skipped`));
     if (options.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
@@ -65,23 +67,34 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
-    const shard = config.shard ? { ...config.shard, blobFile: join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) } : undefined;
-    // Shards share the write budget: each may spend its part of it.
-    const maxWrites = options.maxWrites !== undefined && config.shard ? Math.floor(options.maxWrites / config.shard.count) : options.maxWrites;
+    const blobFile = config.shard ? join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) : undefined;
     const raw = await runSuites({
-      ...options, spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed,
-      ...(maxWrites !== undefined ? { maxWrites } : {}),
-      ...(replay ? { numRuns: replay.numRuns ?? options.numRuns, replay: replayOf(replay) } : {}),
+      ...options, spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed, profile: config.profile,
+      // The replayed check runs as many cases as it did, whether they create or not.
+      ...(replay ? { numRuns: replay.numRuns ?? options.numRuns, createRuns: replay.numRuns ?? options.createRuns, replay: replayOf(replay) } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
       listener: progressListener(out),
       signal: interrupt.signal,
-    }, shard);
-    const report = assess(raw, { ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn });
+    }, blobFile);
+    const report = assess(raw, {
+      ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
+      // A replay judges one check by design: its exit code says how that check fared.
+      failOnPartial: config.failOnPartial && !replay,
+    });
     return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();
     await reference?.close();
     if (!ran) await removeIfUnused();
   }
+}
+
+/** The profile and what it sets, on one line: what the run may cost the target is the first thing to know. */
+function profileLine(config: RunConfig): string {
+  const writes = config.maxWrites === undefined ? 'no write budget' : `at most ${config.maxWrites} new categories`;
+  const topUp = config.topUp > 0 ? `, and a list shorter than ${LONG_LIST} topped up to it once` : '';
+  return `${config.profile}: ${writes}${topUp}; ${config.numRuns} cases a generated property (${config.createRuns} where each creates); ` +
+    `${config.concurrency} requests at once, ${config.timeoutMs / 1000} s each${config.failOnPartial ? '; a partial verdict fails' : ''}`;
 }
 
 /**
@@ -125,7 +138,9 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   } else if (report.verdict === 'incomplete') {
     out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
   }
-  return exitCodeOf(report);
+  const code = exitCodeOf(report);
+  if (code === EXIT.partial) out.error('petstore-conformance: the verdict is partial (see what was not judged above) and --fail-on-partial is set: exit 3');
+  return code;
 }
 
 /** What the runner needs of a replay: the check, its suite, and its case as recorded. */

@@ -39,7 +39,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       try {
         return await session.run({
           ...(await configuredOptions(config, spec, server.url)),
-          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed,
+          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
           timeoutMs: config.timeoutGiven ? config.timeoutMs : SELFTEST_TIMEOUT_MS,
         });
       } finally {

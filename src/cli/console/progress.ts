@@ -26,7 +26,11 @@ export function progressListener(out: Output): RunListener {
       if (result.outcome === 'failed') failed++;
       out.status(`  ${suite.padEnd(WIDTH)} ${done}/${total}${failed ? out.style.red(`  ${failed} failed`) : ''}  ${out.style.dim(result.rule)}`);
     },
+    onNotice(text) {
+      out.line(out.style.yellow(`  ${text}`));
+    },
     onSuiteEnd(name, results) {
+      if (results.length === 0) return; // nothing of it selected, or another shard's
       const seconds = ((performance.now() - (started.get(name) ?? performance.now())) / 1000).toFixed(1);
       out.line(`  ${mark(out, results)} ${name.padEnd(WIDTH)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
     },

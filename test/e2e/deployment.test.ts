@@ -1,0 +1,112 @@
+/**
+ * The run users make: the CLI with no flag but --target and the key, against the reference served as a deployment
+ * (a server of its own, reached by URL, not --target reference), so with the staging profile's defaults. It must
+ * give a full verdict, catch every fault the selftest knows with its rule, end within a minute against any of them,
+ * and cost few writes.
+ */
+import { describe, expect, it } from 'vitest';
+import { FAULTS } from '../../src/reference/faults/index.js';
+import { VARIANTS } from '../../src/reference/variants.js';
+import type { RunReport } from '../../src/results/model.js';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import { startReferenceServer } from '../../src/reference/server.js';
+import { listOf, reference } from '../support/reference.js';
+
+const KEY = 'psk_deployment_test_key_0123456789';
+
+/** The product's promise: any run against any broken target ends within this. */
+const LONGEST_RUN_S = 60;
+
+/**
+ * A default run against a reference with these patches, served on a port of its own, and what the target lists after
+ * it (read only for a target whose list is sound). The server is closed here, not after the test: the tests of a
+ * concurrent block would share the helpers' hooks.
+ */
+async function defaultRun(patches: { faults?: string[]; variants?: string[]; preload?: number } = {}) {
+  const server = await startReferenceServer({ apiKey: KEY, ...patches });
+  try {
+    const dir = await tempDir();
+    const started = performance.now();
+    const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY }, (LONGEST_RUN_S + 30) * 1000);
+    const seconds = (performance.now() - started) / 1000;
+    const held = patches.faults?.length ? [] : await listOf(server);
+    return { result, seconds, report: await readReport(dir), held };
+  } finally {
+    await server.close();
+  }
+}
+
+const failedRules = (report: RunReport) => [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))];
+
+describe('a default run against a deployment', () => {
+  it('judges the clean reference conformant, every check run, for few writes', async () => {
+    const { result, report, held } = await defaultRun();
+    expect(result.code, result.stdout).toBe(0);
+    expect(report.verdict).toBe('conformant');
+    expect(report.settings).toMatchObject({ profile: 'staging', maxWrites: 100 });
+    expect(report.results.filter((r) => r.outcome !== 'passed').map((r) => `${r.rule} ${r.check}: ${r.message}`)).toEqual([]);
+    // Every category the target holds is one the report lists, and accounted for: the budget's writes and the top-up.
+    expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
+    expect(held.length).toBe(report.writes.spent + (report.writes.topUp?.added ?? 0));
+    expect(report.writes.spent).toBeLessThanOrEqual(100);
+  });
+
+  describe.concurrent('catches every fault the selftest knows, with its rule, within a minute', () => {
+    it.each(FAULTS.map((f) => [f.id, f.rule]))('%s: %s fails', async (id, rule) => {
+      const { report, seconds } = await defaultRun({ faults: [id] });
+      expect(failedRules(report)).toContain(rule);
+      expect(report.verdict).toBe(ruleLevel(report, rule) === 'MUST' ? 'non-conformant' : 'conformant');
+      expect(seconds).toBeLessThan(LONGEST_RUN_S);
+    });
+  });
+
+  describe.concurrent('judges every conformant variant conformant', () => {
+    it.each(VARIANTS.map((v) => v.id))('%s', async (id) => {
+      const { report } = await defaultRun({ variants: [id] });
+      expect(report.results.filter((r) => r.outcome === 'failed').map((r) => `${r.rule} ${r.check}: ${r.message}`)).toEqual([]);
+      expect(report.verdict).toBe('conformant');
+    });
+  });
+});
+
+describe('what a default run creates', () => {
+  it('on a target that already lists 3,000 categories: at most 100, and no top-up', async () => {
+    const { report, held } = await defaultRun({ preload: 3000 });
+    expect(report.verdict).toBe('conformant');
+    expect(report.writes.topUp).toBeNull();
+    expect(report.created.length).toBeLessThanOrEqual(100);
+    expect(held.length - 3000).toBe(report.created.length);
+    console.log(`3,000-category target: ${report.created.length} categories created, ${report.writes.requests} POSTs`);
+  });
+
+  it('on an empty target: tops the list up to 257 once, saying so first; the next run tops up nothing', async () => {
+    const server = await reference({ apiKey: KEY });
+    const runOnce = async () => {
+      const dir = await tempDir();
+      const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+      return { result, report: await readReport(dir) };
+    };
+    const first = await runOnce();
+    expect(first.report.verdict).toBe('conformant');
+    const topUp = first.report.writes.topUp;
+    expect(topUp).toMatchObject({ to: 257 });
+    expect(topUp?.added).toBe(257 - (topUp?.listed ?? 0));
+    // Said on the console before the list suite's results, and in the report.
+    const said = first.result.stdout.indexOf('LIST-2 adds');
+    expect(said).toBeGreaterThan(0);
+    expect(said).toBeLessThan(first.result.stdout.indexOf('✓ list'));
+    expect(first.result.stdout).toMatch(/a later run against this target finds it long enough and adds none/);
+    expect((await listOf(server)).length).toBe(257);
+    console.log(`empty target: ${first.report.created.length} categories created (${topUp?.added} of them the top-up)`);
+
+    const second = await runOnce();
+    expect(second.report.verdict).toBe('conformant');
+    expect(second.report.writes.topUp).toBeNull();
+    expect(second.report.created.length).toBeLessThanOrEqual(100);
+    expect(second.result.stdout).not.toMatch(/LIST-2 adds/);
+  });
+});
+
+function ruleLevel(report: RunReport, rule: string): string | undefined {
+  return report.rules.find((r) => r.id === rule)?.level;
+}
