@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/core/package-info.js';
+import { tempDir } from './support/cli.js';
+import { reference } from './support/reference.js';
 
 describe('action.yml', async () => {
   const action = await readFile(join(packageRoot, 'action.yml'), 'utf8');
@@ -27,5 +30,50 @@ describe('action.yml', async () => {
     expect(action).toMatch(/fail-on-partial:\n\s+description: .*\n\s+default: 'true'/);
     expect(action).toContain('if [ "$FAIL_ON_PARTIAL" != "false" ]; then partial="--fail-on-partial"; fi');
     expect(action).toMatch(/main\.js" .*\$partial/);
+  });
+});
+
+/** The script of the step that runs the check, as the runner hands it to bash: the block under its `run: |`. */
+function checkStepScript(action: string): string {
+  const lines = action.split('\n');
+  const step = lines.findIndex((l) => /^\s+id: run$/.test(l));
+  const start = lines.findIndex((l, i) => i > step && /^\s+run: \|$/.test(l));
+  const indent = /^\s*/.exec(lines[start + 1] ?? '')?.[0].length ?? 0;
+  const body: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.trim() !== '' && (/^\s*/.exec(line)?.[0].length ?? 0) < indent) break;
+    body.push(line.slice(indent));
+  }
+  return body.join('\n');
+}
+
+describe('the check step of action.yml, run by bash as a runner runs it', () => {
+  /** Runs the step against a reference served here, with the action's inputs as the runner passes them (its env). */
+  async function runStep(inputs: { failOnPartial: string; args: string }) {
+    const action = await readFile(join(packageRoot, 'action.yml'), 'utf8');
+    const server = await reference({ apiKey: 'psk_action_test_key_0123456789' });
+    const dir = await tempDir();
+    const output = join(dir, 'github-output');
+    const env = {
+      ...process.env, NO_COLOR: '1', GITHUB_ACTION_PATH: packageRoot, GITHUB_OUTPUT: output, PETSTORE_API_KEY: server.apiKey,
+      TARGET: server.url, PROFILE: 'staging', FAIL_ON_PARTIAL: inputs.failOnPartial, REPORT_DIR: join(dir, 'reports'), ARGS: inputs.args,
+    };
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const bash = spawn('bash', ['-e', '-c', checkStepScript(action)], { env, stdio: 'ignore' });
+      bash.on('error', reject);
+      bash.on('close', resolve);
+    });
+    return { code, output: await readFile(output, 'utf8') };
+  }
+
+  it('fails the step on a partial verdict, and sets the verdict output', async () => {
+    const { code, output } = await runStep({ failOnPartial: 'true', args: '--max-writes 30' });
+    expect(code).toBe(3);
+    expect(output).toBe('verdict=partial\n');
+  });
+
+  it('lets a partial verdict pass when fail-on-partial is "false"; a default run is conformant', async () => {
+    expect(await runStep({ failOnPartial: 'false', args: '--max-writes 30' })).toEqual({ code: 0, output: 'verdict=partial\n' });
+    expect(await runStep({ failOnPartial: 'true', args: '' })).toEqual({ code: 0, output: 'verdict=conformant\n' });
   });
 });
