@@ -104,7 +104,7 @@ function checkBlock(r: CheckResult): string {
     r.exchangeCount > shown.length ? `<p class="meta">${shown.length} of ${r.exchangeCount} exchanges shown; report.json has up to 12.</p>` : '',
   ];
   return `<details class="check ${cls(outcome)}" data-outcome="${outcome}" data-level="${r.level}"${open}>
-<summary><span class="pill ${cls(outcome)}">${outcome}</span> ${esc(r.check)} <span class="meta">${r.durationMs} ms</span></summary>
+<summary><span class="pill ${cls(outcome)}">${outcome}</span> ${esc(r.check)} <span class="meta">${r.durationMs} ms${r.writes ? ` · ${r.writes} categor${r.writes === 1 ? 'y' : 'ies'} created` : ''}</span></summary>
 <div class="body" data-title="${esc(titleOf(r))}">${parts.join('')}</div>
 </details>`;
 }
