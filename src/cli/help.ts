@@ -28,6 +28,7 @@ export function helpText(version: string): string {
     '  0  conformant (or partial: no failure, but not every rule judged): no MUST failure (SHOULD failures warn unless --strict)',
     '  1  non-conformant: a MUST failure (with --strict, also a SHOULD failure; with --fail-on new, only new ones)',
     '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, or a suite error',
+    '  3  partial, with --fail-on-partial (or --profile certify): nothing failed, but not every rule was judged',
     '',
     'Reports in --report-dir: report.json, junit.xml, report.html, summary.md, badge.svg (and certificate.json with',
     '--certify). With GITHUB_ACTIONS set, failed rules are also annotated. Rules: petstore-conformance rules.',

@@ -19,7 +19,7 @@ function withheldText(report: RunReport): Record<Withheld, string> {
 /** What the run left on the target: categories stay (the contract has no delete), so this is said every time. */
 function writesText(report: RunReport): string {
   const { spent, budget, topUp } = report.writes;
-  const within = `${spent} write${spent === 1 ? '' : 's'} of ${budget === null ? 'no budget' : `the budget of ${budget}`}`;
+  const within = `${spent} write${spent === 1 ? '' : 's'}${budget === null ? ', no budget' : ` of the budget of ${budget}`}`;
   const created = `Created ${report.created.length} categor${report.created.length === 1 ? 'y' : 'ies'} on the target (${within})`;
   if (!topUp) return `${created}.`;
   return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories; a later run against this target finds it long enough and adds none.`;
