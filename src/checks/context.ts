@@ -82,6 +82,8 @@ export class CheckContext {
     // A 429 is retried only while the run's budget can pay for sending again (every attempt that could create
     // counts); the check's own reservation stays whole for the requests it still has to send.
     const mayRetry = () => writesOf(operation) === 0 || (this.suite.run.budget.reserve(1)?.spend() ?? false);
+    // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
+    const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;
     const reply = await this.env.client.send(this.suite.nextExchangeId(), {
       operation: operation.key,
       method: operation.method,
@@ -90,7 +92,7 @@ export class CheckContext {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
-    }, { mayRetry, ...(this.signal ? { signal: this.signal } : {}) });
+    }, { mayRetry, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     this.keep(reply.exchange);
