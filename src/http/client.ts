@@ -57,7 +57,8 @@ export interface SendControl {
    * got no complete response within its deadline, or a body over the size cap, the later ones get the short deadline
    * of {@link shortDeadlineMs}: a target that hangs on one kind of request costs the full deadline once, not once
    * per request. Default: the method and path (the list, read by many checks, is one shape); a check that sends many
-   * requests with bodies names its own, so that one generated case that hangs does not shorten other checks' requests.
+   * requests with bodies names its own, so that one generated case that hangs does not shorten other checks' requests
+   * (until requests of {@link ROUTE_STALLS_AFTER} shapes to one method and path have stalled).
    */
   readonly shape?: string;
 }
@@ -65,8 +66,8 @@ export interface SendControl {
 /** The deadline one request gets. */
 export interface Deadline {
   readonly ms: number;
-  /** Set when it is the short one: the exchange whose request of the same shape got no complete response. */
-  readonly shortenedBy?: string;
+  /** Set when it is the short one: which earlier requests got no complete response, e.g. `list-1, a request of the same shape, got none`. */
+  readonly shortenedBecause?: string;
 }
 
 /** The transport error of a request that the run's interruption cut off: not the target's doing. */
@@ -93,6 +94,12 @@ const LONGEST_PROBE_WAIT_MS = 60_000;
 const SHORT_DEADLINE_FLOOR_MS = 1_000;
 /** Failures that cost a whole deadline, or a body up to the size cap: their shape gets the short deadline after. */
 const STALLS: ReadonlySet<string> = new Set(['TIMEOUT', 'TOO_LARGE']);
+/**
+ * Shapes of one method and path that stalled, after which its other shapes get the short deadline too. One or two
+ * checks whose requests hang point at what they send (a kind of name); three point at the operation: a target that
+ * never answers any POST would otherwise cost a full deadline for every check that sends one.
+ */
+const ROUTE_STALLS_AFTER = 3;
 
 /**
  * The deadline of a request whose shape already got no complete response: a tenth of `--timeout`, at least a
@@ -130,6 +137,8 @@ export class HttpClient {
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
   /** Shapes that got no complete response in time (or too large a body), with the exchange that first did. */
   private readonly stalledShapes = new Map<string, string>();
+  /** For each method and path, the exchange that first stalled each of its shapes. */
+  private readonly stalledRoutes = new Map<string, string[]>();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -155,12 +164,13 @@ export class HttpClient {
     const signal = control.signal && interrupted ? AbortSignal.any([control.signal, interrupted]) : control.signal ?? interrupted;
     const prepared = this.prepare(request);
     const recorded = this.recordRequest(request, prepared);
-    const shape = control.shape ?? `${request.method} ${request.path}`;
+    const route = `${request.method} ${request.path}`;
+    const shape = control.shape ?? route;
     const retries: Retry[] = [];
     const started = performance.now();
     for (;;) {
-      const attempt = await this.attempt(prepared, signal, this.deadlineFor(shape));
-      if (attempt.failure && STALLS.has(attempt.failure.code) && !this.stalledShapes.has(shape)) this.stalledShapes.set(shape, id);
+      const attempt = await this.attempt(prepared, signal, this.deadlineFor(route, shape));
+      if (attempt.failure && STALLS.has(attempt.failure.code)) this.noteStall(route, shape, id);
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
         id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
@@ -208,11 +218,26 @@ export class HttpClient {
     await this.pool.close();
   }
 
-  /** The full deadline, or the short one once a request of the same shape got no complete response. */
-  private deadlineFor(shape: string): Deadline {
-    const shortenedBy = this.stalledShapes.get(shape);
-    const short = shortDeadlineMs(this.options.timeoutMs);
-    return shortenedBy === undefined || short === this.options.timeoutMs ? { ms: this.options.timeoutMs } : { ms: short, shortenedBy };
+  /**
+   * The full deadline; the short one once a request of the same shape stalled, or requests of
+   * {@link ROUTE_STALLS_AFTER} other shapes to the same method and path did.
+   */
+  private deadlineFor(route: string, shape: string): Deadline {
+    const full = this.options.timeoutMs;
+    const short = shortDeadlineMs(full);
+    if (short === full) return { ms: full };
+    const same = this.stalledShapes.get(shape);
+    if (same !== undefined) return { ms: short, shortenedBecause: `${same}, a request of the same shape, got none` };
+    const others = (this.stalledRoutes.get(route) ?? []).slice(0, ROUTE_STALLS_AFTER);
+    if (others.length < ROUTE_STALLS_AFTER) return { ms: full };
+    return { ms: short, shortenedBecause: `${others.join(', ')}, ${route} requests of other shapes, got none` };
+  }
+
+  /** Remembers the first request of a shape that stalled, under its shape and under its method and path. */
+  private noteStall(route: string, shape: string, id: string): void {
+    if (this.stalledShapes.has(shape)) return;
+    this.stalledShapes.set(shape, id);
+    this.stalledRoutes.set(route, [...this.stalledRoutes.get(route) ?? [], id]);
   }
 
   /** One try: a response, or why none came. */
@@ -431,8 +456,8 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   const where = connecting ? 'connect' : phase;
   if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
     const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';
-    const why = deadline.shortenedBy === undefined ? '--timeout sets the deadline'
-      : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBy}, a request of the same shape, got no complete response`;
+    const why = deadline.shortenedBecause === undefined ? '--timeout sets the deadline'
+      : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBecause}`;
     return { code: 'TIMEOUT', phase: where, message: `no complete response within ${deadline.ms} ms: still waiting for ${waiting} (${why})` };
   }
   if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {

@@ -32,8 +32,8 @@ describe('describeFailure', () => {
 
   it('says when the deadline was the short one, and which exchange made it short', () => {
     const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
-    expect(describeFailure(timeout, 'headers', options, undefined, { ms: 1000, shortenedBy: 'list-1' }).message).toBe(
-      'no complete response within 1000 ms: still waiting for the response headers (a short deadline, not the 1500 ms of --timeout: list-1, a request of the same shape, got no complete response)');
+    expect(describeFailure(timeout, 'headers', options, undefined, { ms: 1000, shortenedBecause: 'list-1, a request of the same shape, got none' }).message).toBe(
+      'no complete response within 1000 ms: still waiting for the response headers (a short deadline, not the 1500 ms of --timeout: list-1, a request of the same shape, got none)');
   });
 
   it('tells an interrupted run from a failing target, and keeps the key out of messages', () => {
@@ -85,7 +85,7 @@ describe('HttpClient against a local server', () => {
     expect(received()).toBe(12);
   });
 
-  it('gives a shape that got no answer in time the short deadline from then on, and every other shape the full one', async () => {
+  it('gives a shape that got no answer in time the short deadline from then on; other shapes keep the full one until three of one method and path got none', async () => {
     const { client } = await serving(() => undefined, options.maxResponseBytes, 2000);
     const post = (shape?: string) => ({ request: { operation: 'create', method: 'POST', path: '/categories', body: '{}' }, control: shape ? { shape } : {} });
     const timedOut = (reply: { exchange: { transportError?: { code: string; message: string } } }) => {
@@ -106,10 +106,19 @@ describe('HttpClient against a local server', () => {
       client.send('create-3', other.request, other.control),
       client.send('create-4', unnamed.request, unnamed.control),
     ]);
-    expect(timedOut(list)).toMatch(/^no complete response within 1000 ms: .* \(a short deadline, not the 2000 ms of --timeout: list-1, a request of the same shape, got no complete response\)$/);
-    expect(timedOut(sameCheck)).toMatch(/within 1000 ms: .*: create-1, a request of the same shape/);
+    expect(timedOut(list)).toMatch(/^no complete response within 1000 ms: .* \(a short deadline, not the 2000 ms of --timeout: list-1, a request of the same shape, got none\)$/);
+    expect(timedOut(sameCheck)).toMatch(/within 1000 ms: .*: create-1, a request of the same shape, got none\)$/);
     expect(list.exchange.durationMs).toBeLessThan(1900);
     for (const reply of [pets, otherCheck, defaultShape]) expect(timedOut(reply)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
+    // Three shapes of POST /categories have stalled now: the operation hangs, whichever check sends to it.
+    const third = post('a third check');
+    const [thirdCheck, otherPet] = await Promise.all([
+      client.send('create-5', third.request, third.control),
+      client.send('pet-2', { operation: 'getPet', method: 'GET', path: '/pets/2' }),
+    ]);
+    const [, ...stalled] = /within 1000 ms: .*: (\S+), (\S+), (\S+), POST \/categories requests of other shapes, got none\)$/.exec(timedOut(thirdCheck) ?? '') ?? [];
+    expect(stalled.sort()).toEqual(['create-1', 'create-3', 'create-4']);
+    expect(timedOut(otherPet)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
   });
 
   it('gives a shape that got a body over the size cap the short deadline too', async () => {
@@ -117,7 +126,7 @@ describe('HttpClient against a local server', () => {
       if (n === 1) response.end('x'.repeat(2000));
     }, options.maxResponseBytes, 2000);
     expect((await client.send('list-1', get)).exchange.transportError?.code).toBe('TOO_LARGE');
-    expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape/);
+    expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
   });
 
   it('parses a large body once when the next large body is byte-identical, and only then', async () => {
