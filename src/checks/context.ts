@@ -93,6 +93,8 @@ export class CheckContext {
     const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
     if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
+    // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
+    const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;
     const reply = await this.env.client.send(this.suite.nextExchangeId(), {
       operation: operation.key,
       method: operation.method,
@@ -101,7 +103,7 @@ export class CheckContext {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
-    }, this.signal ? { signal: this.signal } : {});
+    }, { ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
     if (writing) this.account(reply, refusal);
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);

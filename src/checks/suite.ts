@@ -148,12 +148,13 @@ export function defineSuite(name: string): Suite {
     checkCreatedAreListed() {
       // The list as it stood before the suite's first check, for the growth the closing check requires.
       let opening: Reply | undefined;
+      // As long as a check may take: vitest's default of 10 s would cut off a list read that takes --timeout.
       beforeAll(async () => {
         if (!runsHere) return;
         opening = await state.openingList(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
           throw new Error('the opening list is not a check');
         }).list());
-      });
+      }, CHECK_TIMEOUT_MS);
       afterAll(() => {
         opening = undefined; // suite files stay loaded for the run: a large target's list is not kept with them
       });

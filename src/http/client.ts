@@ -12,7 +12,10 @@ import { continuationOf } from '../json/parse.js';
 export interface ClientOptions {
   /** The base URL, ending in the version segment: paths are appended to it. */
   readonly target: string;
-  /** The deadline for each request, from sending to the last byte of the response. */
+  /**
+   * The deadline for each request, from sending to the last byte of the response; requests of a shape that already
+   * got no complete response get a shorter one (see {@link SendControl.shape}).
+   */
   readonly timeoutMs: number;
   /** Larger responses are cut off and count as a transport failure. */
   readonly maxResponseBytes: number;
@@ -47,8 +50,22 @@ export interface OutgoingRequest {
 export interface SendControl {
   /** Aborts the request (an interrupted run). */
   readonly signal?: AbortSignal;
-  /** Asked before a 429 is retried: false when the request may not be sent again (the write budget). */
-  readonly mayRetry?: () => boolean;
+  /**
+   * What the request is like, for its deadline: requests of one shape are expected to fare alike. Once one of them
+   * got no complete response within its deadline, or a body over the size cap, the later ones get the short deadline
+   * of {@link shortDeadlineMs}: a target that hangs on one kind of request costs the full deadline once, not once
+   * per request. Default: the method and path (the list, read by many checks, is one shape); a check that sends many
+   * requests with bodies names its own, so that one generated case that hangs does not shorten other checks' requests
+   * (until requests of {@link ROUTE_STALLS_AFTER} shapes to one method and path have stalled).
+   */
+  readonly shape?: string;
+}
+
+/** The deadline one request gets. */
+export interface Deadline {
+  readonly ms: number;
+  /** Set when it is the short one: which earlier requests got no complete response, e.g. `list-1, a request of the same shape, got none`. */
+  readonly shortenedBecause?: string;
 }
 
 /** The transport error of a request that the run's interruption cut off: not the target's doing. */
@@ -71,6 +88,28 @@ const CIRCUIT_OPENS_AFTER = 10;
 const SHARED_PARSE_FROM_BYTES = 64 * 1024;
 const FIRST_PROBE_AFTER_MS = 1_000;
 const LONGEST_PROBE_WAIT_MS = 60_000;
+/** The least a short deadline gives (see {@link shortDeadlineMs}). */
+const SHORT_DEADLINE_FLOOR_MS = 1_000;
+/** Failures that cost a whole deadline, or a body up to the size cap: their shape gets the short deadline after. */
+const STALLS: ReadonlySet<string> = new Set(['TIMEOUT', 'TOO_LARGE']);
+/**
+ * Shapes of one method and path that stalled, after which its other shapes get the short deadline too. One or two
+ * checks whose requests hang point at what they send (a kind of name); three point at the operation: a target that
+ * never answers any POST would otherwise cost a full deadline for every check that sends one.
+ */
+const ROUTE_STALLS_AFTER = 3;
+
+/**
+ * The deadline of a request whose shape already got no complete response: a tenth of `--timeout`, at least a
+ * second, never more than `--timeout` itself. At the default 10 s that is 1 s: a shape the target hangs on then
+ * costs a second per request instead of ten, so the checks that send it many times (generated cases, the list
+ * read by every suite) end in seconds. A second is still far more than a working target needs for one request
+ * (the bundled reference answers in about a millisecond, a deployment across a network in tens), so an answer
+ * that does come is not cut off; and a tenth keeps in step with `--timeout`, which is raised for slow targets.
+ */
+export function shortDeadlineMs(timeoutMs: number): number {
+  return Math.min(timeoutMs, Math.max(SHORT_DEADLINE_FLOOR_MS, Math.round(timeoutMs / 10)));
+}
 
 /**
  * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does not),
@@ -94,6 +133,10 @@ export class HttpClient {
   private received = 0;
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
+  /** Shapes that got no complete response in time (or too large a body), with the exchange that first did. */
+  private readonly stalledShapes = new Map<string, string>();
+  /** For each method and path, the exchange that first stalled each of its shapes. */
+  private readonly stalledRoutes = new Map<string, string[]>();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -119,10 +162,13 @@ export class HttpClient {
     const signal = control.signal && interrupted ? AbortSignal.any([control.signal, interrupted]) : control.signal ?? interrupted;
     const prepared = this.prepare(request);
     const recorded = this.recordRequest(request, prepared);
+    const route = `${request.method} ${request.path}`;
+    const shape = control.shape ?? route;
     const retries: Retry[] = [];
     const started = performance.now();
     for (;;) {
-      const attempt = await this.attempt(prepared, signal);
+      const attempt = await this.attempt(prepared, signal, this.deadlineFor(route, shape));
+      if (attempt.failure && STALLS.has(attempt.failure.code)) this.noteStall(route, shape, id);
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
         id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
@@ -134,7 +180,6 @@ export class HttpClient {
       if (retries.length >= RETRIES) return answer({ persisted: true, why: `still 429 after ${RETRIES} retries` });
       const wait = retryWait(headers['retry-after']);
       if (wait === undefined) return answer({ persisted: false, why: `its Retry-After (${String(headers['retry-after'])}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` });
-      if (!(control.mayRetry?.() ?? true)) return answer({ persisted: false, why: 'sending it again would exceed the write budget (--max-writes)' });
       retries.push({ status, waitedMs: wait });
       try {
         await sleep(wait, signal);
@@ -170,8 +215,30 @@ export class HttpClient {
     await this.pool.close();
   }
 
+  /**
+   * The full deadline; the short one once a request of the same shape stalled, or requests of
+   * {@link ROUTE_STALLS_AFTER} other shapes to the same method and path did.
+   */
+  private deadlineFor(route: string, shape: string): Deadline {
+    const full = this.options.timeoutMs;
+    const short = shortDeadlineMs(full);
+    if (short === full) return { ms: full };
+    const same = this.stalledShapes.get(shape);
+    if (same !== undefined) return { ms: short, shortenedBecause: `${same}, a request of the same shape, got none` };
+    const others = (this.stalledRoutes.get(route) ?? []).slice(0, ROUTE_STALLS_AFTER);
+    if (others.length < ROUTE_STALLS_AFTER) return { ms: full };
+    return { ms: short, shortenedBecause: `${others.join(', ')}, ${route} requests of other shapes, got none` };
+  }
+
+  /** Remembers the first request of a shape that stalled, under its shape and under its method and path. */
+  private noteStall(route: string, shape: string, id: string): void {
+    if (this.stalledShapes.has(shape)) return;
+    this.stalledShapes.set(shape, id);
+    this.stalledRoutes.set(route, [...this.stalledRoutes.get(route) ?? [], id]);
+  }
+
   /** One try: a response, or why none came. */
-  private async attempt(prepared: Prepared, signal: AbortSignal | undefined): Promise<
+  private async attempt(prepared: Prepared, signal: AbortSignal | undefined, deadline: Deadline): Promise<
     { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }; failure?: undefined }
     | { response?: undefined; failure: TransportError }> {
     let release: () => void;
@@ -195,13 +262,13 @@ export class HttpClient {
       this.firstSentAt ??= performance.timeOrigin + this.openSince;
     }
     try {
-      const deadline = AbortSignal.timeout(this.options.timeoutMs);
+      const timeout = AbortSignal.timeout(deadline.ms);
       const response = await requestOn(this.pool, {
         method: prepared.method as 'GET',
         path: prepared.url.pathname + prepared.url.search,
         headers: prepared.headers,
         body: prepared.body ?? null,
-        signal: signal ? AbortSignal.any([deadline, signal]) : deadline,
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
       phase = 'body';
       const bytes = Buffer.from(await response.body.arrayBuffer());
@@ -209,7 +276,7 @@ export class HttpClient {
       this.heardFrom();
       return { response: { status: response.statusCode, headers: response.headers, bytes } };
     } catch (error) {
-      const failure = describeFailure(error, phase, this.options, signal);
+      const failure = describeFailure(error, phase, this.options, signal, deadline);
       if (failure.code === INTERRUPTED) {
         if (probe) this.nextProbeAt = 0; // says nothing about the target: the next request may probe
       } else if (failure.code === 'TOO_LARGE') {
@@ -372,8 +439,12 @@ const CODES: Readonly<Record<string, string>> = {
   EAI_AGAIN: 'HOST_NOT_FOUND',
 };
 
-/** Why no complete response came, from what undici (or the deadline, or the run's interruption) threw. */
-export function describeFailure(error: unknown, phase: TransportError['phase'], options: Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'redactor'>, signal?: AbortSignal): TransportError {
+/**
+ * Why no complete response came, from what undici (or the deadline, or the run's interruption) threw. A deadline
+ * missed under the short deadline says so, and why it was short: the report shows what was waited.
+ */
+export function describeFailure(error: unknown, phase: TransportError['phase'], options: Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'redactor'>,
+  signal?: AbortSignal, deadline: Deadline = { ms: options.timeoutMs }): TransportError {
   const e = error as Error & { code?: string; cause?: { code?: string } };
   if (signal?.aborted) return { code: INTERRUPTED, phase, message: 'the run was interrupted while the request was under way' };
   const raw = e.code ?? e.cause?.code ?? e.name;
@@ -382,7 +453,9 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   const where = connecting ? 'connect' : phase;
   if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
     const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';
-    return { code: 'TIMEOUT', phase: where, message: `no complete response within ${options.timeoutMs} ms: still waiting for ${waiting} (--timeout sets the deadline)` };
+    const why = deadline.shortenedBecause === undefined ? '--timeout sets the deadline'
+      : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBecause}`;
+    return { code: 'TIMEOUT', phase: where, message: `no complete response within ${deadline.ms} ms: still waiting for ${waiting} (${why})` };
   }
   if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
     return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };

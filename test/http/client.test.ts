@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
-import { describeFailure, HttpClient } from '../../src/http/client.js';
+import { describeFailure, HttpClient, shortDeadlineMs } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
 import { parseJson } from '../../src/json/parse.js';
 
@@ -30,6 +30,12 @@ describe('describeFailure', () => {
     expect(describeFailure(timeout, 'body', options).message).toBe('no complete response within 1500 ms: still waiting for the rest of the response body (--timeout sets the deadline)');
   });
 
+  it('says when the deadline was the short one, and which exchange made it short', () => {
+    const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    expect(describeFailure(timeout, 'headers', options, undefined, { ms: 1000, shortenedBecause: 'list-1, a request of the same shape, got none' }).message).toBe(
+      'no complete response within 1000 ms: still waiting for the response headers (a short deadline, not the 1500 ms of --timeout: list-1, a request of the same shape, got none)');
+  });
+
   it('tells an interrupted run from a failing target, and keeps the key out of messages', () => {
     const controller = new AbortController();
     controller.abort('SIGINT');
@@ -38,13 +44,22 @@ describe('describeFailure', () => {
   });
 });
 
+describe('shortDeadlineMs', () => {
+  it('is a tenth of --timeout, at least a second, and never more than --timeout', () => {
+    expect(shortDeadlineMs(10_000)).toBe(1_000);
+    expect(shortDeadlineMs(60_000)).toBe(6_000);
+    expect(shortDeadlineMs(3_000)).toBe(1_000);
+    expect(shortDeadlineMs(400)).toBe(400);
+  });
+});
+
 describe('HttpClient against a local server', () => {
   /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test. */
-  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes) {
+  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes, timeoutMs = 100) {
     let n = 0;
     const server = createServer((_request, response) => answer(++n, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const client = new HttpClient({ ...options, maxResponseBytes, timeoutMs: 100, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+    const client = new HttpClient({ ...options, maxResponseBytes, timeoutMs, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
     onTestFinished(async () => {
       await client.close();
       server.closeAllConnections();
@@ -68,6 +83,50 @@ describe('HttpClient against a local server', () => {
     expect((await client.send('probe', get)).status).toBe(200);
     expect((await client.send('after', get)).status).toBe(200);
     expect(received()).toBe(12);
+  });
+
+  it('gives a shape that got no answer in time the short deadline from then on; other shapes keep the full one until three of one method and path got none', async () => {
+    const { client } = await serving(() => undefined, options.maxResponseBytes, 2000);
+    const post = (shape?: string) => ({ request: { operation: 'create', method: 'POST', path: '/categories', body: '{}' }, control: shape ? { shape } : {} });
+    const timedOut = (reply: { exchange: { transportError?: { code: string; message: string } } }) => {
+      expect(reply.exchange.transportError?.code).toBe('TIMEOUT');
+      return reply.exchange.transportError?.message;
+    };
+    const check = post('a check');
+    const first = await Promise.all([client.send('list-1', get), client.send('create-1', check.request, check.control)]);
+    for (const reply of first) expect(timedOut(reply)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
+    // The same shapes again (a query is not part of a shape), beside others: a request to another path, the same
+    // POST under another check's shape, and one under the default shape (method and path).
+    const other = post('another check');
+    const unnamed = post();
+    const [list, sameCheck, pets, otherCheck, defaultShape] = await Promise.all([
+      client.send('list-2', { ...get, query: { limit: '1' } }),
+      client.send('create-2', check.request, check.control),
+      client.send('pet-1', { operation: 'getPet', method: 'GET', path: '/pets/1' }),
+      client.send('create-3', other.request, other.control),
+      client.send('create-4', unnamed.request, unnamed.control),
+    ]);
+    expect(timedOut(list)).toMatch(/^no complete response within 1000 ms: .* \(a short deadline, not the 2000 ms of --timeout: list-1, a request of the same shape, got none\)$/);
+    expect(timedOut(sameCheck)).toMatch(/within 1000 ms: .*: create-1, a request of the same shape, got none\)$/);
+    expect(list.exchange.durationMs).toBeLessThan(1900);
+    for (const reply of [pets, otherCheck, defaultShape]) expect(timedOut(reply)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
+    // Three shapes of POST /categories have stalled now: the operation hangs, whichever check sends to it.
+    const third = post('a third check');
+    const [thirdCheck, otherPet] = await Promise.all([
+      client.send('create-5', third.request, third.control),
+      client.send('pet-2', { operation: 'getPet', method: 'GET', path: '/pets/2' }),
+    ]);
+    const [, ...stalled] = /within 1000 ms: .*: (\S+), (\S+), (\S+), POST \/categories requests of other shapes, got none\)$/.exec(timedOut(thirdCheck) ?? '') ?? [];
+    expect(stalled.sort()).toEqual(['create-1', 'create-3', 'create-4']);
+    expect(timedOut(otherPet)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
+  });
+
+  it('gives a shape that got a body over the size cap the short deadline too', async () => {
+    const { client } = await serving((n, response) => {
+      if (n === 1) response.end('x'.repeat(2000));
+    }, options.maxResponseBytes, 2000);
+    expect((await client.send('list-1', get)).exchange.transportError?.code).toBe('TOO_LARGE');
+    expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
   });
 
   it('parses a large body once when the next large body is byte-identical, and only then', async () => {
@@ -126,7 +185,5 @@ describe('HttpClient against a local server', () => {
     const second = await client.send('b', get);
     expect(second.exchange.retries).toHaveLength(3);
     expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
-    const refused = await client.send('c', get, { mayRetry: () => false });
-    expect(refused.exchange.rateLimited?.why).toMatch(/write budget/);
   });
 });

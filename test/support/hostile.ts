@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { Readable } from 'node:stream';
 import { afterEach } from 'vitest';
 import { referenceHandler } from '../../src/reference/server.js';
 
 /**
- * Decides what happens to the n-th request (counting from 1; the first is the run's preflight): return true
- * once it has misbehaved, false to let the reference answer it.
+ * Decides what happens to the n-th request (counting from 1; the first is the run's preflight), once its body
+ * has arrived: return true once it has misbehaved, false to let the reference answer it.
  */
-export type Misbehaviour = (request: IncomingMessage, response: ServerResponse, n: number) => boolean;
+export type Misbehaviour = (request: IncomingMessage, response: ServerResponse, n: number, body: string) => boolean;
 
 /** A target that keeps the contract except where it misbehaves, bound to 127.0.0.1, with what it saw. */
 export interface HostileServer {
@@ -39,7 +40,10 @@ export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?:
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
     response.on('close', () => inFlight--);
-    if (!misbehave(request, response, arrivals.length)) reference.handle(request, response);
+    const n = arrivals.length;
+    void bodyOf(request).then((body) => {
+      if (!misbehave(request, response, n, body.toString('utf8'))) reference.handle(withBody(request, body), response);
+    }, () => response.destroy());
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -59,4 +63,16 @@ export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?:
   };
   started.push(hostile);
   return hostile;
+}
+
+async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** The request for the reference to read again: its body has been read already, to decide on misbehaving. */
+function withBody(request: IncomingMessage, body: Buffer): IncomingMessage {
+  const { method, url, headers, socket } = request;
+  return Object.assign(Readable.from(body.length > 0 ? [body] : []), { method, url, headers, socket }) as unknown as IncomingMessage;
 }
