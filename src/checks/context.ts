@@ -367,7 +367,11 @@ export class CheckContext {
           shrinkingCut = true;
           return;
         }
-        if (error instanceof PrerequisiteMissing || error instanceof NotJudged) missing = error;
+        const unjudged = error instanceof PrerequisiteMissing || error instanceof NotJudged;
+        // While shrinking a real failure, a smaller case that cannot be judged (no answer in time, a 429) shows
+        // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
+        if (unjudged && lastFailingCase) return;
+        if (unjudged) missing = error;
         else if (!fc.PreconditionFailure.isFailure(error)) lastFailingCase = this.caseExchanges;
         throw error;
       }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CheckContext } from '../../src/checks/context.js';
 import { CheckFailure, PrerequisiteMissing } from '../../src/checks/failure.js';
@@ -97,4 +98,21 @@ describe('CheckContext', () => {
     expect(() => other.t.expectList(otherReply)).toThrow(PrerequisiteMissing);
     expect(() => other.t.expectList(otherReply)).toThrow(/not a JSON array but object \(LIST-1 reports it\)/);
   });
+
+  it('keeps a real counterexample when a smaller case cannot be judged while it shrinks', async () => {
+    const { t } = context(200, '[]');
+    // Every case from 11 up fails for real; 10, which shrinking tries first, gets no answer in time.
+    const run = t.property(fc.integer({ min: 10, max: 49 }), async (n) => {
+      if (n === 10) t.missing('HTTP-1', 'no complete response to test-1: TIMEOUT');
+      t.expect(false, `${n} failed`);
+    });
+    await expect(run).rejects.toThrow(CheckFailure);
+    await expect(run).rejects.toThrow(/^counterexample 11 .*: 11 failed$/);
+  });
+
+  it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
+    const { t } = context(200, '[]');
+    await expect(t.property(fc.constant(1), async () => t.missing('HTTP-1', 'no answer'))).rejects.toThrow(PrerequisiteMissing);
+  });
 });
+
