@@ -2,12 +2,11 @@
  * Broken and hostile targets: whatever the target does, the run ends within a bound, reports what it saw under
  * the right rule, keeps its memory bounded, and sends the key nowhere but the target.
  */
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/results/model.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
-import { hostileServer, type HostileServer, type Misbehaviour } from '../support/hostile.js';
+import { hostileServer, http1, trickleForever, type HostileServer, type Misbehaviour } from '../support/hostile.js';
 
 /**
  * Runs the CLI against a misbehaving target and returns the outcome and how long the run took. The deadline is 1 s
@@ -25,18 +24,6 @@ async function runOn(server: HostileServer, args: string[] = [], timeout = 1000)
   const seconds = (performance.now() - started) / 1000;
   console.log(`${expect.getState().currentTestName}: ${seconds.toFixed(1)} s`);
   return { server, result, seconds, report: await readReport(dir) };
-}
-
-/** The HTTP-1 messages of a report. */
-const http1 = (report: RunReport) => report.results.filter((r) => r.rule === 'HTTP-1' && r.outcome === 'failed').map((r) => r.message ?? '').join('\n');
-
-/** Answers 200 with the start of a JSON array, then a space every 200 ms, forever. */
-function trickleForever(res: ServerResponse): true {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.write('[');
-  const timer = setInterval(() => res.write(' '), 200);
-  res.on('close', () => clearInterval(timer));
-  return true;
 }
 
 describe('a target that misbehaves: the run still ends with a report', () => {
@@ -171,55 +158,6 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     } finally {
       await new Promise((resolve) => other.close(resolve));
     }
-  });
-});
-
-describe('a target that never answers one kind of request, at the default deadline of 10 s: the run ends within 60 s', () => {
-  const DEFAULT_TIMEOUT = 10_000;
-  /** The body as JSON; undefined when it is not JSON. */
-  const parsed = (body: string): unknown => {
-    try {
-      return JSON.parse(body) as unknown;
-    } catch {
-      return undefined;
-    }
-  };
-  // A misbehaviour that returns true without answering leaves the request hanging, its connection open.
-
-  it('sends the list\'s headers and then a trickle of spaces, forever', async () => {
-    const { result, seconds, report } = await runAgainst((req, res, n) => n >= 2 && req.method === 'GET' && req.url?.startsWith('/v1/categories') === true && trickleForever(res),
-      [], { timeout: DEFAULT_TIMEOUT });
-    expect(result.code).toBe(1);
-    expect(seconds).toBeLessThan(60);
-    expect(report.errors).toBeUndefined();
-    expect(http1(report)).toMatch(/TIMEOUT: no complete response within 10000 ms: still waiting for the rest of the response body \(--timeout sets the deadline\)/);
-    expect(http1(report)).toMatch(/TIMEOUT: no complete response within 1000 ms: still waiting for the rest of the response body \(a short deadline, not the 10000 ms of --timeout: \S+, a request of the same shape, got none\)/);
-  });
-
-  it('never answers a POST whose name holds a control character', async () => {
-    const { result, seconds, report } = await runAgainst((req, _res, _n, body) => {
-      const name = (parsed(body) as { name?: unknown } | null | undefined)?.name;
-      return req.method === 'POST' && typeof name === 'string' && /\p{Cc}/u.test(name);
-    }, [], { timeout: DEFAULT_TIMEOUT });
-    expect(result.code).toBe(1);
-    expect(seconds).toBeLessThan(60);
-    expect(http1(report)).toMatch(/POST \/v1\/categories \(info-\d+\): TIMEOUT: no complete response within 10000 ms: still waiting for the response headers \(--timeout sets the deadline\)/);
-    // The examples of three checks hung: the generated check's first case that hangs waits the short deadline, and
-    // ends the check (HTTP-1, which reports it, fails).
-    const generated = report.results.find((r) => r.rule === 'INFO-3' && r.check.startsWith('generated'));
-    expect(generated?.outcome).toBe('skipped');
-    expect(generated?.message).toMatch(/no complete response to info\.generated-\d+: TIMEOUT: no complete response within 1000 ms: .*, POST \/categories requests of other shapes, got none/);
-  });
-
-  it('never answers a POST whose body is malformed JSON', async () => {
-    const { result, seconds, report } = await runAgainst((req, _res, _n, body) => req.method === 'POST' && body !== '' && parsed(body) === undefined,
-      [], { timeout: DEFAULT_TIMEOUT });
-    expect(result.code).toBe(1);
-    expect(seconds).toBeLessThan(60);
-    expect(http1(report)).toMatch(/POST \/v1\/categories \(create-\d+\): TIMEOUT: no complete response within 10000 ms: still waiting for the response headers/);
-    // By the generated check, the examples of many checks have hung: its first malformed case waits the short deadline.
-    expect(http1(report)).toMatch(/POST \/v1\/categories \(create\.generated-\d+\): TIMEOUT: no complete response within 1000 ms: still waiting for the response headers \(a short deadline/);
-    expect(report.results.filter((r) => r.rule === 'CREATE-2' && r.outcome === 'passed').length).toBeGreaterThan(0);
   });
 });
 

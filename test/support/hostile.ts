@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach } from 'vitest';
 import { referenceHandler } from '../../src/reference/server.js';
+import type { RunReport } from '../../src/results/model.js';
 
 /**
  * Decides what happens to the n-th request (counting from 1; the first is the run's preflight), once its body
@@ -28,7 +29,15 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((s) => s.close()));
 });
 
+/** A hostile server for one test, closed after it (in a block of concurrent tests, use {@link startHostileServer}). */
 export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
+  const server = await startHostileServer(misbehave, options);
+  started.push(server);
+  return server;
+}
+
+/** A hostile server that its caller closes. */
+export async function startHostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
   const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}) });
   const sockets = new Set<Socket>();
   const arrivals: number[] = [];
@@ -61,7 +70,6 @@ export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?:
       server.close(() => resolve());
     }),
   };
-  started.push(hostile);
   return hostile;
 }
 
@@ -75,4 +83,18 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 function withBody(request: IncomingMessage, body: Buffer): IncomingMessage {
   const { method, url, headers, socket } = request;
   return Object.assign(Readable.from(body.length > 0 ? [body] : []), { method, url, headers, socket }) as unknown as IncomingMessage;
+}
+
+/** Answers 200 with the start of a JSON array, then a space every 200 ms, forever. */
+export function trickleForever(res: ServerResponse): true {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.write('[');
+  const timer = setInterval(() => res.write(' '), 200);
+  res.on('close', () => clearInterval(timer));
+  return true;
+}
+
+/** The messages of a report's failed HTTP-1 checks, one a line. */
+export function http1(report: RunReport): string {
+  return report.results.filter((r) => r.rule === 'HTTP-1' && r.outcome === 'failed').map((r) => r.message ?? '').join('\n');
 }

@@ -1,0 +1,74 @@
+/**
+ * The product's promise on broken targets, at the defaults (no flag but --target and the key: a 10 s deadline, the
+ * staging profile): every run ends within 60 s, whatever the target never answers, and HTTP-1 says what it waited
+ * for. The reference's own hanging, resetting and endless-body faults are in deployment.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import { http1, startHostileServer, trickleForever, type Misbehaviour } from '../support/hostile.js';
+
+/** The body as JSON; undefined when it is not JSON. */
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A default run against a target that misbehaves so: its outcome and how long it took. A misbehaviour that returns
+ * true without answering leaves the request hanging, its connection open. The server is closed here, not after the
+ * test: the tests run at once, and their waits overlap.
+ */
+async function defaultRunAgainst(misbehave: Misbehaviour) {
+  const server = await startHostileServer(misbehave);
+  try {
+    const dir = await tempDir();
+    const started = performance.now();
+    const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const seconds = (performance.now() - started) / 1000;
+    return { result, seconds, report: await readReport(dir) };
+  } finally {
+    await server.close();
+  }
+}
+
+describe.concurrent('a target that never answers some requests: a default run ends within 60 s', () => {
+  it('a list whose headers come, then a trickle of spaces, forever', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((req, res, n) => n >= 2 && req.method === 'GET' && req.url?.startsWith('/v1/categories') === true && trickleForever(res));
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(report.errors).toBeUndefined();
+    expect(http1(report)).toMatch(/TIMEOUT: no complete response within 10000 ms: still waiting for the rest of the response body \(--timeout sets the deadline\)/);
+    expect(http1(report)).toMatch(/TIMEOUT: no complete response within 1000 ms: still waiting for the rest of the response body \(a short deadline, not the 10000 ms of --timeout: \S+, a request of the same shape, got none\)/);
+  });
+
+  it('a POST whose name holds a control character', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((req, _res, _n, body) => {
+      const name = (parsed(body) as { name?: unknown } | null | undefined)?.name;
+      return req.method === 'POST' && typeof name === 'string' && /\p{Cc}/u.test(name);
+    });
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(http1(report)).toMatch(/POST \/v1\/categories \(info-\d+\): TIMEOUT: no complete response within 10000 ms: still waiting for the response headers/);
+    // The generated check's first case that hangs waits the short deadline and ends the check, which HTTP-1 reports.
+    const generated = report.results.find((r) => r.rule === 'INFO-3' && r.check.startsWith('generated'));
+    expect(generated?.outcome).toBe('skipped');
+  });
+
+  it('a POST whose body is malformed JSON', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((req, _res, _n, body) => req.method === 'POST' && body !== '' && parsed(body) === undefined);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(http1(report)).toMatch(/POST \/v1\/categories \(create-\d+\): TIMEOUT: no complete response within 10000 ms: still waiting for the response headers/);
+    expect(report.results.filter((r) => r.rule === 'CREATE-2' && r.outcome === 'passed').length).toBeGreaterThan(0);
+  });
+
+  it('anything at all, once the run has started', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((_req, _res, n) => n >= 2);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(http1(report)).toMatch(/TARGET_NOT_ANSWERING/);
+  });
+});
