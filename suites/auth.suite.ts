@@ -8,7 +8,7 @@ import { environment } from '../src/checks/environment.js';
 import { expectKeyTaken, expectNotServed, expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, validKey, type Credential } from '../src/http/credential.js';
-import { wordAndKey } from '../src/generators/credentials.js';
+import { keyAndMore, wordAndKey } from '../src/generators/credentials.js';
 import { mutateKey, type KeyMutation } from '../src/generators/key-mutations.js';
 import { pathVariants, writesOf, type Operation } from '../src/spec/types.js';
 
@@ -53,6 +53,8 @@ const invalid: { readonly name: string; readonly credential: (op: Operation) => 
     ['the valid key in angle brackets', { kind: 'wrap', before: '<', after: '>' }],
   ] as const).map(([name, mutation]) => ({ name, credential: () => mutatedBearer(mutation) })),
   { name: 'a word between the scheme and the valid key', credential: () => wordAndKey('x', key) },
+  // A server that splits the header on white space and takes the second part (a tutorial idiom) accepts it.
+  { name: 'the valid key followed by another word', credential: () => keyAndMore(key, ' x') },
   // "Bearer " and "Bearer" are the same on the wire: HTTP drops a field value's trailing whitespace.
   { name: 'an empty Bearer token', credential: () => authorization('Bearer', 'Bearer', 'Bearer') },
   { name: 'the valid key with the Basic scheme', credential: () => basic(key) },

@@ -71,7 +71,7 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
     case 'empty token':
       return authorization(c.scheme, c.scheme, shellLiteral(c.scheme));
     case 'key and more':
-      return authorization(`Bearer ${key}${c.more}`, `Bearer ${valid.shown}${c.more}`, `Bearer ${valid.shell}${shellLiteral(c.more)}`);
+      return keyAndMore(valid, c.more);
     case 'word and key':
       return wordAndKey(c.word, valid);
     case 'query parameter':
@@ -90,4 +90,9 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
 /** `Authorization: Bearer <word> <key>`: the valid key, but not as the token (the token is the word before it). */
 export function wordAndKey(word: string, key: Token): Credential {
   return authorization(`Bearer ${word} ${key.value}`, `Bearer ${word} ${key.shown}`, `Bearer ${shellLiteral(word)} ${key.shell}`);
+}
+
+/** `Authorization: Bearer <key><more>`: the valid key, followed by more than the token (a word, a comma). */
+export function keyAndMore(key: Token, more: string): Credential {
+  return authorization(`Bearer ${key.value}${more}`, `Bearer ${key.shown}${more}`, `Bearer ${key.shell}${shellLiteral(more)}`);
 }

@@ -114,6 +114,14 @@ export const authFaults = [
     (base) => ({
       credentialOf: (request, url, raw) => /^bearer\s.*?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? base.credentialOf(request, url, raw),
     })),
+  fault('auth-token-second-word', 'AUTH-2',
+    'The header is split on white space and its second part taken as the token (`const [scheme, token] = header.split(\' \')`), so "Bearer <key> <anything>" is accepted.',
+    (base) => ({
+      credentialOf: (request, url, raw) => {
+        const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
+        return /^bearer$/i.test(scheme ?? '') && token ? token : base.credentialOf(request, url, raw);
+      },
+    })),
   fault('auth-fail-open-late', 'AUTH-1',
     `The key cache fails open once it has answered ${FAIL_OPEN_AFTER} lookups: every later request is let through.`,
     (base) => {
