@@ -20,6 +20,11 @@ const names: readonly (readonly [rule: string, label: string, name: string])[] =
   ['INFO-3', 'a name with DEL (U+007F)', 'Dog\u007f'],
 ];
 
+// An empty description, like an empty name: whether it is a valid value is not shown (the marker goes in the name).
+suite.check('INFO-1', 'an empty description is accepted or refused', async (t) => {
+  observeAnswer(t, await t.create({ name: t.marker('open'), description: '' }), 'an empty description');
+}, { writes: 1 });
+
 for (const [rule, label, name] of names) {
   suite.check(rule, `${label} is accepted or refused`, async (t) => {
     // Size limits are not shown: a long body may be refused as too large (413), with an Error like any 4xx.

@@ -59,7 +59,7 @@ export const RULES: readonly Rule[] = [
   rule('CREATE-1', 'MUST',
     'A valid NewCategory gets 201 with a Category whose name and description equal those sent and which carries a ' +
     'service-assigned id; valid includes any non-empty name of up to 100 characters in any script, with combining ' +
-    'marks, emoji and inner or outer spaces, with or without a description of up to 100 characters, and a name ' +
+    'marks, emoji and inner or outer spaces, with or without a non-empty description of up to 100 characters, and a name ' +
     'already in use.',
     'contract §4.2 rule 1'),
   rule('CREATE-2', 'MUST',
@@ -100,7 +100,7 @@ export const RULES: readonly Rule[] = [
     'is not reset.',
     'contract §4, §7'),
   rule('INFO-1', 'INFO',
-    'Observation: how an empty name is answered (201, or 400 with an Error).',
+    'Observation: how an empty name or an empty description is answered (201, or 400 with an Error).',
     'contract §8: length bounds not shown'),
   rule('INFO-2', 'INFO',
     'Observation: how names and descriptions over 100 characters (hundreds, thousands) are answered (201, or 400 or 413 with an Error).',

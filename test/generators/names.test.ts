@@ -57,10 +57,10 @@ describe('the open-domain names and descriptions', () => {
     expect(sample(unusualName, 500).some((n) => /[\u2028\u2029]/.test(n))).toBe(true);
   });
 
-  it('optionalDescription is sometimes absent, sometimes empty, up to 100 code units and at the edge', () => {
+  it('optionalDescription is sometimes absent, never empty or blank (INFO-1\'s), up to 100 code units and at the edge', () => {
     const descriptions = sample(optionalDescription, 500);
     expect(descriptions).toContain(undefined);
-    expect(descriptions).toContain('');
+    expect(descriptions.filter((d) => d !== undefined && d.trim() === '')).toEqual([]);
     expect(Math.max(...descriptions.map((d) => d?.length ?? 0))).toBe(MAX_NAME_LENGTH);
   });
 
