@@ -107,6 +107,7 @@ export class CheckContext {
     if (writing) this.account(reply, refusal);
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
+    if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
     this.keep(reply.exchange);
     return reply;
   }
@@ -242,6 +243,17 @@ export class CheckContext {
     }
     if (!allowed.includes(status)) this.fail(`expected ${wanted}${what}, got ${status}`, reply);
     return status;
+  }
+
+  /**
+   * Skips the check unless the reply has this status: over HTTP-1 or AUTH-3 when they explain it (no complete
+   * response, the valid key refused), else over `owner`. For a reply another check judges (a shared request).
+   */
+  requireStatus(reply: Reply, status: number, owner: string, what: string): void {
+    this.assertions++;
+    const got = this.answered(reply);
+    if (got === 401 && this.suite.sentWithValidKey.has(reply)) this.missing('AUTH-3', `the valid key was refused with 401 in ${reply.exchange.id}`);
+    if (got !== status) this.missing(owner, `${what}: ${reply.exchange.id} answered ${got}`);
   }
 
   /** Asserts the status is not this one (a refusal); a missing response is HTTP-1's, as for {@link expectStatus}. */

@@ -25,16 +25,37 @@ export function verdictOf(results: readonly CheckResult[], errors: readonly RunE
 
 /**
  * Holds every skip to the rule it relied on: a check skipped because "MEDIA-1 reports it" is only a skip when
- * MEDIA-1 did fail in the run. Otherwise nothing reported the problem, and the skip becomes this check's
- * failure: a skip can point at a cause, never hide a fault.
+ * MEDIA-1 did fail in the run, or was itself left unjudged by what failed (a check that relies on CREATE-1's
+ * categories, when every CREATE-1 check was skipped over a refused key, rests on AUTH-3's failure). Otherwise nothing
+ * reported the problem, and the skip becomes this check's failure: a skip can point at a cause, never hide a fault.
  */
 export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckResult[] {
-  const failedRules = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+  const explained = explainedRules(results);
   return results.map((r) => {
-    if (r.outcome !== 'skipped' || r.dependsOn === undefined || failedRules.has(r.dependsOn)) return r;
+    if (r.outcome !== 'skipped' || r.dependsOn === undefined || explained.has(r.dependsOn)) return r;
     const { dependsOn, ...rest } = r;
     return { ...rest, outcome: 'failed', message: `${r.message ?? ''}; but ${dependsOn} did not fail, so this check fails instead` };
   });
+}
+
+/**
+ * The rules whose problems the run reported: those that failed, and, until nothing changes, those that passed no
+ * check and skipped some over a rule already in the set.
+ */
+function explainedRules(results: readonly CheckResult[]): Set<string> {
+  const explained = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+  const passed = new Set(results.filter((r) => r.outcome === 'passed').map((r) => r.rule));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of results) {
+      if (r.outcome !== 'skipped' || r.dependsOn === undefined || explained.has(r.rule) || passed.has(r.rule)) continue;
+      if (explained.has(r.dependsOn)) {
+        explained.add(r.rule);
+        grew = true;
+      }
+    }
+  }
+  return explained;
 }
 
 /** Outcome counts of a set of results. */

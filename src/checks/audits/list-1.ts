@@ -3,13 +3,15 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
  * LIST-1: with the valid key, the list is a 200 with a JSON array. Judged on every such list request without
- * query parameters (those are INFO-4's open question). The items are MODEL-1's to judge.
+ * query parameters (those are INFO-4's open question) that the key got through. The items are MODEL-1's to judge.
  */
 export const list1: ExchangeAudit = {
   rule: 'LIST-1',
   scope: 'list requests with the valid key',
   judge({ reply, operation, sentValidKey }) {
     if (operation.operationId !== LIST_CATEGORIES || !sentValidKey || reply.status === undefined) return NOT_APPLICABLE;
+    // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one.
+    if (reply.status === 401) return NOT_APPLICABLE;
     if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;
     if (reply.status !== 200) return [`the list answered ${reply.status}, not 200`];
     const { document } = reply.json();

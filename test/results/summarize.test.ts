@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckResult } from '../../src/results/model.js';
+import { holdSkipsToTheirOwners } from '../../src/results/summarize.js';
+
+/** A result with only what holding skips looks at. */
+function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {
+  return {
+    rule, level: 'MUST', suite: 'test', check: `${rule} ${outcome} ${dependsOn ?? ''}`, outcome, kind: 'check', durationMs: 0, exchanges: [], exchangeCount: 1,
+    ...(dependsOn ? { dependsOn } : {}),
+  };
+}
+
+describe('holdSkipsToTheirOwners', () => {
+  it('keeps a skip whose owner failed, and fails one whose owner did not', () => {
+    const held = holdSkipsToTheirOwners([result('MEDIA-1', 'failed'), result('CREATE-1', 'skipped', 'MEDIA-1'), result('LIST-2', 'skipped', 'MODEL-1')]);
+    expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'failed']);
+    expect(held[2]?.message).toMatch(/but MODEL-1 did not fail, so this check fails instead/);
+  });
+
+  it('keeps a skip whose owner was itself left unjudged by what failed, through any chain', () => {
+    const held = holdSkipsToTheirOwners([
+      result('AUTH-3', 'failed'),
+      result('CREATE-1', 'skipped', 'AUTH-3'),
+      result('MODEL-2', 'skipped', 'CREATE-1'),
+      result('LIST-2', 'skipped', 'MODEL-2'),
+    ]);
+    expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'skipped', 'skipped']);
+  });
+
+  it('does not take an owner that passed a check as unjudged: a skip over it is held to a failure', () => {
+    const held = holdSkipsToTheirOwners([
+      result('AUTH-3', 'failed'),
+      result('CREATE-1', 'skipped', 'AUTH-3'),
+      result('CREATE-1', 'passed'),
+      result('MODEL-2', 'skipped', 'CREATE-1'),
+    ]);
+    expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'passed', 'failed']);
+  });
+});
