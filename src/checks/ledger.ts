@@ -1,5 +1,6 @@
 import type { Reply } from '../http/reply.js';
 import { readCategory, type CreatedCategory, type SeenCategory } from './category.js';
+import type { CreatedRecord } from './meta.js';
 import type { RunState } from './run-state.js';
 
 /** A request the target should have refused without effect, and the marker that would betray an effect. */
@@ -15,6 +16,8 @@ export interface RejectedRequest {
  */
 export class Ledger {
   readonly created = new Map<bigint, CreatedCategory>();
+  /** Every 2xx to a request that could create, as report.json lists it for clean-up: one a request, whatever it showed. */
+  readonly written: CreatedRecord[] = [];
   readonly rejected: RejectedRequest[] = [];
   /** Categories the list showed carrying the marker of a refused request: created despite the refusal. */
   readonly createdDespiteRefusal: { readonly category: SeenCategory; readonly exchange: string }[] = [];
@@ -31,7 +34,28 @@ export class Ledger {
     if (!this.run.created.has(seen.id)) this.run.created.set(seen.id, created);
   }
 
+  /**
+   * Records a 2xx to a request that could create: a category the target holds now, as far as the run can tell, even
+   * when the response shows no integer id (a string id, none at all) or repeats one, so that operators can find it.
+   */
+  recordWritten(reply: Reply): void {
+    const document = reply.json().document;
+    const seen = document && readCategory(document, document.value);
+    const shownId = (document?.value as { id?: unknown } | null | undefined)?.id;
+    const id = seen?.id !== undefined ? String(seen.id) : typeof shownId === 'string' ? shownId : null;
+    this.written.push({ id, name: seen?.name ?? sentName(reply), exchange: reply.exchange.id });
+  }
+
   recordRejected(rule: string, marker: string, reply: Reply): void {
     this.rejected.push({ rule, marker, exchange: reply.exchange.id });
+  }
+}
+
+/** The name a request sent, from its record; undefined when it sent none that can be read. */
+function sentName(reply: Reply): unknown {
+  try {
+    return (JSON.parse(reply.exchange.request.body ?? '') as { name?: unknown } | null)?.name;
+  } catch {
+    return undefined;
   }
 }

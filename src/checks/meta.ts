@@ -68,10 +68,11 @@ export interface TopUp {
 
 /** A category the run created on the target, as report.json lists it for clean-up. */
 export interface CreatedRecord {
-  /** The exact id as text; null when the response showed none that could be read. */
+  /** The id as the response showed it: an exact integer as text, or a string id; null when it showed none. */
   readonly id: string | null;
+  /** The name as the response showed it, or else as the request sent it. */
   readonly name: unknown;
-  /** The exchange whose 201 showed it, or the refused request that created it nonetheless. */
+  /** The exchange whose 2xx showed it, or the refused request that created it nonetheless. */
   readonly exchange: string;
   /** Set when the category was created by a request that was refused. */
   readonly despiteRefusal?: true;

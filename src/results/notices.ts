@@ -38,7 +38,7 @@ export function noticesOf(report: RunReport): Notice[] {
   const warn = (text: string) => notices.push({ level: 'warning', text });
   const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
   const why = report.selection ? ' (--only, --skip)' : report.errors?.some((e) => e.interrupted) ? ' (interrupted)' : '';
-  if (notRun.length) warn(`Not run: ${notRun.join(', ')}${why}; a partial run claims no full verdict.`);
+  if (notRun.length) warn(`Not run: ${notRun.join(', ')}${why}${report.verdict === 'partial' ? '; a partial run claims no full verdict' : ''}.`);
   for (const [why, text] of Object.entries(withheldText(report)) as [Withheld, string][]) {
     const checks = report.results.filter((r) => r.withheld === why);
     if (checks.length === 0) continue;

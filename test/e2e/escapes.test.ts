@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from '../support/cli.js';
-import { reference } from '../support/reference.js';
+import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_escapes_test_key_0123456789';
 
@@ -32,6 +32,33 @@ describe('what must not escape', () => {
     const full = await tempDir();
     await runCli(['--target', (await reference({ apiKey: KEY })).url, '--report-dir', full], { PETSTORE_API_KEY: KEY });
     expect((await readReport(full)).verdict).toBe('conformant');
+  });
+});
+
+describe('one cause, one rule', () => {
+  it('a key the target does not take fails AUTH-3, not CREATE-1, MODEL-2 or LIST-1, whose checks skip over it', async () => {
+    const server = await reference({ apiKey: 'psk_the_target_s_rotated_key_000000' });
+    const dir = await tempDir();
+    const { code } = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(1);
+    const report = await readReport(dir);
+    const failed = new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+    expect(failed).toContain('AUTH-3');
+    for (const echo of ['CREATE-1', 'MODEL-2', 'LIST-1', 'LIST-2']) expect(failed, echo).not.toContain(echo);
+    expect(report.results.find((r) => r.rule === 'MODEL-2' && r.kind === 'check')?.message).toMatch(/\(AUTH-3 reports it\)/);
+  });
+});
+
+describe('what the run created', () => {
+  it('is listed whole, also where a 2xx shows no integer id', async () => {
+    const server = await reference({ apiKey: KEY, faults: ['id-as-string'] });
+    const dir = await tempDir();
+    await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    const report = await readReport(dir);
+    const held = await listOf(server);
+    expect(held.length).toBeGreaterThan(50);
+    expect(report.created).toHaveLength(held.length);
+    expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
   });
 });
 
