@@ -7,9 +7,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 120_000,
     // vitest's default on a machine of 2 cores is one worker: every file in turn. Most of the time of the slow files
-    // (end-to-end runs against hostile targets) is spent waiting on deadlines and on the CLI's own process, so three
-    // files at once take 2 cores little more than one does.
-    maxWorkers: 3,
+    // (end-to-end runs against hostile targets) is spent waiting on deadlines and on the CLI's own process, so two
+    // files at once keep 2 cores busy without crowding them out.
+    maxWorkers: 2,
     hookTimeout: 60_000,
   },
 });

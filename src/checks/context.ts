@@ -58,6 +58,8 @@ export class CheckContext {
   private failingCaseExchanges?: Exchange[];
   /** Categories this check's requests created, or may have (see WriteBudget). */
   private writesSpent = 0;
+  /** Set while a generated check shrinks a failure: its requests may take writes beyond its reservation. */
+  private shrinking = false;
 
   constructor(
     private readonly suite: SuiteState,
@@ -84,7 +86,7 @@ export class CheckContext {
     if (refusal && !this.suite.run.budget.refusalsMaySend) {
       throw new NotJudged('stray-writes', `the target created categories on ${STRAY_WRITES} requests it had to refuse, so no more such requests are sent`);
     }
-    if (writing && !refusal && !this.writes?.hold()) {
+    if (writing && !refusal && !this.writes?.hold(this.shrinking)) {
       throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
     }
     if (writing) this.suite.noteWrite();
@@ -373,8 +375,9 @@ export class CheckContext {
         judged++;
       } catch (error) {
         if (!fc.PreconditionFailure.isFailure(error)) judged++;
-        // Shrinking may not exceed the reservation: a case it cannot afford counts as passing, so shrinking
-        // settles on the smallest failure found so far. Before any failure this is a bug in the declaration.
+        // Shrinking may take what the budget has left (see Reservation.hold), and no more: a case it cannot afford
+        // counts as passing, so shrinking settles on the smallest failure found so far. Before any failure this is a
+        // bug in the declaration.
         if (error instanceof WritesExhausted && lastFailingCase) {
           shrinkingCut = true;
           return;
@@ -384,7 +387,10 @@ export class CheckContext {
         // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
         if (unjudged && lastFailingCase) return;
         if (unjudged) missing = error;
-        else if (!fc.PreconditionFailure.isFailure(error)) lastFailingCase = this.caseExchanges;
+        else if (!fc.PreconditionFailure.isFailure(error)) {
+          lastFailingCase = this.caseExchanges;
+          this.shrinking = true;
+        }
         throw error;
       }
     }, { seed, numRuns, ...(path !== undefined ? { path } : {}) }).catch((error: unknown) => {
@@ -397,6 +403,7 @@ export class CheckContext {
     // A replayed case that the target's data no longer allows (fc.pre rejected it) judged nothing: say so.
     if (path !== undefined && judged === 0) this.skip('the recorded case could not be replayed: it depends on data this target does not hold now');
     this.caseExchanges = undefined;
+    this.shrinking = false;
     // Shrinking ends on the minimal case, so the last failing case is the counterexample.
     if (outcome.failed) this.failingCaseExchanges = lastFailingCase;
     this.generated = {

@@ -73,11 +73,3 @@ export function visible(text: string): string {
     return c.length > 1 ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
   });
 }
-
-/**
- * The writes a generated check reserves: every case may write `perCase` times, and shrinking a failure may
- * take as many cases again. Shrinking stops where the reservation does.
- */
-export function propertyWrites(numRuns: number, perCase = 1): number {
-  return 2 * numRuns * perCase;
-}

@@ -12,7 +12,7 @@
  *   a category behind. Until the first suite's closing check shows it, its refusals (about 35) may each leave one.
  *
  * Checks reserve what they may need before they start and give back what they did not use; a check that cannot
- * reserve all it needs is skipped, never run in part.
+ * reserve all it needs is skipped, never run in part. Shrinking a generated check's failure takes what is left.
  */
 export class WriteBudget {
   private reserved = 0;
@@ -47,6 +47,13 @@ export class WriteBudget {
     return new Reservation(this, writes);
   }
 
+  /** Reserves one more write for a reservation that ran out, when one is available (see Reservation.hold). */
+  borrowOne(): boolean {
+    if (this.available < 1) return false;
+    this.reserved++;
+    return true;
+  }
+
   /** A category created by a request that had to be refused: spent beyond any reservation. */
   spendStray(): void {
     this.spent++;
@@ -78,6 +85,7 @@ export class Reservation {
   private holding = 0;
   private spentHere = 0;
   private released = false;
+  private borrowed = 0;
 
   constructor(private readonly budget: WriteBudget, readonly writes: number) {
     this.left = writes;
@@ -93,10 +101,20 @@ export class Reservation {
     return this.spentHere;
   }
 
-  /** Holds one write for a request about to be sent; false when none is left (the request must not be sent). */
-  hold(): boolean {
-    if (this.left <= 0) return false;
-    this.left--;
+  /**
+   * Holds one write for a request about to be sent; false when none is left (the request must not be sent). With
+   * `borrow`, a reservation that ran out takes one more from what the budget has left, up to as many again as it
+   * reserved: shrinking a failure of a generated check, which reserves for its cases only, since a target that keeps
+   * the contract never makes it shrink. (Without the bound, shrinking against a target of no budget could go on for
+   * hundreds of requests.)
+   */
+  hold(borrow = false): boolean {
+    if (this.left <= 0) {
+      if (!borrow || this.released || this.borrowed >= this.writes || !this.budget.borrowOne()) return false;
+      this.borrowed++;
+    } else {
+      this.left--;
+    }
     this.holding++;
     return true;
   }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { STRAY_WRITES, WriteBudget } from '../../src/checks/write-budget.js';
+
+describe('WriteBudget', () => {
+  it('spends a held write on a creation and gives it back to the check on a refusal', () => {
+    const budget = new WriteBudget(10);
+    const reservation = budget.reserve(2);
+    expect(budget.available).toBe(8);
+    expect(reservation?.hold()).toBe(true);
+    reservation?.settle(false);
+    expect(reservation?.remaining).toBe(2);
+    expect(reservation?.hold()).toBe(true);
+    reservation?.settle(true);
+    expect([budget.used, reservation?.spent, reservation?.remaining]).toEqual([1, 1, 1]);
+    reservation?.release();
+    expect(budget.available).toBe(9);
+  });
+
+  it('refuses to hold beyond the reservation, unless shrinking borrows what the budget has left', () => {
+    const budget = new WriteBudget(4);
+    const reservation = budget.reserve(2);
+    for (let i = 0; i < 2; i++) {
+      expect(reservation?.hold()).toBe(true);
+      reservation?.settle(true);
+    }
+    expect(reservation?.hold()).toBe(false);
+    expect(reservation?.hold(true)).toBe(true);
+    reservation?.settle(true);
+    expect([budget.used, budget.available]).toEqual([3, 1]);
+    expect(budget.reserve(1)?.hold()).toBe(true);
+    expect(reservation?.hold(true)).toBe(false); // nothing left in the budget
+  });
+
+  it('borrows for shrinking at most as many writes again as were reserved, even without a limit', () => {
+    const reservation = new WriteBudget(Number.POSITIVE_INFINITY).reserve(3);
+    let held = 0;
+    while (held < 100 && reservation?.hold(true)) {
+      reservation.settle(true);
+      held++;
+    }
+    expect(held).toBe(6);
+  });
+
+  it('gives back a write held when the check ended, once it is settled unspent', () => {
+    const budget = new WriteBudget(5);
+    const reservation = budget.reserve(2);
+    reservation?.hold();
+    reservation?.release();
+    expect(budget.available).toBe(4);
+    reservation?.settle(false);
+    expect(budget.available).toBe(5);
+  });
+
+  it('does not reserve more than is available', () => {
+    const budget = new WriteBudget(5);
+    expect(budget.reserve(6)).toBeUndefined();
+    expect(budget.reserve(5)).toBeDefined();
+    expect(budget.reserve(1)).toBeUndefined();
+  });
+
+  it('counts stray writes, and under a limit stops requests that must be refused after enough of them', () => {
+    const limited = new WriteBudget(100);
+    const unlimited = new WriteBudget(Number.POSITIVE_INFINITY);
+    for (let i = 0; i < STRAY_WRITES; i++) {
+      expect(limited.refusalsMaySend).toBe(true);
+      limited.spendStray();
+      unlimited.spendStray();
+    }
+    expect(limited.refusalsMaySend).toBe(false);
+    expect(limited.used).toBe(STRAY_WRITES);
+    expect(unlimited.refusalsMaySend).toBe(true);
+  });
+});
