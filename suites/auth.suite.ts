@@ -112,26 +112,26 @@ for (const op of guarded.filter((o) => o !== list && o !== create)) {
 
 suite.check('AUTH-5', `${create.label} with no credential and a body without name gets 401, not 400`, async (t) => {
   const marker = t.marker('unchecked');
-  const reply = await t.send(create, { credential: null, json: { description: marker }, mustBeRefused: true });
+  const reply = await t.send(create, { credential: null, json: { description: marker }, mustBeRefused: 'credential' });
   t.expectStatus(reply, 401);
   t.expectNoEffect('AUTH-4', marker, reply);
 });
 
 suite.check('AUTH-5', `${create.label} with no credential and malformed JSON gets 401, not 400`, async (t) => {
   const marker = t.marker('unchecked');
-  const reply = await t.send(create, { credential: null, raw: `{"name":"${marker}"`, mustBeRefused: true });
+  const reply = await t.send(create, { credential: null, raw: `{"name":"${marker}"`, mustBeRefused: 'credential' });
   t.expectStatus(reply, 401);
   t.expectNoEffect('AUTH-4', marker, reply);
 });
 
 suite.check('AUTH-5', `${create.label} with no credential and an empty body gets 401, not 400`, async (t) => {
-  t.expectStatus(await t.send(create, { credential: null, raw: '', mustBeRefused: true }), 401);
+  t.expectStatus(await t.send(create, { credential: null, raw: '', mustBeRefused: 'credential' }), 401);
 });
 
 suite.check('AUTH-5', `${create.label} with no credential and a body sent as text/plain gets 401, not 415`, async (t) => {
   const marker = t.marker('unchecked');
   // 415 is how a server refuses the Content-Type once it has authenticated (INFO-5): a status it may have.
-  const reply = await t.send(create, { credential: null, json: { name: marker }, contentType: 'text/plain', alsoAllowed: [415], mustBeRefused: true });
+  const reply = await t.send(create, { credential: null, json: { name: marker }, contentType: 'text/plain', alsoAllowed: [415], mustBeRefused: 'credential' });
   t.expectStatus(reply, 401);
   t.expectNoEffect('AUTH-4', marker, reply);
 });

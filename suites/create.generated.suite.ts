@@ -26,7 +26,7 @@ suite.check('CREATE-2', 'generated invalid bodies get 400 and create nothing', a
     const marker = t.marker('invalid');
     const body = renderInvalidBody(c, marker);
     fc.pre(!isValidNewCategory(body.raw));
-    const reply = await t.send(create, { raw: body.raw, mustBeRefused: true });
+    const reply = await t.send(create, { raw: body.raw, mustBeRefused: 'body' });
     t.expectStatus(reply, 400, ` for ${body.label}`);
     t.expectNoEffect('CREATE-2', marker, reply);
   });

@@ -89,7 +89,7 @@ for (const { label } of invalidBodies('marker')) {
   suite.check('CREATE-2', `${label} gets 400`, async (t) => {
     const marker = t.marker('invalid');
     const body = t.expectValue(invalidBodies(marker).find((b) => b.label === label), `no invalid body labelled ${label}`);
-    const reply = await t.send(create, { raw: body.raw, mustBeRefused: true });
+    const reply = await t.send(create, { raw: body.raw, mustBeRefused: 'body' });
     t.expectStatus(reply, 400);
     t.expectNoEffect('CREATE-2', marker, reply);
   });

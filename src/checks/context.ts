@@ -11,7 +11,7 @@ import type { CheckMeta, GeneratedMeta } from './meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';
-import { STRAY_WRITES, type Reservation } from './write-budget.js';
+import { STRAY_WRITES, type RefusalKind, type Reservation } from './write-budget.js';
 
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
@@ -35,10 +35,10 @@ export interface SendOptions {
   /** Statuses the rule under check leaves open beyond those the spec documents (INFO cases). */
   readonly alsoAllowed?: readonly number[];
   /**
-   * The contract says the request must be refused (no or a wrong credential, an invalid body), so on a target that
-   * keeps it, it creates nothing: it takes no write of the check's reservation (see WriteBudget).
+   * The contract says the request must be refused, for want of a valid credential or for an invalid body, so on a
+   * target that keeps it, it creates nothing: it takes no write of the check's reservation (see WriteBudget).
    */
-  readonly mustBeRefused?: true;
+  readonly mustBeRefused?: RefusalKind;
 }
 
 /**
@@ -60,6 +60,8 @@ export class CheckContext {
   private writesSpent = 0;
   /** Set while a generated check shrinks a failure: its requests may take writes beyond its reservation. */
   private shrinking = false;
+  /** Set while a generated check runs its cases. */
+  private generating = false;
 
   constructor(
     private readonly suite: SuiteState,
@@ -82,9 +84,11 @@ export class CheckContext {
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
     const writing = writesOf(operation) > 0;
-    const refusal = writing && options.mustBeRefused === true;
-    if (refusal && !this.suite.run.budget.refusalsMaySend) {
-      throw new NotJudged('stray-writes', `the target created categories on ${STRAY_WRITES} requests it had to refuse, so no more such requests are sent`);
+    const refusal = writing ? options.mustBeRefused : undefined;
+    // Examples are sent whatever the target did: they are few, and each judges a case of its own. Generated cases of a
+    // kind the target has created on again and again would each leave a category behind.
+    if (refusal && this.generating && !this.suite.run.budget.refusalsMaySend(refusal)) {
+      throw new NotJudged('stray-writes', `the target created categories on ${STRAY_WRITES} requests it had to refuse for ${refusal === 'body' ? 'an invalid body' : 'want of a valid credential'}, so no more generated ones are sent`);
     }
     if (writing && !refusal && !this.writes?.hold(this.shrinking)) {
       throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
@@ -115,10 +119,10 @@ export class CheckContext {
   }
 
   /** Settles the write a request that could create held, or counts the stray one a refusal made (see WriteBudget). */
-  private account(reply: Reply, refusal: boolean): void {
+  private account(reply: Reply, refusal: RefusalKind | undefined): void {
     const created = mayHaveCreated(reply);
     if (refusal) {
-      if (created && reply.status !== undefined) this.spendStray();
+      if (created && reply.status !== undefined) this.spendStray(refusal);
       return;
     }
     this.writes?.settle(created);
@@ -126,8 +130,8 @@ export class CheckContext {
   }
 
   /** A category created by a request that had to be refused: spent from the budget beyond any reservation. */
-  spendStray(): void {
-    this.suite.run.budget.spendStray();
+  spendStray(kind: RefusalKind): void {
+    this.suite.run.budget.spendStray(kind);
     this.writesSpent++;
   }
 
@@ -363,6 +367,7 @@ export class CheckContext {
     let judged = 0;
     let cases = 0;
     const unreplayable = () => this.skip(`the recorded case could not be replayed: its path "${path}" does not fit this version's generator`);
+    this.generating = true;
     const outcome = await runProperty(arbitrary, async (value) => {
       // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
       if (missing) throw missing;
@@ -404,6 +409,7 @@ export class CheckContext {
     if (path !== undefined && judged === 0) this.skip('the recorded case could not be replayed: it depends on data this target does not hold now');
     this.caseExchanges = undefined;
     this.shrinking = false;
+    this.generating = false;
     // Shrinking ends on the minimal case, so the last failing case is the counterexample.
     if (outcome.failed) this.failingCaseExchanges = lastFailingCase;
     this.generated = {

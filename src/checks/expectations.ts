@@ -70,7 +70,7 @@ export async function expectRefused(t: CheckContext, op: Operation, credential: 
   const marker = t.marker('auth');
   const json = t.sampleBody(op, marker);
   const alsoAllowed = op.deprecated ? GONE : [];
-  const reply = await t.send(op, { credential, alsoAllowed, mustBeRefused: true, ...(json !== undefined ? { json } : {}) });
+  const reply = await t.send(op, { credential, alsoAllowed, mustBeRefused: 'credential', ...(json !== undefined ? { json } : {}) });
   t.expectStatus(reply, [401, ...alsoAllowed]);
   if (writesOf(op) > 0) t.expectNoEffect('AUTH-4', marker, reply);
   return reply;
@@ -83,7 +83,7 @@ export async function expectRefused(t: CheckContext, op: Operation, credential: 
 export async function expectNotServed(t: CheckContext, variant: Operation): Promise<void> {
   const marker = t.marker('auth');
   const json = t.sampleBody(variant, marker);
-  const reply = await t.send(variant, { credential: null, mustBeRefused: true, ...(json !== undefined ? { json } : {}) });
+  const reply = await t.send(variant, { credential: null, mustBeRefused: 'credential', ...(json !== undefined ? { json } : {}) });
   const status = reply.status;
   if (status === undefined) t.missing('HTTP-1', `no complete response from ${variant.path}`);
   t.expect(status < 200 || status >= 300, `${variant.method} ${variant.path} answered ${status} without a credential`, reply);

@@ -8,8 +8,9 @@
  * - A request the contract says must be refused (no or a wrong credential, an invalid body) holds none: a target
  *   that keeps the contract creates nothing on it. If it answers 2xx all the same, the write is spent as a stray
  *   one, and so is a category the closing checks find created despite a refusal. Under a limit, after
- *   {@link STRAY_WRITES} of those, such requests are no longer sent: the target has shown that every one may leave
- *   a category behind. Until the first suite's closing check shows it, its refusals (about 35) may each leave one.
+ *   {@link STRAY_WRITES} of those of one kind, generated requests of that kind are no longer sent: the target has
+ *   shown that every one may leave a category behind. The examples always are (about 35 that must be refused for
+ *   their credential, about 15 for their body), so that each case they name is judged.
  *
  * Checks reserve what they may need before they start and give back what they did not use; a check that cannot
  * reserve all it needs is skipped, never run in part. Shrinking a generated check's failure takes what is left.
@@ -17,7 +18,7 @@
 export class WriteBudget {
   private reserved = 0;
   private spent = 0;
-  private strays = 0;
+  private readonly strays: Record<RefusalKind, number> = { credential: 0, body: 0 };
 
   /** `limit` may be Infinity: a private target (the bundled reference, a CI build) is discarded after the run. */
   constructor(readonly limit: number) {}
@@ -33,11 +34,11 @@ export class WriteBudget {
   }
 
   /**
-   * Whether requests that must be refused may still be sent: without a limit (a target of the run's own) always,
-   * else while the target has not created on too many of them.
+   * Whether generated requests that must be refused for this reason may still be sent: without a limit (a target of
+   * the run's own) always, else while the target has not created on too many of them.
    */
-  get refusalsMaySend(): boolean {
-    return this.limit === Number.POSITIVE_INFINITY || this.strays < STRAY_WRITES;
+  refusalsMaySend(kind: RefusalKind): boolean {
+    return this.limit === Number.POSITIVE_INFINITY || this.strays[kind] < STRAY_WRITES;
   }
 
   /** Reserves `writes` for one check, or returns undefined when fewer are available. */
@@ -55,9 +56,9 @@ export class WriteBudget {
   }
 
   /** A category created by a request that had to be refused: spent beyond any reservation. */
-  spendStray(): void {
+  spendStray(kind: RefusalKind): void {
     this.spent++;
-    this.strays++;
+    this.strays[kind]++;
   }
 
   /** @internal Moves one write from reserved to spent. */
@@ -72,8 +73,11 @@ export class WriteBudget {
   }
 }
 
+/** Why a request must be refused: for want of a valid credential (AUTH), or for an invalid body (CREATE-2). */
+export type RefusalKind = 'credential' | 'body';
+
 /**
- * Stray writes after which requests that must be refused are not sent any more. Each of them is already a MUST
+ * Stray writes of one kind after which generated requests that must be refused for that reason are not sent any more. Each of them is already a MUST
  * failure (a 2xx to a request that had to be refused, or a category created despite a 401 or 400), so the verdict
  * is settled; ten is enough to show that the target does it again and again, not once.
  */

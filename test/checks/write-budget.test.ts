@@ -58,16 +58,17 @@ describe('WriteBudget', () => {
     expect(budget.reserve(1)).toBeUndefined();
   });
 
-  it('counts stray writes, and under a limit stops requests that must be refused after enough of them', () => {
+  it('counts stray writes, and under a limit stops generated refusals of a kind after enough of that kind', () => {
     const limited = new WriteBudget(100);
     const unlimited = new WriteBudget(Number.POSITIVE_INFINITY);
     for (let i = 0; i < STRAY_WRITES; i++) {
-      expect(limited.refusalsMaySend).toBe(true);
-      limited.spendStray();
-      unlimited.spendStray();
+      expect(limited.refusalsMaySend('credential')).toBe(true);
+      limited.spendStray('credential');
+      unlimited.spendStray('credential');
     }
-    expect(limited.refusalsMaySend).toBe(false);
+    expect(limited.refusalsMaySend('credential')).toBe(false);
+    expect(limited.refusalsMaySend('body')).toBe(true);
     expect(limited.used).toBe(STRAY_WRITES);
-    expect(unlimited.refusalsMaySend).toBe(true);
+    expect(unlimited.refusalsMaySend('credential')).toBe(true);
   });
 });

@@ -18,16 +18,16 @@ const KEY = 'psk_deployment_test_key_0123456789';
 const LONGEST_RUN_S = 60;
 
 /**
- * A default run against a reference with these patches, served on a port of its own, and what the target lists after
- * it (read only for a target whose list is sound). The server is closed here, not after the test: the tests of a
+ * A default run (or one with `args`) against a reference with these patches, served on a port of its own, and what
+ * the target lists after it (read only for a target whose list is sound). The server is closed here, not after the test: the tests of a
  * concurrent block would share the helpers' hooks.
  */
-async function defaultRun(patches: { faults?: string[]; variants?: string[]; preload?: number } = {}) {
+async function defaultRun(patches: { faults?: string[]; variants?: string[]; preload?: number } = {}, args: readonly string[] = []) {
   const server = await startReferenceServer({ apiKey: KEY, ...patches });
   try {
     const dir = await tempDir();
     const started = performance.now();
-    const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY }, (LONGEST_RUN_S + 30) * 1000);
+    const result = await runCli(['--target', server.url, '--report-dir', dir, ...args], { PETSTORE_API_KEY: KEY }, (LONGEST_RUN_S + 30) * 1000);
     const seconds = (performance.now() - started) / 1000;
     const held = patches.faults?.length ? [] : await listOf(server);
     return { result, seconds, report: await readReport(dir), held };
@@ -57,6 +57,17 @@ describe('a default run against a deployment', () => {
       expect(failedRules(report)).toContain(rule);
       expect(report.verdict).toBe(ruleLevel(report, rule) === 'MUST' ? 'non-conformant' : 'conformant');
       expect(seconds).toBeLessThan(LONGEST_RUN_S);
+    });
+  });
+
+  // A target that creates on requests it must refuse makes the default run stop sending generated ones of that kind:
+  // the examples still judge every rule, so a second fault behind the first is caught all the same.
+  describe.concurrent('catches with the defaults what a run without a budget catches, also behind a fault that creates on refusals', () => {
+    it.each([['auth-store-before-check', 'malformed-json-500'], ['auth-optional', 'lenient-json']])('%s and %s', async (...faults) => {
+      const staging = await defaultRun({ faults });
+      const ci = await defaultRun({ faults }, ['--profile', 'ci']);
+      expect(failedRules(staging.report).sort()).toEqual(failedRules(ci.report).sort());
+      expect(failedRules(staging.report)).toEqual(expect.arrayContaining(['CREATE-2', 'AUTH-5']));
     });
   });
 

@@ -3,6 +3,7 @@ import type { CheckContext } from '../context.js';
 import { readListed } from '../listing.js';
 import type { SuiteState } from '../suite-state.js';
 import { summarize } from './summarize.js';
+import type { RefusalKind } from '../write-budget.js';
 
 /**
  * AUTH-4 and CREATE-2's closing check: every request of the suite that was refused, and registered with
@@ -20,12 +21,15 @@ export function rejectedCreatedNothing(state: SuiteState, rule: string): (t: Che
       const effect = ours.find((c) => carries(c, request.marker));
       if (!effect) continue;
       state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
-      t.spendStray();
+      t.spendStray(REFUSED_FOR[rule] ?? 'credential');
       problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
     }
     t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
   };
 }
+
+/** Why the requests each closing rule verifies had to be refused. */
+const REFUSED_FOR: Readonly<Record<string, RefusalKind>> = { 'AUTH-4': 'credential', 'CREATE-2': 'body' };
 
 function carries(category: SeenCategory, marker: string): boolean {
   return [category.name, category.description].some((v) => typeof v === 'string' && v.includes(marker));
