@@ -1,3 +1,4 @@
+import type { TaskMeta } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
 import type { SharedWrites } from './shared.js';
 
@@ -77,6 +78,10 @@ export interface CreatedRecord {
   /** Set when the category was created by a request that was refused. */
   readonly despiteRefusal?: true;
 }
+
+/** What a suite file's meta carries to the runner (see SuiteState.fileTotals). */
+export type FileTotals = Required<Pick<TaskMeta, 'requests' | 'waitingOnTargetMs' | 'created' | 'writesUsed' | 'posts' | 'sharedWrites'>>
+  & Pick<TaskMeta, 'firstRequestAt' | 'bytesReceived' | 'topUp'>;
 
 declare module '@vitest/runner' {
   interface TaskMeta {

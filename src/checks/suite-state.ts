@@ -7,6 +7,7 @@ import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
 import { runState, type RunState } from './run-state.js';
+import type { FileTotals } from './meta.js';
 import type { Shared } from './shared.js';
 
 /**
@@ -91,6 +92,25 @@ export class SuiteState {
       if (reply.exchange.rateLimited && !audit.judgesRateLimited) continue;
       this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
     }
+  }
+
+  /** What the runner reads off the suite file's meta: the requests and writes so far, the suite's and the run's. */
+  fileTotals(): FileTotals {
+    const { client } = this.env;
+    const toppedUp = this.run.toppedUp;
+    return {
+      requests: this.exchanges,
+      waitingOnTargetMs: client.waitingOnTargetMs,
+      firstRequestAt: client.firstRequestAt,
+      bytesReceived: client.bytesReceived,
+      created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
+        id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
+      }))],
+      writesUsed: this.run.budget.used,
+      posts: this.run.posts,
+      sharedWrites: this.shared.map((s) => s.spent()).filter((s) => s !== undefined),
+      ...(toppedUp ? { topUp: { ...toppedUp, added: this.run.topUp.used } } : {}),
+    };
   }
 
   /** Counts a request that could create, so that a closing list read before it is read again. */

@@ -106,10 +106,9 @@ export function defineSuite(name: string): Suite {
         t.releaseWrites();
         state.checkEnded();
         task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
-        task.file.meta.requests = state.requestCount;
-        task.file.meta.waitingOnTargetMs = state.env.client.waitingOnTargetMs;
-        task.file.meta.firstRequestAt = state.env.client.firstRequestAt;
-        task.file.meta.bytesReceived = state.env.client.bytesReceived;
+        // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
+        // audit, still reports what it created and spent.
+        Object.assign(task.file.meta, state.fileTotals());
       }
     }, CHECK_TIMEOUT_MS);
   };

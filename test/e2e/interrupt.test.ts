@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { CLI, filesBelow, readReport, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
-import { reference } from '../support/reference.js';
+import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_Qz7Wx3Vb9Lk2Jh5Tn8Rm4Pd'; // random: an English word in it would be redacted out of messages too
 
@@ -35,6 +35,12 @@ describe('an interrupted run', () => {
     expect(report.results.length).toBeGreaterThan(10);
     // Requests the interruption cut off are the suite's doing, not the target's.
     expect(report.results.filter((r) => r.outcome === 'failed').map((r) => `${r.rule} ${r.message}`)).toEqual([]);
+    // What the run created is in the report, as far as it saw it, and counted: a request cut off once sent may have
+    // created a category it never saw, which its write counts.
+    const held = new Set((await listOf(server)).map((c) => String(c.id)));
+    expect(report.created.length).toBeGreaterThanOrEqual(2);
+    for (const c of report.created) expect(held.has(String(c.id)), String(c.id)).toBe(true);
+    expect(held.size).toBeLessThanOrEqual(report.writes.spent + (report.writes.topUp?.added ?? 0));
     for (const { path, content } of [...await filesBelow(dir), { path: 'stdout', content: stdout }, { path: 'stderr', content: stderr }]) {
       for (let i = 0; i + 8 <= KEY.length; i++) expect(content.toLowerCase(), path).not.toContain(KEY.slice(i, i + 8).toLowerCase());
     }

@@ -14,7 +14,7 @@ export async function reference(options: ReferenceOptions = {}): Promise<Referen
 }
 
 /** What the target holds: its list, read with its key. */
-export async function listOf(server: ReferenceServer): Promise<{ id: number | string; name: string }[]> {
+export async function listOf(server: Pick<ReferenceServer, 'url' | 'apiKey'>): Promise<{ id: number | string; name: string }[]> {
   const response = await fetch(`${server.url}/categories`, { headers: { authorization: `Bearer ${server.apiKey}` } });
   return (await response.json()) as { id: number; name: string }[];
 }

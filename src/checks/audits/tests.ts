@@ -2,7 +2,6 @@ import { test as vitestTest } from 'vitest';
 import { selects } from '../../rules/selection.js';
 import { summarize } from '../closing/summarize.js';
 import { CheckFailure } from '../failure.js';
-import type { CreatedRecord } from '../meta.js';
 import type { SuiteState } from '../suite-state.js';
 import { AUDITS } from './index.js';
 
@@ -24,13 +23,7 @@ export function declareAuditTests(state: SuiteState, declared: number, runsHere:
   }
   for (const audit of audits) {
     test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
-      // The last tests of a file: what the file created and spent goes to the runner with them.
-      task.file.meta.created = createdRecords(state);
-      task.file.meta.writesUsed = state.run.budget.used;
-      task.file.meta.posts = state.run.posts;
-      task.file.meta.sharedWrites = state.shared.map((s) => s.spent()).filter((s) => s !== undefined);
-      const toppedUp = state.run.toppedUp;
-      if (toppedUp) task.file.meta.topUp = { ...toppedUp, added: state.run.topUp.used };
+      Object.assign(task.file.meta, state.fileTotals());
       const tally = state.tallies.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
       if (!tally || tally.judged === 0) {
@@ -52,14 +45,4 @@ export function declareAuditTests(state: SuiteState, declared: number, runsHere:
       }
     });
   }
-}
-
-/** What the suite created, for report.json: every 2xx to a request that could create, and categories created despite a refusal. */
-function createdRecords(state: SuiteState): CreatedRecord[] {
-  return [
-    ...state.ledger.written,
-    ...state.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
-      id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
-    })),
-  ];
 }
