@@ -99,6 +99,12 @@ const STALLS: ReadonlySet<string> = new Set(['TIMEOUT', 'TOO_LARGE']);
  */
 const ROUTE_STALLS_AFTER = 3;
 
+/** The request that first stalled a shape, and how: `got none`, or a server error only after the short deadline. */
+interface Stall {
+  readonly id: string;
+  readonly outcome: string;
+}
+
 /**
  * The deadline of a request whose shape already got no complete response: a tenth of `--timeout`, at least a
  * second, never more than `--timeout` itself. At the default 10 s that is 1 s: a shape the target hangs on then
@@ -134,9 +140,9 @@ export class HttpClient {
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
   /** Shapes that got no complete response in time (or too large a body), with the exchange that first did. */
-  private readonly stalledShapes = new Map<string, string>();
+  private readonly stalledShapes = new Map<string, Stall>();
   /** For each method and path, the exchange that first stalled each of its shapes. */
-  private readonly stalledRoutes = new Map<string, string[]>();
+  private readonly stalledRoutes = new Map<string, Stall[]>();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -167,8 +173,12 @@ export class HttpClient {
     const retries: Retry[] = [];
     const started = performance.now();
     for (;;) {
-      const attempt = await this.attempt(prepared, signal, this.deadlineFor(route, shape));
-      if (attempt.failure && STALLS.has(attempt.failure.code)) this.noteStall(route, shape, id);
+      const attempt = await this.attempt(prepared, signal, () => this.deadlineFor(route, shape));
+      if (attempt.failure && STALLS.has(attempt.failure.code)) this.noteStall(route, shape, { id, outcome: 'got none' });
+      const answered = attempt.response;
+      if (answered && answered.status >= 500 && answered.tookMs > shortDeadlineMs(this.options.timeoutMs)) {
+        this.noteStall(route, shape, { id, outcome: `got a server error (${answered.status}) only after ${Math.round(answered.tookMs)} ms` });
+      }
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
         id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
@@ -224,22 +234,30 @@ export class HttpClient {
     const short = shortDeadlineMs(full);
     if (short === full) return { ms: full };
     const same = this.stalledShapes.get(shape);
-    if (same !== undefined) return { ms: short, shortenedBecause: `${same}, a request of the same shape, got none` };
+    if (same !== undefined) return { ms: short, shortenedBecause: `${same.id}, a request of the same shape, ${same.outcome}` };
     const others = (this.stalledRoutes.get(route) ?? []).slice(0, ROUTE_STALLS_AFTER);
     if (others.length < ROUTE_STALLS_AFTER) return { ms: full };
-    return { ms: short, shortenedBecause: `${others.join(', ')}, ${route} requests of other shapes, got none` };
+    const outcomes = [...new Set(others.map((o) => o.outcome))].join(' or ');
+    return { ms: short, shortenedBecause: `${others.map((o) => o.id).join(', ')}, ${route} requests of other shapes, ${outcomes}` };
   }
 
-  /** Remembers the first request of a shape that stalled, under its shape and under its method and path. */
-  private noteStall(route: string, shape: string, id: string): void {
+  /**
+   * Remembers the first request of a shape that stalled, under its shape and under its method and path: one that got
+   * no complete response in time (or a body over the cap), or a server error only after the short deadline (a target
+   * that fails slowly costs as much as one that hangs, and HTTP-1 already reports it).
+   */
+  private noteStall(route: string, shape: string, stall: Stall): void {
     if (this.stalledShapes.has(shape)) return;
-    this.stalledShapes.set(shape, id);
-    this.stalledRoutes.set(route, [...this.stalledRoutes.get(route) ?? [], id]);
+    this.stalledShapes.set(shape, stall);
+    this.stalledRoutes.set(route, [...this.stalledRoutes.get(route) ?? [], stall]);
   }
 
-  /** One try: a response, or why none came. */
-  private async attempt(prepared: Prepared, signal: AbortSignal | undefined, deadline: Deadline): Promise<
-    { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }; failure?: undefined }
+  /**
+   * One try: a response, or why none came. The deadline is taken once the request has its slot: what stalled while it
+   * waited for one counts (a burst of requests waits behind the first of them).
+   */
+  private async attempt(prepared: Prepared, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<
+    { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer; tookMs: number }; failure?: undefined }
     | { response?: undefined; failure: TransportError }> {
     let release: () => void;
     try {
@@ -247,6 +265,7 @@ export class HttpClient {
     } catch (error) {
       return { failure: describeFailure(error, 'connect', this.options, signal) };
     }
+    const deadline = deadlineNow();
     let probe = false;
     if (this.failuresInARow >= CIRCUIT_OPENS_AFTER) {
       if (performance.now() < this.nextProbeAt) {
@@ -261,6 +280,7 @@ export class HttpClient {
       this.openSince = performance.now();
       this.firstSentAt ??= performance.timeOrigin + this.openSince;
     }
+    const sentAt = performance.now();
     try {
       const timeout = AbortSignal.timeout(deadline.ms);
       const response = await requestOn(this.pool, {
@@ -274,7 +294,7 @@ export class HttpClient {
       const bytes = Buffer.from(await response.body.arrayBuffer());
       this.received += bytes.length;
       this.heardFrom();
-      return { response: { status: response.statusCode, headers: response.headers, bytes } };
+      return { response: { status: response.statusCode, headers: response.headers, bytes, tookMs: performance.now() - sentAt } };
     } catch (error) {
       const failure = describeFailure(error, phase, this.options, signal, deadline);
       if (failure.code === INTERRUPTED) {

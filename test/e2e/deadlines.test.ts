@@ -1,7 +1,7 @@
 /**
  * The product's promise on broken targets, at the defaults (no flag but --target and the key: a 10 s deadline, the
- * staging profile): every run ends within 60 s, whatever the target never answers, and HTTP-1 says what it waited
- * for. The reference's own hanging, resetting and endless-body faults are in deployment.test.ts.
+ * staging profile): every run ends within 60 s, whatever the target never answers or fails only slowly, and HTTP-1
+ * says what it waited for. The reference's own hanging, resetting and endless-body faults are in deployment.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from '../support/cli.js';
@@ -34,7 +34,7 @@ async function defaultRunAgainst(misbehave: Misbehaviour) {
   }
 }
 
-describe.concurrent('a target that never answers some requests: a default run ends within 60 s', () => {
+describe.concurrent('a target that never answers some requests, or fails slowly: a default run ends within 60 s', () => {
   it('a list whose headers come, then a trickle of spaces, forever', async () => {
     const { result, seconds, report } = await defaultRunAgainst((req, res, n) => n >= 2 && req.method === 'GET' && req.url?.startsWith('/v1/categories') === true && trickleForever(res));
     expect(result.code).toBe(1);
@@ -63,6 +63,18 @@ describe.concurrent('a target that never answers some requests: a default run en
     expect(seconds).toBeLessThan(60);
     expect(http1(report)).toMatch(/POST \/v1\/categories \(create-\d+\): TIMEOUT: no complete response within 10000 ms: still waiting for the response headers/);
     expect(report.results.filter((r) => r.rule === 'CREATE-2' && r.outcome === 'passed').length).toBeGreaterThan(0);
+  });
+
+  it('every request answered 500, but only after 3 s (a database pool that times out)', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((_req, res, n) => {
+      if (n < 2) return false;
+      setTimeout(() => res.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"db","message":"pool timed out","status":500}'), 3000);
+      return true;
+    });
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(http1(report)).toMatch(/server error \(500\)/);
+    expect(http1(report)).toMatch(/a short deadline, not the 10000 ms of --timeout: .*got a server error \(500\) only after 3\d{3} ms/);
   });
 
   it('anything at all, once the run has started', async () => {

@@ -55,11 +55,11 @@ describe('shortDeadlineMs', () => {
 
 describe('HttpClient against a local server', () => {
   /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test. */
-  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes, timeoutMs = 100) {
+  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes, timeoutMs = 100, concurrency = 32) {
     let n = 0;
     const server = createServer((_request, response) => answer(++n, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const client = new HttpClient({ ...options, maxResponseBytes, timeoutMs, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+    const client = new HttpClient({ ...options, maxResponseBytes, timeoutMs, concurrency, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
     onTestFinished(async () => {
       await client.close();
       server.closeAllConnections();
@@ -127,6 +127,26 @@ describe('HttpClient against a local server', () => {
     }, options.maxResponseBytes, 2000);
     expect((await client.send('list-1', get)).exchange.transportError?.code).toBe('TOO_LARGE');
     expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
+  });
+
+  it('gives a shape that got a server error only after the short deadline the short deadline too; a quick one does not', async () => {
+    const { client } = await serving((n, response) => {
+      const fail = () => response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"db","message":"pool timed out","status":500}');
+      if (n === 1) setTimeout(fail, 1200);
+      else if (n === 2) fail();
+    }, options.maxResponseBytes, 2000);
+    const pets = { operation: 'getPet', method: 'GET', path: '/pets/1' };
+    expect((await client.send('list-1', get)).status).toBe(500);
+    expect((await client.send('pet-1', pets)).status).toBe(500);
+    expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got a server error \(500\) only after 1\d{3} ms\)$/);
+    expect((await client.send('pet-2', pets)).exchange.transportError?.message).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
+  });
+
+  it('takes a request\'s deadline when it gets its slot: one that waited behind a request of its shape that stalled gets the short one', async () => {
+    const { client } = await serving(() => undefined, options.maxResponseBytes, 2000, 1);
+    const [first, queued] = await Promise.all([client.send('list-1', get), client.send('list-2', get)]);
+    expect(first.exchange.transportError?.message).toMatch(/within 2000 ms/);
+    expect(queued.exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
   });
 
   it('parses a large body once when the next large body is byte-identical, and only then', async () => {
