@@ -41,9 +41,10 @@ export interface RunSettings {
   readonly selection?: Selection;
   /**
    * Set when the run is one shard of several (`--shard`): it runs only the checks of these suites. It declares the
-   * others' all the same, unrun, so that it reserves the whole run's writes in the order one run does. What the other
-   * shards give back unused it cannot know, and counts as spent: no check fits a shard's budget that would not fit
-   * one run's, and the shards together spend no more than one run may.
+   * others' all the same, unrun, so that it reserves the whole run's writes in the order one run does, the others'
+   * whether they fit or not. What the other shards give back unused it cannot know, and counts as spent: no check
+   * fits a shard's budget that would not fit one run's, and the shards together spend no more than one run may
+   * (but for what shrinking a failure borrows, see Reservation.hold).
    */
   readonly shard?: { readonly index: number; readonly count: number; readonly suites: readonly string[] };
   /** Set when the run replays one check of an earlier report (`--replay`): only that check runs. */

@@ -72,6 +72,8 @@ export function defineSuite(name: string): Suite {
   // A shard declares the other shards' checks too, unrun, so that its plan of writes is the whole run's.
   const shard = state.env.settings.shard;
   const runsHere = !shard || shard.suites.includes(name);
+  /** The shared requests of another shard's checks whose writes are counted already. */
+  const othersShared = new Set<Shared<unknown>>();
   afterAll(() => state.releaseLists());
 
   const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
@@ -121,6 +123,14 @@ export function defineSuite(name: string): Suite {
     const writes = options.writes ?? 0;
     const uses = options.uses ?? [];
     if (writes + uses.reduce((sum, s) => sum + s.writes, 0) === 0) return {};
+    if (!runsHere) {
+      // Another shard's check: counted as one run would count it, whether it fits or not, so that this shard never
+      // spends room another shard's check may take.
+      const unseen = uses.filter((s) => !othersShared.has(s));
+      for (const s of unseen) othersShared.add(s);
+      state.run.budget.reserveAnyway(writes + unseen.reduce((sum, s) => sum + s.writes, 0));
+      return {};
+    }
     const readOnly = state.env.settings.readOnly;
     if (readOnly) return { notRun: { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` } };
     const budget = state.run.budget;

@@ -48,6 +48,14 @@ export class WriteBudget {
     return new Reservation(this, writes);
   }
 
+  /**
+   * Counts `writes` as reserved even beyond what is available, for good: another shard's checks, which one run would
+   * have reserved here (see RunSettings.shard). What they spend or give back, this shard cannot know.
+   */
+  reserveAnyway(writes: number): void {
+    this.reserved += writes;
+  }
+
   /** Reserves one more write for a reservation that ran out, when one is available (see Reservation.hold). */
   borrowOne(): boolean {
     if (this.available < 1) return false;

@@ -97,6 +97,21 @@ describe('--shard and merge', () => {
     expect(twice.stderr).toMatch(/shard 1\/3 is given twice/);
   });
 
+  it('refuses to merge shards that judged differently: other rules, another profile', async () => {
+    const target = (await reference({ apiKey: key })).url;
+    const dirs = [await tempDir(), await tempDir(), await tempDir()];
+    const shard = (dir: string, index: number, args: readonly string[]) => runCli(['--target', target, '--seed', '4', '--only', 'AUTH-3', ...args, '--shard', `${index}/2`, '--report-dir', dir], { PETSTORE_API_KEY: key });
+    await shard(dirs[0] as string, 1, []);
+    await shard(dirs[1] as string, 2, ['--skip', 'AUTH-3', '--only', 'AUTH-1']);
+    await shard(dirs[2] as string, 2, ['--profile', 'ci']);
+    const rules = await runCli(['merge', dirs[0] as string, dirs[1] as string]);
+    expect(rules.code).toBe(2);
+    expect(rules.stderr).toMatch(/the shards are not of one run: .* has selection --only AUTH-3,AUTH-1 --skip AUTH-3, .* has --only AUTH-3 --skip \(none\)$/m);
+    const profile = await runCli(['merge', dirs[0] as string, dirs[2] as string]);
+    expect(profile.code).toBe(2);
+    expect(profile.stderr).toMatch(/the shards are not of one run: .* has settings\.profile ci, .* has staging$/m);
+  });
+
   it('refuses to merge shards of different runs', async () => {
     const dirs = [await tempDir(), await tempDir()];
     await runCli(['--target', 'reference', '--seed', '1', '--shard', '1/2', '--report-dir', dirs[0] as string]);

@@ -20,8 +20,9 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
   const shards = await Promise.all(dirs.map(readShard));
   const first = shards[0]?.report as RunReport;
   for (const { dir, report } of shards) {
-    for (const field of ['target', 'seed', 'specSha256', 'suiteVersion'] as const) {
-      if (report[field] !== first[field]) throw new UsageError(`the shards are not of one run: ${dir} has ${field} ${String(report[field])}, ${dirs[0]} has ${String(first[field])}`);
+    for (const [field, value] of Object.entries(runDefinition(report))) {
+      const firstValue = runDefinition(first)[field];
+      if (value !== firstValue) throw new UsageError(`the shards are not of one run: ${dir} has ${field} ${value}, ${dirs[0]} has ${firstValue}`);
     }
   }
   const count = requireEveryShard(shards);
@@ -34,7 +35,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
     // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
     // the merged run had that budget, and spent what the shards spent. Timings are each shard's own.
-    const { timings: _, shard: __, ...shared } = first;
+    const { timings: _, shard: __, ...shared } = first; // selection and readOnly are every shard's
     const writes = shards.map((s) => s.report.writes);
     const report: RunReport = {
       ...shared,
@@ -67,6 +68,21 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What makes shards one run, each as text: the target, seed, spec and suite, and every setting that decides what is
+ * judged (the profile's and the flags' values, --only and --skip, a read-only run). Shards that differ in any would
+ * merge into a verdict no single run gives.
+ */
+function runDefinition(report: RunReport): Record<string, string> {
+  const { target, seed, specSha256, suiteVersion, settings, selection, readOnly } = report;
+  return {
+    target, seed: String(seed), specSha256, suiteVersion,
+    ...Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, String(value)])),
+    selection: selection ? `--only ${selection.only.join(',') || '(all)'} --skip ${selection.skip.join(',') || '(none)'}` : 'all rules',
+    readOnly: readOnly ?? 'no',
+  };
 }
 
 /**
