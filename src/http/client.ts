@@ -73,6 +73,12 @@ export const INTERRUPTED = 'INTERRUPTED';
 
 /** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
 const RETRIES = 3;
+/**
+ * Requests in a row answered 429 through every retry, after which a 429 is not retried nor waited for: a target that
+ * turns away a client that slowed down as asked (see Pacer.slowDown) will not take it later, and waiting on every
+ * request would draw the run out for minutes. The first answer that is not a 429 ends this.
+ */
+const LIMITED_IN_A_ROW = 3;
 /** The longest Retry-After waited out; a longer one counts as the 429 persisting. */
 const MAX_RETRY_WAIT_MS = 10_000;
 /** The wait when a 429 names none. */
@@ -128,6 +134,8 @@ export class HttpClient {
   private readonly base: URL;
   private readonly pacer: Pacer;
   private failuresInARow = 0;
+  /** Requests in a row whose 429 persisted through every retry (see LIMITED_IN_A_ROW). */
+  private limitedInARow = 0;
   /** While the circuit is open: when the next probe may go (Infinity while one is under way). */
   private nextProbeAt = 0;
   private probeWaitMs = FIRST_PROBE_AFTER_MS;
@@ -186,9 +194,21 @@ export class HttpClient {
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
       const answer = (rateLimited?: RateLimited) => this.reply(exchange({ response: this.recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
-      if (status !== 429) return answer();
-      if (retries.length >= RETRIES) return answer({ persisted: true, why: `still 429 after ${RETRIES} retries` });
+      if (status !== 429) {
+        this.pacer.answered();
+        this.limitedInARow = 0;
+        return answer();
+      }
+      if (this.limitedInARow >= LIMITED_IN_A_ROW) {
+        return answer({ persisted: true, why: `still 429: the last ${this.limitedInARow} requests were answered 429 after every retry, so it is not retried` });
+      }
+      if (retries.length >= RETRIES) {
+        if (++this.limitedInARow >= LIMITED_IN_A_ROW) this.pacer.resume();
+        return answer({ persisted: true, why: `still 429 after ${RETRIES} retries` });
+      }
       const wait = retryWait(headers['retry-after']);
+      // A wait longer than the suite gives is not waited out, by this request or by the others.
+      if (wait !== undefined) this.pacer.slowDown(wait);
       if (wait === undefined) return answer({ persisted: false, why: `its Retry-After (${String(headers['retry-after'])}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` });
       retries.push({ status, waitedMs: wait });
       try {

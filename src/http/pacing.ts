@@ -1,38 +1,124 @@
 /**
  * Politeness towards a target: how many requests may be in flight at once, and how many may start per second.
- * Both are shared by every check of a run, whatever the concurrency of the checks themselves.
+ * Both are shared by every check of a run, whatever the concurrency of the checks themselves. A target that asks to
+ * slow down (429) gets half as many requests at once, and half as many started a second, and none at all until its
+ * wait is over; answers that are not 429 bring the pace back, a little at a time, to what it was.
  */
 export class Pacer {
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
   private nextStart = 0;
+  /** Requests in flight at once now: the concurrency, halved at a request to slow down, then grown back. */
+  private limit: number;
+  /** Requests started per second now (undefined: no limit): halved at a request to slow down, then grown back. */
+  private rate: number | undefined;
+  /** The rate to grow back to: the one given, or, without one, the pace before the first request to slow down. */
+  private fullRate: number | undefined;
+  /** No request starts before this time (performance.now()), which a request to slow down sets. */
+  private pausedUntil = 0;
+  /** When the requests of the last second started: the pace a request to slow down halves, without a rate. */
+  private readonly recentStarts: number[] = [];
+  /** Answers since the concurrency was last raised or halved. */
+  private answersAtLimit = 0;
+  /** When the pace was last halved. */
+  private slowedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     /** Requests in flight at once. */
     private readonly concurrency: number,
     /** Requests started per second; undefined: no limit. */
-    private readonly rate?: number,
-  ) {}
+    private readonly givenRate?: number,
+  ) {
+    this.limit = concurrency;
+    this.rate = givenRate;
+  }
 
   /**
-   * Waits for a free slot (and for the rate), then holds it until the returned release is called. Rejects with
-   * the signal's reason when it aborts while waiting for a slot.
+   * The target asked to slow down (429), and to wait `waitMs`: half as many requests at once (at least one) and half
+   * as many started a second (at least one; without a rate, half the pace of the last second), and none before the
+   * wait is over. Retrying at the same pace would have the requests that were turned away compete again with the
+   * ones that got through, round after round: against a target limited to 5 requests a second, 8 at once made some
+   * give up after every retry, and HTTP-1 fail.
+   */
+  slowDown(waitMs: number): void {
+    const now = performance.now();
+    // The requests turned away together answer the same pace: the first of them slows it, the others (within its wait,
+    // and at least a second, the pace's own measure) only wait.
+    if (now >= this.pausedUntil && now - this.slowedAt >= 1000) {
+      this.slowedAt = now;
+      this.limit = Math.max(1, Math.floor(this.limit / 2));
+      this.answersAtLimit = 0;
+      const pace = this.rate ?? this.recentStarts.filter((t) => t > now - 1000).length;
+      if (pace > 0) {
+        this.fullRate ??= this.givenRate ?? pace;
+        this.rate = Math.max(1, pace / 2);
+      }
+    }
+    this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
+  }
+
+  /**
+   * An answer that was not a request to slow down: the pace grows back towards what it was, by a twentieth of the
+   * rate an answer and one more request at once for every round of answers at the current concurrency (so a target
+   * that turns away one request in many, or only ever one kind, is not slowed for good).
+   */
+  answered(): void {
+    if (this.limit < this.concurrency && ++this.answersAtLimit >= this.limit) {
+      this.limit++;
+      this.answersAtLimit = 0;
+      this.wakeWaiters();
+    }
+    if (this.rate !== undefined && this.fullRate !== undefined && this.rate < this.fullRate) {
+      this.rate = Math.min(this.fullRate, this.rate * 1.05);
+      if (this.rate >= this.fullRate && this.givenRate === undefined) this.rate = undefined;
+    }
+  }
+
+  /**
+   * Back to the pace it started at: for a target that turns requests away however slowly they come (see
+   * LIMITED_IN_A_ROW in client.ts), slowing down further only draws the run out.
+   */
+  resume(): void {
+    this.limit = this.concurrency;
+    this.rate = this.givenRate;
+    this.pausedUntil = 0;
+    this.wakeWaiters();
+  }
+
+  /** Lets waiters in while there is room under a concurrency that grew. */
+  private wakeWaiters(): void {
+    while (this.inFlight < this.limit && this.waiting.length > 0) {
+      this.inFlight++;
+      this.waiting.shift()?.();
+    }
+  }
+
+  /**
+   * Waits for a free slot (and for the rate, and any wait a target asked for), then holds it until the returned
+   * release is called. Rejects with the signal's reason when it aborts while waiting for a slot.
    */
   async acquire(signal?: AbortSignal): Promise<() => void> {
-    if (this.inFlight < this.concurrency) this.inFlight++;
+    if (this.inFlight < this.limit) this.inFlight++;
     else await this.handOver(signal);
+    const paused = this.pausedUntil - performance.now();
+    if (paused > 0) await sleep(paused, signal).catch(() => undefined);
     if (this.rate) {
       const now = performance.now();
       const start = Math.max(now, this.nextStart);
       this.nextStart = start + 1000 / this.rate;
       if (start > now) await sleep(start - now, signal).catch(() => undefined);
+    } else {
+      const now = performance.now();
+      while ((this.recentStarts[0] ?? now) <= now - 1000) this.recentStarts.shift();
+      this.recentStarts.push(now);
     }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      // The slot passes straight to the next waiter, so no acquire in between can take it too.
-      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so no acquire in between can take it too; unless the target
+      // asked to slow down since, and fewer are let in flight now.
+      const next = this.inFlight > this.limit ? undefined : this.waiting.shift();
       if (next) next();
       else this.inFlight--;
     };

@@ -26,13 +26,16 @@ export function verdictOf(results: readonly CheckResult[], errors: readonly RunE
 /**
  * Holds every skip to the rule it relied on: a check skipped because "MEDIA-1 reports it" is only a skip when
  * MEDIA-1 did fail in the run, or was itself left unjudged by what failed (a check that relies on CREATE-1's
- * categories, when every CREATE-1 check was skipped over a refused key, rests on AUTH-3's failure). Otherwise nothing
- * reported the problem, and the skip becomes this check's failure: a skip can point at a cause, never hide a fault.
+ * categories, when every CREATE-1 check was skipped over a refused key, rests on AUTH-3's failure), or was not run at
+ * all. Otherwise nothing reported the problem, and the skip becomes this check's failure: a skip can point at a
+ * cause, never hide a fault.
  */
 export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckResult[] {
   const explained = explainedRules(results);
+  // A rule not run at all (--only, --skip) cannot be held to anything: a skip over it stays one, and the verdict partial.
+  const judged = new Set(results.map((r) => r.rule));
   return results.map((r) => {
-    if (r.outcome !== 'skipped' || r.dependsOn === undefined || explained.has(r.dependsOn)) return r;
+    if (r.outcome !== 'skipped' || r.dependsOn === undefined || explained.has(r.dependsOn) || !judged.has(r.dependsOn)) return r;
     const { dependsOn, ...rest } = r;
     return { ...rest, outcome: 'failed', message: `${r.message ?? ''}; but ${dependsOn} did not fail, so this check fails instead` };
   });

@@ -77,6 +77,19 @@ describe.concurrent('a target that never answers some requests, or fails slowly:
     expect(http1(report)).toMatch(/a short deadline, not the 10000 ms of --timeout: .*got a server error \(500\) only after 3\d{3} ms/);
   });
 
+  it('every request answered 429, however slowly they come', async () => {
+    const { result, seconds, report } = await defaultRunAgainst((_req, res, n) => {
+      if (n < 2) return false;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
+      return true;
+    });
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(60);
+    expect(http1(report)).toMatch(/still 429 after 3 retries/);
+    expect(http1(report)).toMatch(/still 429: the last 3 requests were answered 429 after every retry, so it is not retried/);
+  });
+
   it('anything at all, once the run has started', async () => {
     const { result, seconds, report } = await defaultRunAgainst((_req, _res, n) => n >= 2);
     expect(result.code).toBe(1);

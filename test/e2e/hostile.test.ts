@@ -176,7 +176,7 @@ it('sends a compression the suite did not ask for: MEDIA-1 fails, the run goes o
 describe('politeness', () => {
   it('waits out a 429 (Retry-After) and retries: a rate-limited but conformant target stays conformant', async () => {
     const { result, report } = await runAgainst((_req, res, n) => {
-      if (n < 3 || n % 23 !== 0) return false;
+      if (n < 3 || n % 61 !== 0) return false;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
       res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
       return true;
@@ -199,6 +199,26 @@ describe('politeness', () => {
     expect(report.verdict).toBe('partial');
     expect(report.results.some((r) => r.withheld === 'rate-limit')).toBe(true);
     expect(result.stdout).toMatch(/Not judged, \d+ checks?: the target answered 429/);
+  });
+
+  it('slows down for a target that limits its rate: a token bucket of 20 a second, 2 at once, is not failed for its 429s', async () => {
+    let tokens = 2;
+    let last = performance.now();
+    const { result, report } = await runAgainst((_req, res) => {
+      const now = performance.now();
+      tokens = Math.min(2, tokens + ((now - last) / 1000) * 20);
+      last = now;
+      if (tokens >= 1) {
+        tokens--;
+        return false;
+      }
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
+      return true;
+    }, ['--only', 'CREATE-1', '--only', 'HTTP-1', '--seed', '1'], { timeout: 10_000 });
+    expect(report.results.filter((r) => r.outcome === 'failed').map((r) => `${r.rule} ${r.check}: ${r.message}`)).toEqual([]);
+    expect(result.code).toBe(0);
+    expect(report.results.flatMap((r) => r.exchanges).some((e) => e.retries?.length)).toBe(true);
   });
 
   it('fails HTTP-1 when the 429s persist', async () => {

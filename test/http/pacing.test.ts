@@ -51,4 +51,53 @@ describe('Pacer', () => {
     // Six starts at 50 per second: the last no sooner than 5 × 20 ms after the first.
     expect(Math.max(...starts) - Math.min(...starts)).toBeGreaterThanOrEqual(95);
   });
+
+  it('once asked to slow down, lets half as many in at once, and none before the wait is over; requests turned away together count once', async () => {
+    const pacer = new Pacer(8);
+    let inFlight = 0;
+    let most = 0;
+    const starts: number[] = [];
+    pacer.slowDown(60);
+    pacer.slowDown(60);
+    const asked = performance.now();
+    await Promise.all(Array.from({ length: 12 }, async () => {
+      const release = await pacer.acquire();
+      starts.push(performance.now() - asked);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await sleep(5);
+      inFlight--;
+      release();
+    }));
+    expect(most).toBe(4);
+    expect(Math.min(...starts)).toBeGreaterThanOrEqual(55);
+  });
+
+  it('never lets fewer than one in at a time, and grows back to its concurrency as answers come', async () => {
+    const pacer = new Pacer(2);
+    pacer.slowDown(0);
+    const one = await pacer.acquire();
+    let secondIn = false;
+    const second = pacer.acquire().then((release) => {
+      secondIn = true;
+      return release;
+    });
+    await sleep(10);
+    expect(secondIn).toBe(false);
+    pacer.answered(); // one answer at a concurrency of one: two again, and the waiter comes in
+    await sleep(0);
+    expect(secondIn).toBe(true);
+    one();
+    (await second)();
+  });
+
+  it('once asked to slow down, starts half as many requests a second as it did', async () => {
+    const pacer = new Pacer(4);
+    for (let i = 0; i < 40; i++) (await pacer.acquire())();
+    pacer.slowDown(0);
+    const started = performance.now();
+    for (let i = 0; i < 6; i++) (await pacer.acquire())();
+    // 40 starts in the last second: now at most 20 a second, 50 ms apart.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(240);
+  });
 });

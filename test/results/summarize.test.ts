@@ -12,8 +12,8 @@ function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: strin
 
 describe('holdSkipsToTheirOwners', () => {
   it('keeps a skip whose owner failed, and fails one whose owner did not', () => {
-    const held = holdSkipsToTheirOwners([result('MEDIA-1', 'failed'), result('CREATE-1', 'skipped', 'MEDIA-1'), result('LIST-2', 'skipped', 'MODEL-1')]);
-    expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'failed']);
+    const held = holdSkipsToTheirOwners([result('MEDIA-1', 'failed'), result('CREATE-1', 'skipped', 'MEDIA-1'), result('LIST-2', 'skipped', 'MODEL-1'), result('MODEL-1', 'passed')]);
+    expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'failed', 'passed']);
     expect(held[2]?.message).toMatch(/but MODEL-1 did not fail, so this check fails instead/);
   });
 
@@ -35,5 +35,9 @@ describe('holdSkipsToTheirOwners', () => {
       result('MODEL-2', 'skipped', 'CREATE-1'),
     ]);
     expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'passed', 'failed']);
+  });
+
+  it('leaves a skip over a rule that was not run at all (--only) a skip: nothing could hold it', () => {
+    expect(holdSkipsToTheirOwners([result('CREATE-1', 'skipped', 'HTTP-1'), result('CREATE-1', 'passed')]).map((r) => r.outcome)).toEqual(['skipped', 'passed']);
   });
 });
