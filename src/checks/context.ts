@@ -72,8 +72,8 @@ export class CheckContext {
     private writes?: Reservation,
     /** Aborted when the run is interrupted: requests under way stop at once. */
     private readonly signal?: AbortSignal,
-    /** Shows a notice on the console as the run goes. */
-    private readonly notify?: (text: string) => void,
+    /** Shows a notice on the console as the run goes; resolves once it is on its way there. */
+    private readonly notify?: (text: string) => Promise<unknown>,
   ) {}
 
   /** The run's settings and shared services. */
@@ -90,7 +90,9 @@ export class CheckContext {
     if (refusal && this.generating && !this.suite.run.budget.refusalsMaySend(refusal)) {
       throw new NotJudged('stray-writes', `the target created categories on ${STRAY_WRITES} requests it had to refuse for ${refusal === 'body' ? 'an invalid body' : 'want of a valid credential'}, so no more generated ones are sent`);
     }
-    if (writing && !refusal && !this.writes?.hold(this.shrinking)) {
+    // The reservation the write is held from is the one it is settled against, whatever the check reserves meanwhile.
+    const holding = writing && !refusal ? this.writes : undefined;
+    if (writing && !refusal && !holding?.hold(this.shrinking)) {
       throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
     }
     if (writing) this.suite.noteWrite();
@@ -110,7 +112,7 @@ export class CheckContext {
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
-    if (writing) this.account(reply, refusal);
+    if (writing) this.account(reply, refusal, holding);
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
@@ -119,13 +121,13 @@ export class CheckContext {
   }
 
   /** Settles the write a request that could create held, or counts the stray one a refusal made (see WriteBudget). */
-  private account(reply: Reply, refusal: RefusalKind | undefined): void {
+  private account(reply: Reply, refusal: RefusalKind | undefined, holding: Reservation | undefined): void {
     const created = mayHaveCreated(reply);
     if (refusal) {
       if (created && reply.status !== undefined) this.spendStray(refusal);
       return;
     }
-    this.writes?.settle(created);
+    holding?.settle(created);
     if (created) this.writesSpent++;
   }
 
@@ -176,12 +178,13 @@ export class CheckContext {
 
   /**
    * Before this check brings a list that holds `listed` categories to `to`: takes what that needs from the run's
-   * top-up allowance (`--top-up`), not from the write budget, for the requests it sends from now on; says so on the
-   * console before any is sent, and records it for the report. Returns how many categories to add: none once the run
+   * top-up allowance (`--top-up`), not from the write budget, for the requests it sends from now on (each write is
+   * settled against the reservation it was held from, so one held before is not lost); says so on the console before
+   * any is sent, and records it for the report. Returns how many categories to add: none once the run
    * has seen the list cut (see RunState.listCut). A check that the allowance cannot cover is not judged (the verdict
    * is then partial).
    */
-  topUp(listed: number, to: number): number {
+  async topUp(listed: number, to: number): Promise<number> {
     const run = this.suite.run;
     const needed = Math.max(0, to - listed);
     if (needed === 0 || run.listCut) return 0;
@@ -194,7 +197,7 @@ export class CheckContext {
     this.writes?.release();
     this.writes = reservation;
     run.toppedUp = { listed, to };
-    this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ` +
+    await this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ` +
       'Once: a later run against this target finds the list long enough and adds none.');
     return needed;
   }

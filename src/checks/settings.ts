@@ -1,12 +1,6 @@
 import type { Selection } from '../rules/selection.js';
 import type { SpecModel } from '../spec/types.js';
 
-/**
- * The list length past which paging, truncation and narrow id columns commonly give way (pages of 25, 50, 100 or
- * 250; an id that outgrows a byte): LIST-2 reads the list once it holds more than 256 categories.
- */
-export const LONG_LIST = 257;
-
 /** What the runner hands every suite: the target, the key and the run's settings. */
 export interface RunSettings {
   /** Base URL of the target, ending in the version segment. */
@@ -25,7 +19,7 @@ export interface RunSettings {
   /** The write budget (`--max-writes`): most categories the run may create; absent: no limit (see WriteBudget). */
   readonly maxWrites?: number;
   /**
-   * Most categories the run may add, beyond the budget, to bring a list shorter than {@link LONG_LIST} to that length
+   * Most categories the run may add, beyond the budget, to bring a list shorter than LONG_LIST (rules/long-list.ts) to that length
    * (`--top-up`); 0: none, and the checks that need a long list are skipped on a shorter one.
    */
   readonly topUp: number;

@@ -9,7 +9,7 @@ import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { NotJudged, PrerequisiteMissing } from './failure.js';
 import type { CheckKind, Withheld } from './meta.js';
-import { LONG_LIST } from './settings.js';
+import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
 import { SuiteState } from './suite-state.js';
 import type { Reservation } from './write-budget.js';
@@ -90,7 +90,7 @@ export function defineSuite(name: string): Suite {
     const replay = state.env.settings.replay;
     const { reservation, notRun } = !replay || replay.title === title ? planWrites(options) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
-      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal, (text) => void annotate(text, 'notice'));
+      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal, (text) => annotate(text, 'notice'));
       let withheld = notRun;
       try {
         if (withheld) t.skip(withheld.reason);

@@ -95,22 +95,11 @@ export const STRAY_WRITES = 10;
 export class Reservation {
   private left: number;
   private holding = 0;
-  private spentHere = 0;
   private released = false;
   private borrowed = 0;
 
   constructor(private readonly budget: WriteBudget, readonly writes: number) {
     this.left = writes;
-  }
-
-  /** Writes still reserved for this check, held ones included. */
-  get remaining(): number {
-    return this.left + this.holding;
-  }
-
-  /** Writes this check's requests spent. */
-  get spent(): number {
-    return this.spentHere;
   }
 
   /**
@@ -140,7 +129,6 @@ export class Reservation {
       else this.left++;
       return;
     }
-    this.spentHere++;
     this.budget.spendReserved();
   }
 

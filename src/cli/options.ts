@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
-import { LONG_LIST } from '../checks/settings.js';
+import { LONG_LIST } from '../rules/long-list.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 

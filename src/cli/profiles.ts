@@ -1,4 +1,4 @@
-import { LONG_LIST } from '../checks/settings.js';
+import { LONG_LIST } from '../rules/long-list.js';
 
 /** The three ways the tool is used; `--profile` picks one, and each of its defaults can still be set on its own. */
 export type ProfileName = 'staging' | 'ci' | 'certify';

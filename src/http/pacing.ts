@@ -100,13 +100,18 @@ export class Pacer {
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.inFlight < this.limit) this.inFlight++;
     else await this.handOver(signal);
-    const paused = this.pausedUntil - performance.now();
-    if (paused > 0) await sleep(paused, signal).catch(() => undefined);
+    for (let paused = this.pausedUntil - performance.now(); paused > 0 && !signal?.aborted; paused = this.pausedUntil - performance.now()) {
+      await sleep(paused, signal).catch(() => undefined);
+    }
     if (this.rate) {
       const now = performance.now();
       const start = Math.max(now, this.nextStart);
       this.nextStart = start + 1000 / this.rate;
-      if (start > now) await sleep(start - now, signal).catch(() => undefined);
+      // Node's timers run on the event loop's cached clock, which can be behind under load: a timer may fire a few
+      // milliseconds before its time by performance.now(), so the start is checked again.
+      for (let wait = start - now; wait > 0 && !signal?.aborted; wait = start - performance.now()) {
+        await sleep(wait, signal).catch(() => undefined);
+      }
     } else {
       const now = performance.now();
       while ((this.recentStarts[0] ?? now) <= now - 1000) this.recentStarts.shift();

@@ -160,7 +160,7 @@ export interface WritesSummary {
   /** Writes spent within the budget: every check's own (each result's `writes`) and the shared requests'. */
   readonly spent: number;
   /** Requests that could create (POSTs) the run sent, whatever came of them. */
-  readonly requests: number;
+  readonly posts: number;
   /** Requests several checks judged, sent once, and what they spent. */
   readonly shared: readonly SharedWrites[];
   /** The categories added to bring a short list to the length the list checks need, beyond the budget; null: none. */

@@ -1,5 +1,5 @@
 import type { Withheld } from '../checks/meta.js';
-import { LONG_LIST } from '../checks/settings.js';
+import { LONG_LIST } from '../rules/long-list.js';
 import { titleOf, type RunReport } from './model.js';
 
 /** How many of the checks not judged for one reason a notice names; report.json lists them all. */

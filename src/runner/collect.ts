@@ -66,7 +66,7 @@ export class ResultCollector {
   /** The response body bytes the run read (the client counts them for the whole run). */
   bytesReceived = 0;
   /** The run's writes, less the budget (which the runner knows). */
-  readonly writes: { spent: number; requests: number; shared: SharedWrites[]; topUp: TopUp | null } = { spent: 0, requests: 0, shared: [], topUp: null };
+  readonly writes: { spent: number; posts: number; shared: SharedWrites[]; topUp: TopUp | null } = { spent: 0, posts: 0, shared: [], topUp: null };
   readonly errors: RunError[] = [];
   private readonly bySuite = new Map<string, CheckResult[]>();
 
@@ -111,7 +111,7 @@ export class ResultCollector {
     this.firstRequestAt ??= meta.firstRequestAt;
     this.bytesReceived = Math.max(this.bytesReceived, meta.bytesReceived ?? 0);
     this.writes.spent = Math.max(this.writes.spent, meta.writesUsed ?? 0);
-    this.writes.requests = Math.max(this.writes.requests, meta.posts ?? 0);
+    this.writes.posts = Math.max(this.writes.posts, meta.posts ?? 0);
     this.writes.shared.push(...(meta.sharedWrites ?? []));
     this.writes.topUp = meta.topUp ?? this.writes.topUp;
     this.created.push(...(meta.created ?? []));

@@ -8,10 +8,13 @@ describe('WriteBudget', () => {
     expect(budget.available).toBe(8);
     expect(reservation?.hold()).toBe(true);
     reservation?.settle(false);
-    expect(reservation?.remaining).toBe(2);
+    expect([budget.used, budget.available]).toEqual([0, 8]);
     expect(reservation?.hold()).toBe(true);
     reservation?.settle(true);
-    expect([budget.used, reservation?.spent, reservation?.remaining]).toEqual([1, 1, 1]);
+    expect([budget.used, budget.available]).toEqual([1, 8]);
+    // One write is left of the two: one hold fits, and no second.
+    expect([reservation?.hold(), reservation?.hold()]).toEqual([true, false]);
+    reservation?.settle(false);
     reservation?.release();
     expect(budget.available).toBe(9);
   });

@@ -21,7 +21,7 @@ describe('the write budget (--max-writes)', () => {
     expect(held.length).toBe(report.writes.spent);
     expect(writesByCheck(report)).toBe(report.writes.spent);
     // Refused POSTs (AUTH-1, AUTH-2, CREATE-2) were sent, and spent nothing.
-    expect(report.writes.requests).toBeGreaterThan(report.writes.spent + 50);
+    expect(report.writes.posts).toBeGreaterThan(report.writes.spent + 50);
     expect(report.results.filter((r) => r.rule === 'CREATE-2' && r.outcome === 'passed').length).toBeGreaterThan(10);
   });
 

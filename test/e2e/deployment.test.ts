@@ -87,7 +87,7 @@ describe('what a default run creates', () => {
     expect(report.writes.topUp).toBeNull();
     expect(report.created.length).toBeLessThanOrEqual(100);
     expect(held.length - 3000).toBe(report.created.length);
-    console.log(`3,000-category target: ${report.created.length} categories created, ${report.writes.requests} POSTs`);
+    console.log(`3,000-category target: ${report.created.length} categories created, ${report.writes.posts} POSTs`);
   });
 
   it('on an empty target: tops the list up to 257 once, saying so first; the next run tops up nothing', async () => {

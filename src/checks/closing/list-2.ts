@@ -33,7 +33,7 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
   return async (t) => {
     const openingReply = opening?.();
     const before = topUpTo > 0 ? await readListed(t, await t.openingList()) : openingReply ? await readListed(t, openingReply) : undefined;
-    const topUp = before && topUpTo > 0 ? t.topUp(before.size, topUpTo) : 0;
+    const topUp = before && topUpTo > 0 ? await t.topUp(before.size, topUpTo) : 0;
     for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
       const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create({ name: t.marker('many') }));
       for (const reply of await Promise.all(batch)) expectNewCategory(t, reply);

@@ -53,7 +53,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       writes: {
         budget: first.writes.budget,
         spent: writes.reduce((sum, w) => sum + w.spent, 0),
-        requests: writes.reduce((sum, w) => sum + w.requests, 0),
+        posts: writes.reduce((sum, w) => sum + w.posts, 0),
         shared: writes.flatMap((w) => w.shared),
         topUp: writes.find((w) => w.topUp)?.topUp ?? null,
       },

@@ -16,7 +16,7 @@ import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expectations.js';
 import { apiKeyOf, configuredOptions } from '../run-setup.js';
-import { LONG_LIST } from '../../checks/settings.js';
+import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
 /** Exit codes: the contract CI pipelines script against. */
