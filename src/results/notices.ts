@@ -22,7 +22,9 @@ function writesText(report: RunReport): string {
   const within = `${spent} write${spent === 1 ? '' : 's'}${budget === null ? ', no budget' : ` of the budget of ${budget}`}`;
   const created = `Created ${report.created.length} categor${report.created.length === 1 ? 'y' : 'ies'} on the target (${within})`;
   if (!topUp) return `${created}.`;
-  return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories; a later run against this target finds it long enough and adds none.`;
+  // The bundled reference server is gone after the run: there is no later run against it.
+  const once = report.targetKind === 'url' ? '; a later run against this target finds it long enough and adds none' : '';
+  return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories${once}.`;
 }
 
 /** Something a reader of a report should know besides the results: why a verdict is partial, what changed. */
