@@ -1,14 +1,14 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it, vi } from 'vitest';
 import { SpecError } from '../../src/core/errors.js';
 import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
 import { installedVersions, readSnapshot, SPEC_LOADERS } from '../../src/spec/snapshot.js';
+import { tempDir } from '../support/cli.js';
 
 async function specFile(content: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'spec-'));
+  const dir = await tempDir('spec-');
   const path = join(dir, 'openapi.yaml');
   await writeFile(path, content);
   return path;

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { packageRoot } from '../../src/core/package-info.js';
 import type { RunReport } from '../../src/results/model.js';
 
@@ -40,9 +41,18 @@ export function runCli(args: readonly string[], env: Record<string, string> = {}
   });
 }
 
-/** A new empty directory for a run's reports. */
-export function tempDir(prefix = 'petstore-conformance-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
+/** Directories {@link tempDir} made in this test file, removed once its tests are done. */
+const made: string[] = [];
+// After the file, not after each test: a file's tests may run at once, and one's afterEach would remove another's.
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+/** A new empty directory (for a run's reports), removed after the test file. */
+export async function tempDir(prefix = 'petstore-conformance-'): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 export async function readReport(dir: string): Promise<RunReport> {
