@@ -23,8 +23,10 @@ export class WritesExhausted extends Error {
 }
 
 /**
- * A check cannot judge its rule for a reason that is nobody's fault in the run: the target asked it to slow down
- * (429) for longer than the suite waits. Skipped and withheld, so the verdict is partial, never conformant.
+ * A check cannot judge its rule for a reason that is not another rule's (see Withheld): the target asked it to slow
+ * down (429) for longer than the suite waits, the run may not create what the check needs (read-only, the top-up
+ * allowance), or the target created on too many requests it had to refuse. Skipped and withheld, so the verdict is
+ * partial, never conformant (unless a MUST failure makes it non-conformant).
  */
 export class NotJudged extends Error {
   override readonly name = 'NotJudged';

@@ -57,11 +57,6 @@ export class SuiteState {
 
   constructor(readonly name: string) {}
 
-  /** How many requests the suite's checks have sent. */
-  get requestCount(): number {
-    return this.exchanges;
-  }
-
   /** An id for the next exchange, unique in the run: `auth-12`. */
   nextExchangeId(): string {
     return `${this.name}-${++this.exchanges}`;

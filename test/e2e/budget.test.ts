@@ -7,16 +7,23 @@ import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_budget_test_key_0123456789';
 
+/**
+ * Runs the CLI with these flags against a reference with these faults, and reads the report and what the target
+ * holds after the run.
+ */
+async function runAgainstReference(args: readonly string[], faults: string[] = []) {
+  const server = await reference({ apiKey: KEY, faults });
+  const dir = await tempDir();
+  const result = await runCli(['--target', server.url, ...args, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+  return { ...result, report: await readReport(dir), held: await listOf(server) };
+}
+
 /** Every check's own writes and the shared requests': what the budget's count must add up to. */
 const writesByCheck = (report: RunReport) => report.results.reduce((sum, r) => sum + (r.writes ?? 0), 0) + report.writes.shared.reduce((sum, s) => sum + s.writes, 0);
 
 describe('the write budget (--max-writes)', () => {
   it('is spent on categories created, not on requests that must be refused; every category is accounted for', async () => {
-    const server = await reference({ apiKey: KEY });
-    const dir = await tempDir();
-    await runCli(['--target', server.url, '--max-writes', '40', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-    const report = await readReport(dir);
-    const held = await listOf(server);
+    const { report, held } = await runAgainstReference(['--max-writes', '40', '--top-up', '0']);
     expect(held.length).toBeLessThanOrEqual(40);
     expect(held.length).toBe(report.writes.spent);
     expect(writesByCheck(report)).toBe(report.writes.spent);
@@ -26,14 +33,10 @@ describe('the write budget (--max-writes)', () => {
   });
 
   it('counts what a server that creates despite refusing leaves, and stops sending what must be refused', async () => {
-    const server = await reference({ apiKey: KEY, faults: ['auth-store-before-check', 'missing-name-defaulted'] });
-    const dir = await tempDir();
-    const { code } = await runCli(['--target', server.url, '--max-writes', '60', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-    const report = await readReport(dir);
+    const { code, report, held } = await runAgainstReference(['--max-writes', '60', '--top-up', '0'], ['auth-store-before-check', 'missing-name-defaulted']);
     expect(code).toBe(1);
     expect(report.results.some((r) => r.rule === 'AUTH-4' && r.outcome === 'failed')).toBe(true);
     // Each category the target gained is counted (as a stray write where a refused request made it) and listed.
-    const held = await listOf(server);
     expect(held.length).toBe(report.writes.spent);
     expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
     expect(report.created.filter((c) => c.despiteRefusal).length).toBeGreaterThanOrEqual(STRAY_WRITES);
@@ -62,10 +65,7 @@ describe('the write budget (--max-writes)', () => {
   });
 
   it('skips the checks it cannot afford, saying which and why, and runs the rest', async () => {
-    const server = await reference({ apiKey: KEY });
-    const dir = await tempDir();
-    const { code, stdout } = await runCli(['--target', server.url, '--max-writes', '30', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-    const report = await readReport(dir);
+    const { code, stdout, report } = await runAgainstReference(['--max-writes', '30']);
     expect(code).toBe(0);
     expect(report.verdict).toBe('partial');
     const unaffordable = report.results.filter((r) => r.withheld === 'budget');
@@ -76,8 +76,7 @@ describe('the write budget (--max-writes)', () => {
   });
 
   it('fails a partial verdict with exit 3 under --fail-on-partial, and says so', async () => {
-    const server = await reference({ apiKey: KEY });
-    const { code, stderr } = await runCli(['--target', server.url, '--max-writes', '30', '--fail-on-partial', '--report-dir', await tempDir()], { PETSTORE_API_KEY: KEY });
+    const { code, stderr } = await runAgainstReference(['--max-writes', '30', '--fail-on-partial']);
     expect(code).toBe(3);
     expect(stderr).toMatch(/the verdict is partial .* and --fail-on-partial is set: exit 3/);
   });
@@ -85,11 +84,7 @@ describe('the write budget (--max-writes)', () => {
 
 describe('what the run creates', () => {
   it('is reported whatever is selected, also where --only leaves a suite no audit to carry it', async () => {
-    const server = await reference({ apiKey: KEY });
-    const dir = await tempDir();
-    await runCli(['--target', server.url, '--only', 'MODEL-3', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-    const report = await readReport(dir);
-    const held = await listOf(server);
+    const { report, held } = await runAgainstReference(['--only', 'MODEL-3']);
     expect(held.length).toBeGreaterThan(5);
     expect(report.created).toHaveLength(held.length);
     expect(report.writes.spent).toBe(held.length);
@@ -97,11 +92,7 @@ describe('what the run creates', () => {
   });
 
   it('is listed in report.json, every category the target holds, and marked as the run\'s', async () => {
-    const server = await reference({ apiKey: KEY });
-    const dir = await tempDir();
-    await runCli(['--target', server.url, '--profile', 'ci', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-    const report = await readReport(dir);
-    const held = await listOf(server);
+    const { report, held } = await runAgainstReference(['--profile', 'ci']);
     expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
     // Names carry the run's prefix, except where a check is about the exact name: the exact-name examples, the
     // generated names and the open cases (whose descriptions carry the marker instead).
