@@ -3,7 +3,7 @@
  * numeric and other strings) never become the new category's id, and the existing categories are unchanged afterwards.
  */
 import { environment } from '../src/checks/environment.js';
-import { expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
+import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { clientId } from '../src/generators/client-ids.js';
@@ -29,7 +29,7 @@ suite.check('MODEL-3', 'generated client-supplied ids never become the new id an
       fc.pre(existing.length > 0);
       const id = existing[c.index % existing.length] as bigint;
       named.add(id);
-      expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id);
+      await expectExistingIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${id}}` }), id, () => t.create(undefined, { raw: `{"name":${name}}` }));
     } else if (c.kind === 'int64') {
       expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${name},"id":${c.value}}` }), c.value);
     } else if (c.kind === 'free small') {
@@ -44,7 +44,7 @@ suite.check('MODEL-3', 'generated client-supplied ids never become the new id an
   }, settings.createRuns);
   const shown = before.withIds(named);
   expectUnchanged(t, new Map([...named].map((id) => [id, shown.get(id) ?? []])), await readListed(t));
-}, { writes: settings.createRuns + 1 });
+}, { writes: settings.createRuns + 2, reliesOn: ['LIST-2'] });
 
 suite.checkCreatedAreListed();
 suite.audits();

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { environment } from '../src/checks/environment.js';
-import { expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
+import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import type { IdColumn } from '../src/generators/client-ids.js';
@@ -24,10 +24,11 @@ suite.check('MODEL-3', 'an id sent with the id of an existing category neither b
   // What the list shows under the victim's id before and after: only the intruder may change it.
   const before = listed.withIds(new Set([victim])).get(victim) ?? [];
   t.prerequisite('LIST-2', before.length > 0, `the list does not show the category ${victim}`);
-  const reply = await t.create(undefined, { raw: `{"name":${JSON.stringify(t.marker('intruder'))},"id":${victim}}` });
-  expectIdNotHonoured(t, reply, victim);
+  const name = t.marker('intruder');
+  const reply = await t.create(undefined, { raw: `{"name":${JSON.stringify(name)},"id":${victim}}` });
+  await expectExistingIdNotHonoured(t, reply, victim, () => t.create({ name }));
   expectUnchanged(t, new Map([[victim, before]]), await readListed(t));
-}, { writes: 2 });
+}, { writes: 3, reliesOn: ['LIST-2'] });
 
 for (const [label, id] of [
   ['a large int64 id', unlikelyId('positive')],

@@ -66,9 +66,23 @@ export interface CreatedCategory extends SeenCategory {
   readonly exchange: string;
 }
 
-/** Whether two categories show the same name and description (absent and present differ). */
+/**
+ * Whether two categories show the same name and description (absent and present differ), compared as JSON values:
+ * a target that stored a name of another type (`["x"]`) lists it as its 201 showed it, which keeps LIST-2; the
+ * type is CREATE-2's and MODEL-1's to report.
+ */
 export function sameContent(a: SeenCategory, b: SeenCategory): boolean {
-  return a.name === b.name && a.hasDescription === b.hasDescription && a.description === b.description;
+  return sameJson(a.name, b.name) && a.hasDescription === b.hasDescription && sameJson(a.description, b.description);
+}
+
+/** Whether two parsed JSON values are equal: the same type and, for arrays and objects, equal members (key order aside). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => sameJson(item, (b as unknown[])[i]));
+  const aKeys = Object.keys(a);
+  const bRecord = b as Record<string, unknown>;
+  return aKeys.length === Object.keys(b).length && aKeys.every((k) => Object.hasOwn(bRecord, k) && sameJson((a as Record<string, unknown>)[k], bRecord[k]));
 }
 
 /** A category's content for messages: `{"name":"Dog","description":"…"}`, long names abbreviated. */

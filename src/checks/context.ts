@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
+import type { CredentialSent } from './audits/audit.js';
+import { AUDITS } from './audits/index.js';
 import { bearer, validKey, type Credential } from '../http/credential.js';
 import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
@@ -12,6 +14,9 @@ import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from './write-budget.js';
+
+/** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
+const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
 
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
@@ -41,6 +46,14 @@ export interface SendOptions {
   readonly mustBeRefused?: RefusalKind;
 }
 
+/** What a check's context is given beyond its rule and name (see CheckContext's fields). */
+export interface CheckExtras {
+  readonly writes?: Reservation | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly notify?: ((text: string) => Promise<unknown>) | undefined;
+  readonly reliesOn?: readonly string[] | undefined;
+}
+
 /**
  * What a check works with: sending requests (each recorded and audited), assertions that say which exchange
  * broke the rule, generated properties, and the bookkeeping that makes a check that proved nothing fail.
@@ -63,18 +76,27 @@ export class CheckContext {
   /** Set while a generated check runs its cases. */
   private generating = false;
 
+  /** The writes this check reserved; none when it declared none. */
+  private writes?: Reservation;
+  /** Aborted when the run is interrupted: requests under way stop at once. */
+  private readonly signal?: AbortSignal;
+  /** Shows a notice on the console as the run goes; resolves once it is on its way there. */
+  private readonly notify?: (text: string) => Promise<unknown>;
+  /** The rules judged by checks (not audits) whose requirements this check's requests meet on the way to its own. */
+  private readonly reliesOn: readonly string[];
+
   constructor(
     private readonly suite: SuiteState,
     readonly rule: string,
     readonly name: string,
     private readonly skipTest: (note: string) => never,
-    /** The writes this check reserved; none when it declared none. */
-    private writes?: Reservation,
-    /** Aborted when the run is interrupted: requests under way stop at once. */
-    private readonly signal?: AbortSignal,
-    /** Shows a notice on the console as the run goes; resolves once it is on its way there. */
-    private readonly notify?: (text: string) => Promise<unknown>,
-  ) {}
+    extras: CheckExtras = {},
+  ) {
+    this.writes = extras.writes;
+    this.signal = extras.signal;
+    this.notify = extras.notify;
+    this.reliesOn = extras.reliesOn ?? [];
+  }
 
   /** The run's settings and shared services. */
   get env() {
@@ -113,7 +135,7 @@ export class CheckContext {
       ...(credential ? { credential } : {}),
     }, { ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
     if (writing) this.account(reply, refusal, holding);
-    this.suite.audit(reply, operation, options.alsoAllowed ?? [], options.credential === undefined);
+    this.suite.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
     this.keep(reply.exchange);
@@ -167,7 +189,7 @@ export class CheckContext {
   use<T>(shared: Shared<T>): Promise<T> {
     return shared.get((reservation) => new CheckContext(this.suite, this.rule, shared.name, (note) => {
       throw new Error(`shared requests cannot be skipped: ${note}`);
-    }, reservation, this.signal));
+    }, { writes: reservation, signal: this.signal }));
   }
 
   /** A reply this check judges but another sent (a shared list, a shared request), kept among its exchanges (once). */
@@ -247,11 +269,28 @@ export class CheckContext {
     const allowed = typeof expected === 'number' ? [expected] : expected;
     const wanted = allowed.join(' or ');
     const status = this.answered(reply);
-    if (status === 401 && !allowed.includes(401) && this.rule !== 'AUTH-3' && this.suite.sentWithValidKey.has(reply)) {
-      this.missing('AUTH-3', `the valid key was refused with 401 in ${reply.exchange.id}`);
+    if (!allowed.includes(status)) {
+      this.skipOverAudits(reply, status);
+      this.fail(`expected ${wanted}${what}, got ${status}`, reply);
     }
-    if (!allowed.includes(status)) this.fail(`expected ${wanted}${what}, got ${status}`, reply);
     return status;
+  }
+
+  /**
+   * Skips the check over an unexpected status that an audit judges on every exchange, when the audit's rule is not the
+   * check's own: a redirect (HTTP-1: the request was sent elsewhere, not answered), the valid key refused (AUTH-3), or
+   * a request without a valid credential served (AUTH-1, AUTH-2). The audit reports it, at its level; the check would
+   * only echo it, perhaps at a lower one. (A server error stays the check's failure too: it is the answer to the
+   * check's own request, and HTTP-1's.)
+   */
+  private skipOverAudits(reply: Reply, status: number): void {
+    const credential = this.suite.credentialSent.get(reply);
+    const id = reply.exchange.id;
+    if (status >= 300 && status < 400 && this.rule !== 'HTTP-1') this.missing('HTTP-1', `${id} was answered with a redirect (${status})`);
+    if (status === 401 && credential === 'documented' && this.rule !== 'AUTH-3') this.missing('AUTH-3', `the valid key was refused with 401 in ${id}`);
+    const served = status >= 200 && status < 300;
+    const bypassed = credential === 'none' ? 'AUTH-1' : credential === 'refused' ? 'AUTH-2' : undefined;
+    if (served && bypassed && this.rule !== bypassed) this.missing(bypassed, `${id} was answered ${status} without a valid credential`);
   }
 
   /**
@@ -261,8 +300,10 @@ export class CheckContext {
   requireStatus(reply: Reply, status: number, owner: string, what: string): void {
     this.assertions++;
     const got = this.answered(reply);
-    if (got === 401 && this.suite.sentWithValidKey.has(reply)) this.missing('AUTH-3', `the valid key was refused with 401 in ${reply.exchange.id}`);
-    if (got !== status) this.missing(owner, `${what}: ${reply.exchange.id} answered ${got}`);
+    if (got !== status) {
+      this.skipOverAudits(reply, got);
+      this.missing(owner, `${what}: ${reply.exchange.id} answered ${got}`);
+    }
   }
 
   /** Asserts the status is not this one (a refusal); a missing response is HTTP-1's, as for {@link expectStatus}. */
@@ -316,8 +357,15 @@ export class CheckContext {
     if (!condition) this.missing(owner, reason);
   }
 
-  /** {@link prerequisite}, already known to be missing. */
+  /**
+   * {@link prerequisite}, already known to be missing. The owner is a rule judged on every exchange (an audit's), the
+   * check's own (another of its checks reports it), or one the check declared it relies on: a skip over any other rule
+   * is a bug in the check.
+   */
   missing(owner: string, reason: string): never {
+    if (owner !== this.rule && !AUDITED_RULES.has(owner) && !this.reliesOn.includes(owner)) {
+      throw new Error(`the check "${this.rule} ${this.name}" skips over ${owner}, which it does not declare in reliesOn`);
+    }
     throw new PrerequisiteMissing(owner, reason);
   }
 
@@ -325,6 +373,19 @@ export class CheckContext {
   expect(condition: boolean, message: string, reply?: Reply): void {
     this.assertions++;
     if (!condition) this.fail(message, reply);
+  }
+
+  /**
+   * Asserts a requirement of `rule`: in a check of that rule, as {@link expect} does; in a check that relies on it
+   * (CREATE-3 sends a valid NewCategory, whose echo is CREATE-1's promise before it is CREATE-3's), a failure skips the
+   * check naming `rule` instead, and the run holds the skip to it: if `rule` fails nowhere, the skip is this check's
+   * failure (see PrerequisiteMissing).
+   */
+  expectOf(rule: string, condition: boolean, message: string, reply?: Reply): void {
+    this.assertions++;
+    if (condition) return;
+    if (rule === this.rule) this.fail(message, reply);
+    this.missing(rule, reply ? `${message} — ${reply.label}` : message);
   }
 
   /** The value, asserted present. */
@@ -477,6 +538,13 @@ function mayHaveCreated(reply: Reply): boolean {
   const status = reply.status;
   if (status !== undefined) return status >= 200 && status < 300;
   return reply.exchange.transportError?.phase !== 'connect';
+}
+
+/** What a request carries to authenticate, as the audits judge it (see CredentialSent). */
+function credentialSent(options: SendOptions): CredentialSent {
+  if (options.credential === undefined) return 'documented';
+  if (options.credential === null) return 'none';
+  return options.mustBeRefused === 'credential' ? 'refused' : 'other';
 }
 
 function fillPath(operation: Operation, values: Readonly<Record<string, string>> = {}): string {

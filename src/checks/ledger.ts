@@ -8,6 +8,8 @@ export interface RejectedRequest {
   readonly rule: string;
   readonly marker: string;
   readonly exchange: string;
+  /** Answered with a 2xx: the check that sent it counted the category it created already (see CheckContext.account). */
+  readonly served: boolean;
 }
 
 /**
@@ -47,7 +49,8 @@ export class Ledger {
   }
 
   recordRejected(rule: string, marker: string, reply: Reply): void {
-    this.rejected.push({ rule, marker, exchange: reply.exchange.id });
+    const status = reply.status;
+    this.rejected.push({ rule, marker, exchange: reply.exchange.id, served: status !== undefined && status >= 200 && status < 300 });
   }
 }
 

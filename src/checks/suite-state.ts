@@ -1,7 +1,7 @@
 import type { Exchange } from '../http/exchange.js';
 import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
-import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audits/audit.js';
+import { NOT_APPLICABLE, type AuditSubject, type CredentialSent, type ExchangeAudit } from './audits/audit.js';
 import { collectGarbage } from '../core/garbage.js';
 import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
@@ -76,16 +76,16 @@ export class SuiteState {
     return `conformance-${this.env.settings.runId}-${this.name}`;
   }
 
-  /** Replies to requests that carried the valid key as documented. */
-  readonly sentWithValidKey = new WeakSet<Reply>();
+  /** What each request carried to authenticate, by its reply. */
+  readonly credentialSent = new WeakMap<Reply, CredentialSent>();
 
   /** Judges an exchange by every audit as it arrives, so nothing needs to be kept for later. */
-  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], sentValidKey: boolean): void {
-    if (sentValidKey) this.sentWithValidKey.add(reply);
+  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent): void {
+    this.credentialSent.set(reply, credential);
     for (const audit of AUDITS) {
       if (operation.variantOf && !audit.judgesPathVariants) continue;
       if (reply.exchange.rateLimited && !audit.judgesRateLimited) continue;
-      this.tally(audit, { reply, operation, alsoAllowed, sentValidKey, validators: this.env.validators, run: this.run });
+      this.tally(audit, { reply, operation, alsoAllowed, credential, validators: this.env.validators, run: this.run });
     }
   }
 

@@ -31,6 +31,14 @@ export interface CheckOptions {
   readonly writes?: number;
   /** Requests shared with other checks that this check judges (see Shared): their writes are reserved once, for all. */
   readonly uses?: readonly Shared<unknown>[];
+  /**
+   * Rules judged by checks (not by audits, which any check relies on) whose requirements this check's requests must
+   * meet on the way to its own: CREATE-3 sends a valid NewCategory, so a 201 that does not show it is CREATE-1's
+   * failure before it is CREATE-3's. The check asserts them with `t.expectOf(rule, …)` or skips over them with
+   * `t.missing(rule, …)`: such a failure skips the check naming the rule, and holds the skip to it (if the rule failed
+   * nowhere in the run, the skip is this check's failure). Skipping over an undeclared rule is a bug the run reports.
+   */
+  readonly reliesOn?: readonly string[];
   /** For the suite's own closing checks. */
   readonly kind?: CheckKind;
 }
@@ -90,7 +98,9 @@ export function defineSuite(name: string): Suite {
     const replay = state.env.settings.replay;
     const { reservation, notRun } = !replay || replay.title === title ? planWrites(options) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
-      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, reservation, signal, (text) => annotate(text, 'notice'));
+      const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
+        writes: reservation, signal, notify: (text) => annotate(text, 'notice'), reliesOn: options.reliesOn,
+      });
       let withheld = notRun;
       try {
         if (withheld) t.skip(withheld.reason);
@@ -148,7 +158,7 @@ export function defineSuite(name: string): Suite {
   /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
   const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
     check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`,
-      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing' });
+      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing', reliesOn: ['CREATE-1'] });
   };
 
   return {

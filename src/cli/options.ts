@@ -285,7 +285,9 @@ function targetUrl(text: string): string {
   if (url.username || url.password) throw new UsageError('--target must not carry credentials; the key comes from PETSTORE_API_KEY');
   const path = url.pathname.replace(/\/+$/, '');
   if (!/\/v\d+$/.test(path)) {
-    throw new UsageError(`--target must end in the version segment, e.g. ${url.origin}${path}/v1 (the contract's addresses end in /v1)`);
+    // A version segment in capitals is the right segment mistyped: suggest it in lower case, not another one after it.
+    const suggested = /\/v\d+$/i.test(path) ? path.replace(/\/V(\d+)$/, '/v$1') : `${path}/v1`;
+    throw new UsageError(`--target must end in the version segment, e.g. ${url.origin}${suggested} (the contract's addresses end in /v1)`);
   }
   return `${url.origin}${path}`;
 }

@@ -108,7 +108,7 @@ export const VARIANTS: readonly Variant[] = [
     (base) => ({ pet: () => ({ status: 403, body: base.errorBody(403, 'forbidden', 'This key has no pets scope.') }) })),
   variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
   variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, ' +
-    'long and blank descriptions, unknown query parameters, a wrong Content-Type.',
+    'long, empty and blank descriptions, unknown query parameters, a wrong Content-Type.',
     (base) => ({
       parse: (raw, contentType) => {
         if (contentType === undefined || !/^application\/json\s*(;|$)/i.test(contentType)) {
@@ -123,8 +123,9 @@ export const VARIANTS: readonly Variant[] = [
           return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
         }
         if ((result.description?.length ?? 0) > 100) return refuse('invalid_description', 'Descriptions have at most 100 characters.');
-        if (result.description !== undefined && result.description !== '' && result.description.trim() === '') {
-          return refuse('invalid_description', 'A description is not blank.');
+        // Empty included, as Joi's strings and many validators refuse by default: the contract sets no lower bound.
+        if (result.description !== undefined && result.description.trim() === '') {
+          return refuse('invalid_description', 'A description is not empty or blank.');
         }
         return result;
       },

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { CredentialSent } from '../../src/checks/audits/audit.js';
 import { CheckContext } from '../../src/checks/context.js';
+import { expectIdNotHonoured } from '../../src/checks/expectations.js';
+import { bearer } from '../../src/http/credential.js';
 import { CheckFailure, PrerequisiteMissing } from '../../src/checks/failure.js';
 import { Ledger } from '../../src/checks/ledger.js';
 import { WriteBudget } from '../../src/checks/write-budget.js';
@@ -15,16 +18,16 @@ const list: Operation = {
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
-function context(status: number, body: string, rule = 'LIST-1') {
+function context(status: number, body: string, rule = 'LIST-1', reliesOn: readonly string[] = []) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
-  const suite: Record<string, unknown> & { sentWithValidKey: WeakSet<Reply> } = {
+  const suite: Record<string, unknown> & { credentialSent: WeakMap<Reply, CredentialSent> } = {
     name: 'test',
     ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0, bytesAtLastCollection: 0 }),
-    sentWithValidKey: new WeakSet<Reply>(),
+    credentialSent: new WeakMap<Reply, CredentialSent>(),
     nextExchangeId: () => `test-${++n}`,
-    audit(reply: Reply, _op: Operation, _allowed: readonly number[], validKey: boolean) {
-      if (validKey) this.sentWithValidKey.add(reply);
+    audit(reply: Reply, _op: Operation, _allowed: readonly number[], credential: CredentialSent) {
+      this.credentialSent.set(reply, credential);
     },
     env: {
       settings: { apiKey: 'key', seed: 1, numRuns: 5 },
@@ -47,7 +50,7 @@ function context(status: number, body: string, rule = 'LIST-1') {
   const skip = (note: string): never => {
     throw new Error(`skipped: ${note}`);
   };
-  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip), sent };
+  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, { reliesOn }), sent };
 }
 
 describe('CheckContext', () => {
@@ -114,5 +117,50 @@ describe('CheckContext', () => {
     const { t } = context(200, '[]');
     await expect(t.property(fc.constant(1), async () => t.missing('HTTP-1', 'no answer'))).rejects.toThrow(PrerequisiteMissing);
   });
-});
 
+  it('skips over a requirement of a rule the check relies on, fails its own, and refuses to skip over an undeclared one', async () => {
+    const echo = (t: CheckContext) => t.expectOf('CREATE-1', false, 'the created name is "Dog", but "Cat" was sent');
+    const relying = context(201, '{}', 'CREATE-3', ['CREATE-1']);
+    await relying.t.create({ name: 'Cat' });
+    expect(() => echo(relying.t)).toThrow(PrerequisiteMissing);
+    expect(() => echo(relying.t)).toThrow(/cannot be judged: the created name is "Dog", but "Cat" was sent \(CREATE-1 reports it\)/);
+    expect(() => echo(context(201, '{}', 'CREATE-1').t)).toThrow(CheckFailure);
+    expect(() => echo(context(201, '{}', 'CREATE-4').t)).toThrow(/"CREATE-4 a check" skips over CREATE-1, which it does not declare in reliesOn/);
+    // Rules judged on every exchange by an audit need no declaration.
+    expect(() => context(201, '{}', 'CREATE-4').t.missing('MODEL-1', 'no id')).toThrow(PrerequisiteMissing);
+  });
+
+  it('skips over a request served without a valid credential: AUTH-1 and AUTH-2 report it on every exchange', async () => {
+    const { t } = context(201, '{"id":1,"name":"x"}', 'AUTH-5');
+    const none = await t.create({ name: 'x' }, { credential: null, mustBeRefused: 'credential' });
+    expect(() => t.expectStatus(none, 401)).toThrow(/test-1 was answered 201 without a valid credential \(AUTH-1 reports it\)/);
+    const wrong = await t.create({ name: 'x' }, { credential: bearer({ value: 'wrong', shown: '<wrong>', shell: 'wrong' }), mustBeRefused: 'credential' });
+    expect(() => t.expectStatus(wrong, 401)).toThrow(/\(AUTH-2 reports it\)/);
+    const own = context(201, '{"id":1,"name":"x"}', 'AUTH-1');
+    const ownReply = await own.t.create({ name: 'x' }, { credential: null, mustBeRefused: 'credential' });
+    expect(() => own.t.expectStatus(ownReply, 401)).toThrow(CheckFailure);
+  });
+
+  it('says how a 201 shows the id the client sent: as sent, rounded through a double, or as a string', async () => {
+    const rounded = context(201, '{"id":9007199254742984,"name":"x"}', 'MODEL-3');
+    const reply = await rounded.t.create(undefined, { raw: '{"name":"x","id":9007199254742985}' });
+    expect(() => expectIdNotHonoured(rounded.t, reply, 9007199254742985n))
+      .toThrow(/got id 9007199254742984: the id the client sent \(9007199254742985\) rounded through a double/);
+    // JavaScript writes the double in its shortest form, which is not its exact value (2841523550246478848).
+    const shortest = context(201, '{"id":2841523550246479000,"name":"x"}', 'MODEL-3');
+    const shortestReply = await shortest.t.create(undefined, { raw: '{"name":"x","id":2841523550246478610}' });
+    expect(() => expectIdNotHonoured(shortest.t, shortestReply, 2841523550246478610n)).toThrow(/got id 2841523550246479000: .* rounded through a double/);
+    const negative = context(201, '{"id":-2450720818938024000,"name":"x"}', 'MODEL-3');
+    const negativeReply = await negative.t.create(undefined, { raw: '{"name":"x","id":-2450720818938023865}' });
+    expect(() => expectIdNotHonoured(negative.t, negativeReply, -2450720818938023865n)).toThrow(/rounded through a double/);
+    const own = context(201, '{"id":2841523550246481000,"name":"x"}', 'MODEL-3');
+    const ownReply = await own.t.create(undefined, { raw: '{"name":"x","id":2841523550246478610}' });
+    expect(() => expectIdNotHonoured(own.t, ownReply, 2841523550246478610n)).not.toThrow();
+    const exact = context(201, '{"id":42,"name":"x"}', 'MODEL-3');
+    const exactReply = await exact.t.create(undefined, { raw: '{"name":"x","id":42}' });
+    expect(() => expectIdNotHonoured(exact.t, exactReply, 42n)).toThrow(/got the id the client sent \(42\) —/);
+    const asString = context(201, '{"id":"42","name":"x"}', 'MODEL-3');
+    const stringReply = await asString.t.create({ name: 'x', id: '42' });
+    expect(() => expectIdNotHonoured(asString.t, stringReply, 42n)).toThrow(/got id "42": the id the client sent \(42\) as a string/);
+  });
+});

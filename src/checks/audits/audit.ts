@@ -3,14 +3,21 @@ import type { Operation } from '../../spec/types.js';
 import type { Validators } from '../../spec/validators.js';
 import type { RunState } from '../run-state.js';
 
+/**
+ * What a request carried to authenticate: the valid key as documented (`Authorization: Bearer <key>`); no credential
+ * at all; a credential the contract refuses (AUTH-2's shapes: a wrong or altered key, another scheme, the key
+ * elsewhere); or the valid key in a form the contract neither shows nor refuses (the scheme in another letter case,
+ * AUTH-7's SHOULD).
+ */
+export type CredentialSent = 'documented' | 'none' | 'refused' | 'other';
+
 /** One exchange, with what an audit needs to judge it. */
 export interface AuditSubject {
   readonly reply: Reply;
   readonly operation: Operation;
   /** Statuses a check declared acceptable beyond those the spec documents (the INFO cases). */
   readonly alsoAllowed: readonly number[];
-  /** Whether the request carried the valid key in the documented form. */
-  readonly sentValidKey: boolean;
+  readonly credential: CredentialSent;
   readonly validators: Validators;
   readonly run: RunState;
 }
@@ -43,4 +50,14 @@ export interface ExchangeAudit {
 export function remember<K extends object, V>(cache: WeakMap<K, V>, key: K, value: V): V {
   cache.set(key, value);
   return value;
+}
+
+/**
+ * The violation of a request the contract refuses for want of a valid credential that was served anyway (a 2xx):
+ * what AUTH-1, AUTH-2 and AUTH-4 judge on every exchange, whichever check sent it.
+ */
+export function servedWithoutValidCredential({ reply, credential }: AuditSubject, outcome: string): readonly string[] {
+  const status = reply.status as number;
+  const without = credential === 'none' ? 'without a credential' : 'with a credential the contract refuses';
+  return status >= 200 && status < 300 ? [`answered ${status} to a request ${without}: ${outcome}`] : [];
 }

@@ -4,8 +4,8 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 export const auth3: ExchangeAudit = {
   rule: 'AUTH-3',
   scope: 'requests with the valid key',
-  judge({ reply, sentValidKey }) {
-    if (!sentValidKey || reply.status === undefined) return NOT_APPLICABLE;
+  judge({ reply, credential }) {
+    if (credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
     return reply.status === 401 ? ['the valid key, sent as "Authorization: Bearer <key>", was refused with 401'] : [];
   },
 };

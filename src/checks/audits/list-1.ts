@@ -8,8 +8,8 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 export const list1: ExchangeAudit = {
   rule: 'LIST-1',
   scope: 'list requests with the valid key',
-  judge({ reply, operation, sentValidKey }) {
-    if (operation.operationId !== LIST_CATEGORIES || !sentValidKey || reply.status === undefined) return NOT_APPLICABLE;
+  judge({ reply, operation, credential }) {
+    if (operation.operationId !== LIST_CATEGORIES || credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
     // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one.
     if (reply.status === 401) return NOT_APPLICABLE;
     if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;

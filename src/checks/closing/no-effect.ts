@@ -21,7 +21,7 @@ export function rejectedCreatedNothing(state: SuiteState, rule: string): (t: Che
       const effect = ours.find((c) => carries(c, request.marker));
       if (!effect) continue;
       state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
-      t.spendStray(REFUSED_FOR[rule] ?? 'credential');
+      if (!request.served) t.spendStray(REFUSED_FOR[rule] ?? 'credential');
       problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
     }
     t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));

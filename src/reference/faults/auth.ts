@@ -7,6 +7,9 @@ import { fault } from './fault.js';
  */
 const FAIL_OPEN_AFTER = 300;
 
+/** What auth-skipped-for-non-json's credential lookup gives a request its check never sees; accepted as any key is. */
+const NOT_CHECKED = '\u0000not checked';
+
 /** Authentication bugs: bypasses, loose comparisons, side effects, missing niceties. */
 export const authFaults = [
   fault('auth-optional', 'AUTH-1',
@@ -121,6 +124,13 @@ export const authFaults = [
         const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
         return /^bearer$/i.test(scheme ?? '') && token ? token : base.credentialOf(request, url, raw);
       },
+    })),
+  fault('auth-skipped-for-non-json', 'AUTH-1',
+    'The auth check is mounted behind the JSON body parser\'s content-type match, so a POST whose Content-Type is not JSON ' +
+    'skips it; the handler parses the body whatever its type and creates the category.',
+    (base) => ({
+      credentialOf: (request, url, raw) => (request.method === 'POST' && !/json/i.test(request.headers['content-type'] ?? '') ? NOT_CHECKED : base.credentialOf(request, url, raw)),
+      accepts: (token, key) => token === NOT_CHECKED || base.accepts(token, key),
     })),
   fault('auth-fail-open-late', 'AUTH-1',
     `The key cache fails open once it has answered ${FAIL_OPEN_AFTER} lookups: every later request is let through.`,

@@ -52,6 +52,15 @@ export const createFaults = [
         return base.validate(body);
       },
     })),
+  fault('name-type-unchecked', 'CREATE-2',
+    'The validator checks that a name is present, not that it is a string: an array or object name is stored as sent.',
+    (base) => ({
+      validate: (body) => {
+        const b = body as Record<string, unknown> | null;
+        if (b && typeof b['name'] === 'object' && b['name'] !== null) return { name: b['name'] as unknown as string };
+        return base.validate(body);
+      },
+    })),
   fault('description-null-accepted', 'CREATE-2',
     'The description column is nullable and the validator lets null through, storing it.',
     (base) => ({
