@@ -1,0 +1,30 @@
+/**
+ * Interop: a conformant Pet Store on Fastify 5 (its own ajv body validation, an onRequest bearer hook, an error
+ * handler mapping every error to the Error shape) is judged conformant by a default run, with no failed check and
+ * no warning, for several seeds. Fastify's own headers, content-type with charset, keep-alive and error codes are
+ * what the suite meets there; a false failure on them shows here.
+ */
+import { describe, expect, it } from 'vitest';
+import { startFastify } from './servers/fastify.js';
+import { defaultRun, failedRules, notPassed, SEEDS } from './run.js';
+
+const KEY = 'psk_interop_fastify_0123456789abcdefXYZ';
+
+describe.concurrent('a conformant Fastify 5 server', () => {
+  it.each(SEEDS)('is judged conformant with no failure, no warning and no skip (seed %i)', async (seed) => {
+    const { result, report } = await defaultRun(() => startFastify({ apiKey: KEY }), KEY, seed);
+    expect(notPassed(report, 'failed')).toEqual([]);
+    expect(notPassed(report, 'skipped')).toEqual([]);
+    expect(report.verdict).toBe('conformant');
+    expect(result.code, result.stdout).toBe(0);
+  });
+
+  // Fastify's default ajv options coerce types: a name sent as 42 is stored as "42", null as "". The contract
+  // refuses a name of another JSON type with 400, so that default is a fault, caught by CREATE-2 alone.
+  it.each(SEEDS)('with ajv\'s default type coercion fails CREATE-2 and nothing else (seed %i)', async (seed) => {
+    const { result, report } = await defaultRun(() => startFastify({ apiKey: KEY, coerceTypes: true }), KEY, seed);
+    expect(failedRules(report)).toEqual(['CREATE-2']);
+    expect(report.verdict).toBe('non-conformant');
+    expect(result.code, result.stdout).toBe(1);
+  });
+});

@@ -1,0 +1,35 @@
+/**
+ * Runs the real CLI, with its default flags and a seed, against a server of a real framework served by URL, and
+ * reads its report. The server is started and closed here, not in hooks: the tests of a concurrent block would
+ * share them.
+ */
+import type { RunReport } from '../../src/results/model.js';
+import { readReport, runCli, tempDir } from '../support/cli.js';
+import type { RunningServer } from './servers/fastify.js';
+
+/** Seeds every interop target is judged with. */
+export const SEEDS = [1, 7, 20260];
+
+/** A default run is 1 to 3 s; this bounds one that hangs. */
+const RUN_TIMEOUT_MS = 90_000;
+
+export async function defaultRun(start: () => Promise<RunningServer>, apiKey: string, seed: number) {
+  const server = await start();
+  try {
+    const dir = await tempDir('petstore-interop-');
+    const result = await runCli(['--target', server.url, '--report-dir', dir, '--seed', String(seed)], { PETSTORE_API_KEY: apiKey }, RUN_TIMEOUT_MS);
+    return { result, report: await readReport(dir) };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The rules with a failed check (MUST and SHOULD alike), sorted. */
+export function failedRules(report: RunReport): string[] {
+  return [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))].sort();
+}
+
+/** Each check that did not pass, with its rule and message, for an assertion's diff. */
+export function notPassed(report: RunReport, outcome: 'failed' | 'skipped'): string[] {
+  return report.results.filter((r) => r.outcome === outcome).map((r) => `${r.rule} ${r.check}: ${r.message ?? ''}`);
+}
