@@ -315,14 +315,14 @@ export class CheckContext {
   }
 
   /**
-   * The status of a reply that can be judged. Without a complete response, or on a 429 that persisted, HTTP-1's
-   * audit reports the target; a 429 the suite did not wait out, or an interrupted request, judges nothing.
+   * The status of a reply that can be judged. Without a complete response HTTP-1's audit reports the target; a 429
+   * judges nothing (the contract shows no rate limits, so limiting breaks no rule, and the request went unanswered:
+   * the check is not judged, and the verdict partial), nor does an interrupted request.
    */
   private answered(reply: Reply): number {
     const { transportError: failure, rateLimited: limited, id } = reply.exchange;
     if (failure?.code === INTERRUPTED) this.skip(`the run was interrupted during ${id}`);
     if (failure) this.missing('HTTP-1', `no complete response to ${id}: ${failure.code}: ${failure.message}`);
-    if (limited?.persisted) this.missing('HTTP-1', `${id} was answered 429: ${limited.why}`);
     if (limited) throw new NotJudged('rate-limit', `${id} was answered 429 and not retried: ${limited.why}`);
     return reply.status as number;
   }

@@ -11,7 +11,7 @@ function withheldText(report: RunReport): Record<Withheld, string> {
     budget: `the write budget (--max-writes ${report.settings.maxWrites}) ran out; raise it, or give a target of your own --profile ci`,
     'top-up': `the list holds ${LONG_LIST - 1} or fewer categories, and --top-up ${report.settings.topUp} let the run add too few`,
     'read-only': `the run is read-only: ${report.readOnly}`,
-    'rate-limit': 'the target answered 429 and asked for a longer wait than the suite gives; lower --rate or --concurrency',
+    'rate-limit': 'the target answered 429 for longer than the suite waits; lower --rate or --concurrency',
     'stray-writes': 'the target created categories on requests it had to refuse, so no more such requests were sent',
   };
 }

@@ -35,14 +35,14 @@ export const RULES: readonly Rule[] = [
     'contract §5'),
   rule('AUTH-3', 'MUST',
     'The valid key in the documented form `Authorization: Bearer <key>` is accepted.',
-    'contract §5.1'),
+    'contract §5 rule 1'),
   rule('AUTH-4', 'MUST',
     'A request rejected with 401 has no effect: an unauthenticated or wrongly authenticated POST creates nothing.',
     'contract §5, §4.2'),
   rule('AUTH-5', 'SHOULD',
     'Authentication is decided before the body is read: an unauthenticated POST with an invalid or empty body, or a ' +
     'body of another media type, gets 401, not 400 or 415.',
-    'contract §5.2'),
+    'contract §5 rules 2 and 3 (the key is judged on every request, whatever its body)'),
   rule('AUTH-6', 'SHOULD',
     'A 401 carries a `WWW-Authenticate` challenge for the Bearer scheme.',
     'RFC 6750 §3'),
@@ -97,7 +97,8 @@ export const RULES: readonly Rule[] = [
   rule('HTTP-1', 'MUST',
     'Every response status is one the spec documents for its operation (no 5xx, no redirect, no undocumented 4xx ' +
     'outside the INFO cases), and every request gets a complete response within the deadline on a connection that ' +
-    'is not reset.',
+    'is not reset. A 429 is waited out and retried; one that persists leaves its check unjudged, since the contract ' +
+    'shows no rate limits.',
     'contract §4, §7'),
   rule('INFO-1', 'INFO',
     'Observation: how an empty name or an empty description is answered (201, or 400 with an Error).',
@@ -108,7 +109,7 @@ export const RULES: readonly Rule[] = [
   rule('INFO-3', 'INFO',
     'Observation: how names with control characters, line or paragraph separators, U+0000 or lone surrogates are ' +
     'answered (201, or 400 with an Error).',
-    'contract §2: allowed characters not shown'),
+    'contract §2: a name is a string; which characters it may hold is not stated'),
   rule('INFO-4', 'INFO',
     'Observation: how unknown query parameters on the list are answered (ignored with 200, or 400 with an Error).',
     'contract §4.1 rule 2'),

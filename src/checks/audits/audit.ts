@@ -38,11 +38,6 @@ export interface ExchangeAudit {
    * says nothing else about them.
    */
   readonly judgesPathVariants?: true;
-  /**
-   * Whether it also judges a response that ended on a 429 (see Exchange.rateLimited). Only HTTP-1 does: such a
-   * response answers the rate, not the request.
-   */
-  readonly judgesRateLimited?: true;
   judge(subject: AuditSubject): readonly string[] | typeof NOT_APPLICABLE;
 }
 

@@ -6,7 +6,6 @@ export const http1: ExchangeAudit = {
   rule: 'HTTP-1',
   scope: 'requests',
   judgesPathVariants: true,
-  judgesRateLimited: true,
   judge({ reply, operation, alsoAllowed }) {
     const failure = reply.exchange.transportError;
     // A request the suite itself cut off (Ctrl-C, SIGTERM) says nothing about the target.
@@ -20,9 +19,6 @@ export const http1: ExchangeAudit = {
     if (status >= 300 && status < 400 && !alsoAllowed.includes(status)) {
       return [`answered with a redirect (${status}); the contract has none, and redirects are not followed`];
     }
-    // A 429 is waited out and retried; only one that persists through every retry counts against the target.
-    const limited = reply.exchange.rateLimited;
-    if (limited) return limited.persisted ? [`answered 429: the rate limit persisted (${limited.why})`] : NOT_APPLICABLE;
     if (!isDocumented(status, operation.documentedStatuses) && !alsoAllowed.includes(status)) {
       return [`status ${status} is not documented for ${operation.label} (documented: ${operation.documentedStatuses.join(', ')})`];
     }
