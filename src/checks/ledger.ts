@@ -26,13 +26,16 @@ export class Ledger {
 
   constructor(private readonly run: RunState) {}
 
-  /** Records the category a 201 response shows, when it shows one with an exact id, here and in the run's ledger. */
+  /**
+   * Records the category a 201 response shows, when it shows one with an exact id, here and in the run's ledger: as
+   * the first 201 that showed its id did (a later one repeating the id is MODEL-2's to report).
+   */
   recordCreated(reply: Reply): void {
     const document = reply.json().document;
     const seen = document && readCategory(document, document.value);
     if (seen?.id === undefined) return;
     const created = { ...seen, id: seen.id, exchange: reply.exchange.id };
-    this.created.set(seen.id, created);
+    if (!this.created.has(seen.id)) this.created.set(seen.id, created);
     if (!this.run.created.has(seen.id)) this.run.created.set(seen.id, created);
   }
 

@@ -106,6 +106,9 @@ export const VARIANTS: readonly Variant[] = [
     })),
   variant('pets-forbidden', 'The pets route takes the key but answers 403: keys issued for categories have no pets scope.',
     (base) => ({ pet: () => ({ status: 403, body: base.errorBody(403, 'forbidden', 'This key has no pets scope.') }) })),
+  variant('query-checked-first', 'A validation middleware mounted ahead of authentication refuses any query parameter with 400, ' +
+    'the key\'s included: a request that carries one is refused before its credential is read.',
+    () => ({ precheck: (_route, request) => (new URL(request.url ?? '/', 'http://x').search ? refuse('unknown_parameter', 'This operation takes no query parameters.') : undefined) })),
   variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
   variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty, long and control-character names, ' +
     'long, empty and blank descriptions, unknown query parameters, a wrong Content-Type.',

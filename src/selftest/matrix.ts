@@ -41,15 +41,17 @@ function unkept(report: RunReport): string | undefined {
 }
 
 /**
- * A fault must make its rule fail: a MUST rule makes the run non-conformant, a SHOULD rule leaves it
- * conformant with a warning.
+ * A fault must make its rule fail, and no rule but those it breaks in its own right (see Fault.also): a MUST rule
+ * makes the run non-conformant, a SHOULD rule leaves it conformant with a warning.
  */
 export function judgeFault(fault: Fault, report: RunReport): SelftestRow {
   const failed = failedRules(report);
   const level = ruleById(fault.rule).level;
   const wantedVerdict = level === 'MUST' ? 'non-conformant' : 'conformant';
+  const echoes = failed.filter((rule) => rule !== fault.rule && !fault.also.includes(rule));
   const problem = !failed.includes(fault.rule) ? `${fault.rule} did not fail (failed: ${failed.join(', ') || 'nothing'})`
-    : report.verdict !== wantedVerdict ? `verdict ${report.verdict}, expected ${wantedVerdict}` : undefined;
+    : echoes.length > 0 ? `${echoes.join(', ')} failed too, which the fault does not break: blamed on the wrong rule`
+      : report.verdict !== wantedVerdict ? `verdict ${report.verdict}, expected ${wantedVerdict}` : undefined;
   return row(fault.id, 'fault', fault.rule, report, problem);
 }
 

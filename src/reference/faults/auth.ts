@@ -14,22 +14,22 @@ const NOT_CHECKED = '\u0000not checked';
 export const authFaults = [
   fault('auth-optional', 'AUTH-1',
     'The auth middleware only verifies a token when an Authorization header is present; requests without one pass.',
-    (base) => ({ accepts: (token, key) => token === undefined || base.accepts(token, key) })),
+    (base) => ({ accepts: (token, key) => token === undefined || base.accepts(token, key) }), ['AUTH-2', 'AUTH-4']),
   fault('auth-pets-unprotected', 'AUTH-1',
     'The deprecated pets route was registered before the auth middleware and serves pets without a credential.',
     (base) => ({
       protects: (route, path) => route !== 'getPet' && base.protects(route, path),
       pet: (petId) => ({ status: 200, body: { id: Number(petId) || 1, name: 'Rex' } }),
-    })),
+    }), ['AUTH-2']),
   fault('auth-key-prefix', 'AUTH-2',
     'The key check tests token.startsWith(key), so a key with anything appended is accepted.',
-    () => ({ accepts: (token, key) => token !== undefined && token.startsWith(key) })),
+    () => ({ accepts: (token, key) => token !== undefined && token.startsWith(key) }), ['AUTH-4']),
   fault('auth-key-case-insensitive', 'AUTH-2',
     'Keys are compared after lower-casing both sides, so a re-cased key is accepted.',
-    () => ({ accepts: (token, key) => token !== undefined && token.toLowerCase() === key.toLowerCase() })),
+    () => ({ accepts: (token, key) => token !== undefined && token.toLowerCase() === key.toLowerCase() }), ['AUTH-4']),
   fault('auth-key-truncated-compare', 'AUTH-2',
     'Only the first 12 characters of the token are compared (a fixed-size buffer), so altered tails are accepted.',
-    () => ({ accepts: (token, key) => token !== undefined && token.length >= 12 && token.slice(0, 12) === key.slice(0, 12) })),
+    () => ({ accepts: (token, key) => token !== undefined && token.length >= 12 && token.slice(0, 12) === key.slice(0, 12) }), ['AUTH-4']),
   fault('auth-any-scheme', 'AUTH-2',
     'The token is taken from after the first space whatever the scheme, so "Basic <key>" and "Token <key>" pass.',
     (base) => ({
@@ -37,22 +37,22 @@ export const authFaults = [
         const value = request.headers.authorization ?? '';
         return /^\S+ +(\S+)$/.exec(value)?.[1] ?? base.credentialOf(request, url, raw);
       },
-    })),
+    }), ['AUTH-4']),
   fault('auth-key-in-query', 'AUTH-2',
     'A convenience for browser clients reads the key from ?api_key= or ?access_token= as well.',
     (base) => ({
       credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? url.searchParams.get('api_key') ?? url.searchParams.get('access_token') ?? undefined,
-    })),
+    }), ['AUTH-4']),
   fault('auth-x-api-key', 'AUTH-2',
     'A legacy gateway rule still accepts the key in an X-API-Key header.',
     (base) => ({
       credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? (request.headers['x-api-key'] as string | undefined),
-    })),
+    }), ['AUTH-4']),
   fault('auth-cookie-key', 'AUTH-2',
     'The browser dashboard\'s session cookie middleware also accepts the API key as an api_key cookie.',
     (base) => ({
       credentialOf: (request, url, raw) => base.credentialOf(request, url, raw) ?? /(?:^|;\s*)api_key=([^;]+)/.exec(request.headers.cookie ?? '')?.[1],
-    })),
+    }), ['AUTH-4']),
   fault('auth-body-access-token', 'AUTH-2',
     'The bearer strategy (passport-http-bearer) also reads access_token from the parsed body.',
     (base) => ({
@@ -66,7 +66,7 @@ export const authFaults = [
           return undefined;
         }
       },
-    })),
+    }), ['AUTH-4']),
   fault('auth-basic-password', 'AUTH-2',
     'Basic credentials are accepted too, with the key as the password, for curl -u users.',
     (base) => ({
@@ -75,13 +75,13 @@ export const authFaults = [
         if (basic) return Buffer.from(basic, 'base64').toString('utf8').replace(/^[^:]*:/, '');
         return base.credentialOf(request, url, raw);
       },
-    })),
+    }), ['AUTH-4']),
   fault('auth-trailing-slash-bypass', 'AUTH-1',
     'The auth middleware is mounted on "/categories" exactly, while the router also serves "/categories/".',
     (base) => ({
       route: (method, path) => base.route(method, path.replace(/\/$/, '')),
       protects: (route, path) => !path.endsWith('/') && base.protects(route, path),
-    })),
+    }), ['AUTH-4']),
   fault('auth-key-with-newline', 'AUTH-3',
     'The key was read from a file with its trailing newline, so the real key never matches.',
     (base) => ({ accepts: (token, key) => base.accepts(token, `${key}\n`) })),
@@ -102,21 +102,21 @@ export const authFaults = [
     () => ({ credentialOf: (request) => /^(?:Bearer|bearer|BEARER) +(\S+)$/.exec(request.headers.authorization ?? '')?.[1] })),
   fault('auth-pets-valid-key-refused', 'AUTH-3',
     'The pets routes moved behind a scope check that keys issued for categories lack: the valid key gets 401 there.',
-    (base) => ({ pet: () => ({ status: 401, body: base.errorBody(401, 'unauthorized', 'The API key lacks the pets scope.') }) })),
+    (base) => ({ pet: () => ({ status: 401, body: base.errorBody(401, 'unauthorized', 'The API key lacks the pets scope.') }) }), ['AUTH-6']),
   fault('auth-key-last-character-ignored', 'AUTH-2',
     'An off-by-one in a hand-written constant-time compare never looks at the key\'s last character.',
-    () => ({ accepts: (token, key) => token !== undefined && token.length === key.length && token.slice(0, -1) === key.slice(0, -1) })),
+    () => ({ accepts: (token, key) => token !== undefined && token.length === key.length && token.slice(0, -1) === key.slice(0, -1) }), ['AUTH-4']),
   fault('auth-token-percent-decoded', 'AUTH-2',
     'The token goes through the query-string decoder on its way in, so a percent-encoded key is accepted.',
-    (base) => ({ credentialOf: (request, url, raw) => decodedOrAsIs(base.credentialOf(request, url, raw)) })),
+    (base) => ({ credentialOf: (request, url, raw) => decodedOrAsIs(base.credentialOf(request, url, raw)) }), ['AUTH-4']),
   fault('auth-token-unwrapped', 'AUTH-2',
     'Quotes and brackets around the token are stripped, for clients that copied "Bearer <API_KEY>" from the docs.',
-    (base) => ({ credentialOf: (request, url, raw) => base.credentialOf(request, url, raw)?.replace(/^["'<{[]|["'>}\]]$/g, '') })),
+    (base) => ({ credentialOf: (request, url, raw) => base.credentialOf(request, url, raw)?.replace(/^["'<{[]|["'>}\]]$/g, '') }), ['AUTH-4']),
   fault('auth-token-last-word', 'AUTH-2',
     'The token is the header\'s last word, so "Bearer <anything> <key>" is accepted.',
     (base) => ({
       credentialOf: (request, url, raw) => /^bearer\s.*?(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? base.credentialOf(request, url, raw),
-    })),
+    }), ['AUTH-4']),
   fault('auth-token-second-word', 'AUTH-2',
     'The header is split on white space and its second part taken as the token (`const [scheme, token] = header.split(\' \')`), so "Bearer <key> <anything>" is accepted.',
     (base) => ({
@@ -124,20 +124,20 @@ export const authFaults = [
         const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
         return /^bearer$/i.test(scheme ?? '') && token ? token : base.credentialOf(request, url, raw);
       },
-    })),
+    }), ['AUTH-4']),
   fault('auth-skipped-for-non-json', 'AUTH-1',
     'The auth check is mounted behind the JSON body parser\'s content-type match, so a POST whose Content-Type is not JSON ' +
     'skips it; the handler parses the body whatever its type and creates the category.',
     (base) => ({
       credentialOf: (request, url, raw) => (request.method === 'POST' && !/json/i.test(request.headers['content-type'] ?? '') ? NOT_CHECKED : base.credentialOf(request, url, raw)),
       accepts: (token, key) => token === NOT_CHECKED || base.accepts(token, key),
-    })),
+    }), ['AUTH-4']),
   fault('auth-fail-open-late', 'AUTH-1',
     `The key cache fails open once it has answered ${FAIL_OPEN_AFTER} lookups: every later request is let through.`,
     (base) => {
       let lookups = 0;
       return { accepts: (token, key) => ++lookups > FAIL_OPEN_AFTER || base.accepts(token, key) };
-    }),
+    }, ['AUTH-2', 'AUTH-4']),
   fault('auth-empty-body-first', 'AUTH-5',
     'A body-parser middleware mounted ahead of authentication refuses an empty body with 400.',
     () => ({ precheck: (route, _request, raw) => (route === 'createCategory' && raw.length === 0 ? refuse('empty_body', 'The body is empty.') : undefined) })),

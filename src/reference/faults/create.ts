@@ -28,7 +28,7 @@ export const createFaults = [
         if (/[\u{10000}-\u{10FFFF}]/u.test(category.name)) throw new Error('Incorrect string value');
         return base.store(store, category, body);
       },
-    })),
+    }), ['HTTP-1']),
   fault('name-truncated', 'CREATE-1',
     'The names column is VARCHAR(64): longer names are cut to 64 characters.',
     (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: category.name.slice(0, 64) }, body) })),
@@ -39,7 +39,7 @@ export const createFaults = [
         if ([...store.categories.values()].some((c) => c.name === category.name)) throw new Error('duplicate key value violates unique constraint');
         return base.store(store, category, body);
       },
-    })),
+    }), ['HTTP-1']),
   fault('description-dropped', 'CREATE-1',
     'The insert statement lists only the name column, so descriptions are never stored.',
     (base) => ({ store: (store, category, body) => base.store(store, { name: category.name }, body) })),
@@ -60,7 +60,7 @@ export const createFaults = [
         if (b && typeof b['name'] === 'object' && b['name'] !== null) return { name: b['name'] as unknown as string };
         return base.validate(body);
       },
-    })),
+    }), ['MODEL-1']),
   fault('description-null-accepted', 'CREATE-2',
     'The description column is nullable and the validator lets null through, storing it.',
     (base) => ({
@@ -69,7 +69,7 @@ export const createFaults = [
         if (b && b['description'] === null && typeof b['name'] === 'string') return { name: b['name'], description: null as unknown as string };
         return base.validate(body);
       },
-    })),
+    }), ['MODEL-1']),
   fault('array-body-unwrapped', 'CREATE-2',
     'A bulk-import shortcut takes the first element when the body is an array.',
     (base) => ({ validate: (body) => base.validate(Array.isArray(body) ? body[0] : body) })),
@@ -80,7 +80,7 @@ export const createFaults = [
         if (raw.length > 0) JSON.parse(raw);
         return base.parse(raw, contentType);
       },
-    })),
+    }), ['HTTP-1']),
   fault('missing-name-defaulted', 'CREATE-2',
     'A missing name is replaced by a default ("Unnamed") instead of being refused.',
     (base) => ({
@@ -102,7 +102,7 @@ export const createFaults = [
     'Create is "idempotent" by name: a name already in use gets the existing category back with 201.',
     (base) => ({
       store: async (store, category, body) => [...store.categories.values()].find((c) => c.name === category.name) ?? base.store(store, category, body),
-    })),
+    }), ['MODEL-2']),
   fault('lenient-json', 'CREATE-2',
     'The body parser is Python\'s json.loads with strict=False: NaN, Infinity, comments and raw control characters in strings pass.',
     (base) => ({

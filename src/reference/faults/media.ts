@@ -12,7 +12,7 @@ export const mediaFaults = [
         response.writeHead(401, { 'content-type': 'text/plain', ...headers });
         response.end('Unauthorized');
       },
-    })),
+    }), ['ERROR-1']),
   fault('content-type-html', 'MEDIA-1',
     'A framework default serves every response as text/html.',
     () => ({
@@ -37,7 +37,7 @@ export const mediaFaults = [
         response.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', ...headers });
         response.end(gzipSync(toJson(body)));
       },
-    })),
+    }), ['ERROR-1']),
   fault('json-trailing-data', 'MEDIA-1',
     'A logging wrapper appends a newline and the request id after the JSON body.',
     () => ({
@@ -45,5 +45,5 @@ export const mediaFaults = [
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
         response.end(`${toJson(body)}\nreq-7f3a`);
       },
-    })),
+    }), ['ERROR-1']),
 ];

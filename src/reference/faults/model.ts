@@ -71,7 +71,7 @@ export const modelFaults = [
         }
         return stored;
       },
-    })),
+    }), ['MODEL-1', 'MODEL-2', 'LIST-2']),
 ];
 
 /** A store that takes a numeric id from the request body when `fits` says the column holds it and it is free. */
