@@ -49,15 +49,18 @@ describe('the write budget (--max-writes)', () => {
 
   it('holds through 429 retries: a retry creates nothing more', async () => {
     let posts = 0;
-    const server = await hostileServer((request, response) => {
-      if (request.method !== 'POST' || ++posts % 3 !== 0) return false;
+    // Every third new request is answered 429 once; its retry is served (a limit that persists leaves checks unjudged).
+    const limited = new Set<string>();
+    const server = await hostileServer((request, response, _n, body) => {
+      if (request.method !== 'POST' || limited.has(body) || ++posts % 3 !== 0) return false;
+      limited.add(body);
       response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"code":"slow_down","message":"Slow down.","status":429}');
       return true;
     }, { apiKey: KEY });
     const dir = await tempDir();
     await runCli(['--target', server.url, '--max-writes', '30', '--top-up', '0', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
     const report = await readReport(dir);
-    expect(posts).toBeGreaterThan(60);
+    expect(posts).toBeGreaterThan(50);
     // Every category the target gained was counted once, though the POSTs that made some of them were sent again.
     expect(report.writes.spent).toBe((await listOf(server)).length);
     expect(report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).length).toBeGreaterThan(0);
