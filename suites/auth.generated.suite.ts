@@ -1,7 +1,8 @@
 /**
  * AUTH-2, generated: credentials from a grammar of mutations of the valid key and of the header (see
- * src/generators/credentials.ts), applied to every operation the spec lists. Every refused POST is verified to
- * have created nothing (AUTH-4).
+ * src/generators/credentials.ts), applied to every operation the spec lists. Every shape the grammar knows is sent by
+ * example in auth.suite.ts on every run; these cases explore around them, and differ from seed to seed. Every refused
+ * POST is verified to have created nothing (AUTH-4).
  */
 import fc from 'fast-check';
 import { environment } from '../src/checks/environment.js';

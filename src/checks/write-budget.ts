@@ -9,8 +9,8 @@
  *   that keeps the contract creates nothing on it. If it answers 2xx all the same, the write is spent as a stray
  *   one, and so is a category the closing checks find created despite a refusal. Under a limit, after
  *   {@link STRAY_WRITES} of those of one kind, generated requests of that kind are no longer sent: the target has
- *   shown that every one may leave a category behind. The examples always are (about 30 that must be refused for
- *   their credential, about 35 for their body), so that each case they name is judged.
+ *   shown that every one may leave a category behind. The examples always are (about 70 that must be refused for
+ *   their credential, about 65 for their body), so that each case they name is judged.
  *
  * Checks reserve what they may need before they start and give back what they did not use; a check that cannot
  * reserve all it needs is skipped, never run in part. Shrinking a generated check's failure takes what is left.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, shellLiteral, validKey, type Credential, type Token } from '../http/credential.js';
-import { keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
+import { describeMutation, KNOWN_MUTATIONS, keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
+import { knownShapes } from './known-shape.js';
 
 /**
  * A credential that must be refused (AUTH-2), as data: the valid key altered, or the valid key in the wrong
@@ -21,9 +22,37 @@ export type InvalidCredential =
   | { readonly kind: 'Basic password' };
 
 /** Schemes that are not Bearer in any letter case: a case variant of Bearer is valid (AUTH-7). */
-const OTHER_SCHEMES = ['Token', 'Basic', 'Digest', 'ApiKey', 'Key', 'JWT', 'OAuth', 'Bearer-Token', 'Beare', 'Bearerr'];
+export const OTHER_SCHEMES = ['Token', 'Basic', 'Digest', 'ApiKey', 'Key', 'JWT', 'OAuth', 'Bearer-Token', 'Beare', 'Bearerr'];
 
-/** Every shape of refused credential the grammar knows. */
+/**
+ * The Bearer scheme with no token after it. "Bearer " and "Bearer\t" arrive as "Bearer" where a server trims field
+ * values, as HTTP says it must, and as sent where it does not.
+ */
+export const EMPTY_TOKEN_SCHEMES = ['Bearer', 'bearer', 'Bearer ', 'Bearer\t'];
+
+/**
+ * What follows the valid key in `Bearer <key><more>`: a server that splits the header on white space and takes the
+ * second part (`const [scheme, token] = header.split(' ')`) accepts it. Never a lone trailing space: HTTP trims
+ * field values, so "Bearer <key> " arrives as the valid credential.
+ */
+export const MORE_AFTER_KEY = [' x', ',', ' Bearer', '; q=1', ' extra'];
+
+/** What comes between the scheme and the valid key in `Bearer <word> <key>`: a server that takes the last word accepts it. */
+export const WORDS_BEFORE_KEY = ['x', 'Bearer', 'token', 'key='];
+
+/** Query parameters some frameworks read a token from (OAuth's access_token, API gateways' api_key). */
+export const QUERY_PARAMETERS = ['access_token', 'api_key', 'apikey', 'key', 'token', 'bearer'];
+
+/** Headers other than Authorization that gateways and legacy clients carry a key in. */
+export const OTHER_HEADERS = ['X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization'];
+
+/** Cookies a browser session middleware may read a key from. */
+export const COOKIES = ['api_key', 'access_token', 'token', 'session'];
+
+/** Fields of a JSON body a bearer strategy may read a token from (passport-http-bearer reads access_token). */
+export const BODY_FIELDS = ['access_token', 'api_key', 'token'];
+
+/** Every shape of refused credential the grammar knows, around the constants above and every key mutation. */
 export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('altered key' as const), mutation: keyMutation }) },
   {
@@ -35,19 +64,80 @@ export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   },
   fc.constant({ kind: 'no scheme' as const }),
   fc.constant({ kind: 'Basic' as const }),
-  fc.record({ kind: fc.constant('empty token' as const), scheme: fc.constantFrom('Bearer', 'bearer', 'Bearer ', 'Bearer\t') }),
-  // A server that splits on the space and takes the second part accepts "<key> <anything>". (Never a lone
-  // trailing space: HTTP trims field values, so "Bearer <key> " arrives as the valid credential.)
-  fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(' x', ',', ' Bearer', '; q=1', ' extra') }),
-  // A server that takes the last word of the header accepts "Bearer <anything> <key>".
-  fc.record({ kind: fc.constant('word and key' as const), word: fc.constantFrom('x', 'Bearer', 'token', 'key=') }),
-  fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom('access_token', 'api_key', 'apikey', 'key', 'token', 'bearer') }),
-  fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom('X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization') }),
-  fc.record({ kind: fc.constant('cookie' as const), cookie: fc.constantFrom('api_key', 'access_token', 'token', 'session') }),
-  // passport-http-bearer and others also read the token from the body's access_token field.
-  fc.record({ kind: fc.constant('body field' as const), field: fc.constantFrom('access_token', 'api_key', 'token') }),
+  fc.record({ kind: fc.constant('empty token' as const), scheme: fc.constantFrom(...EMPTY_TOKEN_SCHEMES) }),
+  fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(...MORE_AFTER_KEY) }),
+  fc.record({ kind: fc.constant('word and key' as const), word: fc.constantFrom(...WORDS_BEFORE_KEY) }),
+  fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom(...QUERY_PARAMETERS) }),
+  fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom(...OTHER_HEADERS) }),
+  fc.record({ kind: fc.constant('cookie' as const), cookie: fc.constantFrom(...COOKIES) }),
+  fc.record({ kind: fc.constant('body field' as const), field: fc.constantFrom(...BODY_FIELDS) }),
   fc.constant({ kind: 'Basic password' as const }),
 );
+
+/**
+ * How check names call each kind of refused credential. A record over every kind, so that a kind added to the grammar
+ * does not compile until it has a name (and examples below).
+ */
+export const CREDENTIAL_KINDS: { readonly [K in InvalidCredential['kind']]: string } = {
+  'altered key': 'the valid key altered',
+  'other scheme': 'the valid key under another scheme',
+  'no scheme': 'the valid key with no scheme',
+  Basic: 'the valid key as the Basic user name',
+  'empty token': 'an empty token',
+  'key and more': 'the valid key followed by more',
+  'word and key': 'a word between the scheme and the valid key',
+  'query parameter': 'the valid key in a query parameter',
+  'other header': 'the valid key in another header',
+  cookie: 'the valid key in a cookie',
+  'body field': 'the valid key in a body field',
+  'Basic password': 'the valid key as the Basic password',
+};
+
+/** A case as words that hold for any key: for check names and messages. */
+export function describeCredential(c: InvalidCredential): string {
+  switch (c.kind) {
+    case 'altered key':
+      return describeMutation(c.mutation);
+    case 'other scheme':
+      return `${c.mutation ? describeMutation(c.mutation) : 'the valid key'} under the scheme ${JSON.stringify(c.scheme)}`;
+    case 'empty token':
+      return `the scheme ${JSON.stringify(c.scheme)} with no token`;
+    case 'key and more':
+      return `the valid key followed by ${JSON.stringify(c.more)}`;
+    case 'word and key':
+      return `${JSON.stringify(c.word)} between the scheme and the valid key`;
+    case 'query parameter':
+      return `the valid key in the query parameter ${c.parameter}`;
+    case 'other header':
+      return `the valid key in a header ${c.header}`;
+    case 'cookie':
+      return `the valid key in a cookie ${c.cookie}`;
+    case 'body field':
+      return `the valid key in the body's field ${c.field}`;
+    default:
+      return CREDENTIAL_KINDS[c.kind];
+  }
+}
+
+/**
+ * The refused credentials tried by example on every run, on every operation the spec lists: every constant of every
+ * kind, each once (a scheme with the valid key, not also with each mutation: generation explores those), and every
+ * representative key mutation.
+ */
+export const KNOWN_CREDENTIALS = knownShapes<InvalidCredential>([
+  ...KNOWN_MUTATIONS.map(({ shape }) => ({ kind: 'altered key' as const, mutation: shape })),
+  ...OTHER_SCHEMES.map((scheme) => ({ kind: 'other scheme' as const, scheme })),
+  { kind: 'no scheme' },
+  { kind: 'Basic' },
+  ...EMPTY_TOKEN_SCHEMES.map((scheme) => ({ kind: 'empty token' as const, scheme })),
+  ...MORE_AFTER_KEY.map((more) => ({ kind: 'key and more' as const, more })),
+  ...WORDS_BEFORE_KEY.map((word) => ({ kind: 'word and key' as const, word })),
+  ...QUERY_PARAMETERS.map((parameter) => ({ kind: 'query parameter' as const, parameter })),
+  ...OTHER_HEADERS.map((header) => ({ kind: 'other header' as const, header })),
+  ...COOKIES.map((cookie) => ({ kind: 'cookie' as const, cookie })),
+  ...BODY_FIELDS.map((field) => ({ kind: 'body field' as const, field })),
+  { kind: 'Basic password' },
+], describeCredential);
 
 /**
  * The credential a case describes, for this key; undefined when the case does not apply: a mutation that leaves

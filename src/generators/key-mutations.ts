@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { shellLiteral, type Token } from '../http/credential.js';
+import { knownShapes } from './known-shape.js';
 
 /** Bash pieces of the key: all of it, a substring, one character's letter case swapped. */
 const KEY = `\${${API_KEY_ENV}}`; // braced: a character appended after it must not extend the name
@@ -104,7 +105,7 @@ function swapCase(c: string): string {
 }
 
 /** What clients put around a token by mistake, and lenient servers strip: quotes, brackets, braces. */
-const WRAPPINGS: readonly (readonly [string, string])[] = [['"', '"'], ["'", "'"], ['<', '>'], ['{', '}'], ['[', ']']];
+export const WRAPPINGS: readonly (readonly [string, string])[] = [['"', '"'], ["'", "'"], ['<', '>'], ['{', '}'], ['[', ']']];
 
 const position = fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true });
 const keyCharacter = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/=');
@@ -121,3 +122,65 @@ export const keyMutation: fc.Arbitrary<KeyMutation> = fc.oneof(
   fc.record({ kind: fc.constant('percent-encode' as const), at: position }),
   fc.constantFrom(...WRAPPINGS.map(([before, after]) => ({ kind: 'wrap' as const, before, after }))),
 );
+
+/**
+ * Where the representative mutations are made, as fractions of the key's length: the first character, the middle
+ * one, and the last (any fraction at or past (length - 1) / length is the last, for keys up to a billion characters).
+ */
+const FIRST = 0;
+const MIDDLE = 0.5;
+const LAST = 1 - 1e-9;
+
+/**
+ * Each kind of mutation where lenient comparisons miss it, and every wrapping: a compare that skips the last
+ * character, looks at a prefix (the first 12, half the key) or ignores letter case; a key with padding ("=")
+ * appended. Recasing is at the first character, a letter in the usual keys ("psk_…", "sk_live_…"): a middle one may
+ * be a digit, which has no case, and then the example would not apply. Typed by kind, so that a kind added to the
+ * grammar does not compile until it has its examples.
+ */
+const REPRESENTATIVES: { readonly [K in KeyMutation['kind']]: readonly Extract<KeyMutation, { kind: K }>[] } = {
+  append: [{ kind: 'append', text: 'x' }, { kind: 'append', text: '=' }],
+  prepend: [{ kind: 'prepend', text: 'x' }],
+  remove: [{ kind: 'remove', at: LAST }],
+  replace: [FIRST, MIDDLE, LAST].map((at) => ({ kind: 'replace', at, by: 'x' })),
+  recase: [{ kind: 'recase', at: FIRST }],
+  'recase-all': [{ kind: 'recase-all' }],
+  truncate: [{ kind: 'truncate', keep: MIDDLE }],
+  'percent-encode': [{ kind: 'percent-encode', at: FIRST }],
+  wrap: WRAPPINGS.map(([before, after]) => ({ kind: 'wrap', before, after })),
+};
+
+/** How a description calls a position: by name where it has one. */
+function characterAt(at: number): string {
+  if (at === FIRST) return 'its first character';
+  if (at === MIDDLE) return 'its middle character';
+  if (at >= LAST) return 'its last character';
+  return `its character at ${Math.round(at * 100)}% of its length`;
+}
+
+/** A mutation as words that hold for any key (unlike a token's `shown`, which counts this key's characters). */
+export function describeMutation(mutation: KeyMutation): string {
+  switch (mutation.kind) {
+    case 'append':
+      return `the valid key with ${JSON.stringify(mutation.text)} appended`;
+    case 'prepend':
+      return `the valid key with ${JSON.stringify(mutation.text)} prepended`;
+    case 'remove':
+      return `the valid key without ${characterAt(mutation.at)}`;
+    case 'replace':
+      return `the valid key with ${characterAt(mutation.at)} replaced`;
+    case 'recase':
+      return `the valid key with the letter case of ${characterAt(mutation.at)} changed`;
+    case 'recase-all':
+      return 'the valid key with the letter case of every letter changed';
+    case 'truncate':
+      return `the valid key truncated to ${mutation.keep === MIDDLE ? 'half' : `${Math.round(mutation.keep * 100)}% of`} its length`;
+    case 'percent-encode':
+      return `the valid key with ${characterAt(mutation.at)} percent-encoded`;
+    case 'wrap':
+      return `the valid key wrapped in ${mutation.before}${mutation.after}`;
+  }
+}
+
+/** The key mutations tried by example on every run: each kind at a representative position, every wrapping. */
+export const KNOWN_MUTATIONS = knownShapes<KeyMutation>(Object.values(REPRESENTATIVES).flat(), describeMutation);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { KnownShape } from './known-shape.js';
 
 /**
  * The longest name CREATE-1 promises a server accepts, in UTF-16 code units: the strictest of the usual
@@ -15,16 +16,31 @@ const char = (from: number, to: number) => fc.integer({ min: from, max: to }).ma
  */
 const LINE_BREAKING = /[\p{Zl}\p{Zp}]/u;
 
+/** Right-to-left scripts, as code point ranges: Arabic letters, Hebrew letters. */
+export const RIGHT_TO_LEFT: readonly (readonly [number, number])[] = [[0x0621, 0x064a], [0x05d0, 0x05ea]];
+
+/** CJK unified ideographs, as a code point range. */
+export const CJK: readonly [number, number] = [0x4e00, 0x9fff];
+
+/** Combining diacritical marks, as a code point range: one to three follow a base letter. */
+export const COMBINING_MARKS: readonly [number, number] = [0x0300, 0x036f];
+
+/** Astral characters, ZWJ sequences, a skin tone, flags, mathematical letters: what code-unit counting and naive slicing break. */
+export const EMOJI = ['🐕', '🐈‍⬛', '👩🏽‍🔬', '🏳️‍🌈', '🇯🇵', '𓃠', '𝔇𝔬𝔤', '🦎'];
+
+/** Spaces inside a name: one, two (a server that collapses runs of them), no-break, ideographic. */
+export const INNER_SPACES = [' ', '  ', '\u00a0', '\u3000'];
+
 /** Pieces names are made of: every script, marks, emoji, spaces. */
 const piece = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }).filter((g) => !LINE_BREAKING.test(g)) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }) },
-  { weight: 2, arbitrary: fc.oneof(char(0x0621, 0x064a), char(0x05d0, 0x05ea)) }, // Arabic, Hebrew: right to left
-  { weight: 1, arbitrary: char(0x4e00, 0x9fff) }, // CJK
+  { weight: 2, arbitrary: fc.oneof(...RIGHT_TO_LEFT.map(([from, to]) => char(from, to))) },
+  { weight: 1, arbitrary: char(...CJK) },
   // A base letter with one to three combining marks.
-  { weight: 2, arbitrary: fc.tuple(char(0x61, 0x7a), fc.array(char(0x0300, 0x036f), { minLength: 1, maxLength: 3 })).map(([b, m]) => b + m.join('')) },
-  { weight: 2, arbitrary: fc.constantFrom('🐕', '🐈‍⬛', '👩🏽‍🔬', '🏳️‍🌈', '🇯🇵', '𓃠', '𝔇𝔬𝔤', '🦎') }, // astral, ZWJ sequences, flags
-  { weight: 2, arbitrary: fc.constantFrom(' ', '  ', '\u00a0', '\u3000') }, // inner spaces
+  { weight: 2, arbitrary: fc.tuple(char(0x61, 0x7a), fc.array(char(...COMBINING_MARKS), { minLength: 1, maxLength: 3 })).map(([b, m]) => b + m.join('')) },
+  { weight: 2, arbitrary: fc.constantFrom(...EMOJI) },
+  { weight: 2, arbitrary: fc.constantFrom(...INNER_SPACES) },
 );
 
 /** Cuts a string to at most `max` UTF-16 code units without splitting a surrogate pair. */
@@ -53,13 +69,19 @@ function filled(pieces: readonly string[], length: number): string {
 const nameLength = fc.integer({ min: 1, max: MAX_NAME_LENGTH });
 
 /** Names a few cases share, so that a name already in use comes up. */
-const REPEATED = ['Dog', 'Cat', 'Rabbit', 'Guinea pig'];
+export const REPEATED = ['Dog', 'Cat', 'Rabbit', 'Guinea pig'] as const;
 
-/** Names that read as JSON or as numbers: a server that parses text again turns them into something else. */
-const LITERAL_LOOKING = ['0', '7', '-1', '1.5', '1e3', '007', 'true', 'false', 'null', '[]', '{}'];
+/**
+ * Names that read as JSON or as numbers: a server that parses text again turns them into something else. Only the
+ * whole name reads so: each is a name of its own, never part of one.
+ */
+export const LITERAL_LOOKING = ['0', '7', '-1', '1.5', '1e3', '007', 'true', 'false', 'null', '[]', '{}'];
 
 /** What a name may start with: nothing, spaces, or what spreadsheet-minded servers escape as a formula. */
-const LEADS = ['', ' ', '  ', '=', '+', '-', '@'];
+export const LEADS = ['', ' ', '  ', '=', '+', '-', '@'];
+
+/** What a name may end with: nothing, or spaces (which a server must not trim). */
+export const TRAILS = ['', ' ', '  '];
 
 /**
  * Names a conformant server must accept (CREATE-1): any script, combining sequences, emoji and other astral
@@ -71,7 +93,7 @@ export const validName: fc.Arbitrary<string> = fc.oneof(
   { weight: 9, arbitrary: fc.record({
     lead: fc.constantFrom(...LEADS),
     pieces: fc.array(piece, { minLength: 1, maxLength: 12 }),
-    trail: fc.constantFrom('', ' ', '  '),
+    trail: fc.constantFrom(...TRAILS),
     length: nameLength,
   }).map(({ lead, pieces, trail, length }) => {
     const core = filled(pieces, Math.max(1, length - lead.length - trail.length));
@@ -80,6 +102,47 @@ export const validName: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(...REPEATED) },
   { weight: 1, arbitrary: fc.constantFrom(...LITERAL_LOOKING) },
 ).filter((name) => name.trim().length > 0);
+
+/** A valid name tried by example, as data: see {@link nameOf}. */
+export interface NameShape {
+  /** What the name starts with (see {@link LEADS}). */
+  readonly lead: string;
+  /**
+   * Whether the run's marker follows the lead, so that the category is found as the run's: not where the exact name is
+   * the point (a literal, outer spaces, one character).
+   */
+  readonly marked: boolean;
+  /** The rest of the name, trailing spaces included (see {@link TRAILS}). */
+  readonly text: string;
+}
+
+/** The name a shape describes, with this marker where it is marked. */
+export function nameOf(shape: NameShape, marker: string): string {
+  return shape.lead + (shape.marked ? marker : '') + shape.text;
+}
+
+const marked = (text: string, lead = ''): NameShape => ({ lead, marked: true, text });
+const exact = (lead: string, text: string): NameShape => ({ lead, marked: false, text });
+
+/**
+ * The valid names tried by example on every run (CREATE-1): every constant of the tables above and a piece of every
+ * script. Each becomes a category that stays, so what may be part of a name shares one (every emoji in one name,
+ * every kind of inner space in another, the names in use among them), and only what must be the whole name, or starts
+ * it, has one of its own.
+ */
+export const KNOWN_NAMES: readonly KnownShape<NameShape>[] = [
+  { label: 'a plain name', shape: marked(` ${REPEATED[0]}`) },
+  { label: 'a name with a leading and a trailing space', shape: exact(' ', `${REPEATED[1]} `) },
+  { label: 'a name with two leading and two trailing spaces', shape: exact('  ', `${REPEATED[2]}  `) },
+  { label: 'a name with inner spaces of every kind', shape: marked(INNER_SPACES.map((space) => ` ${REPEATED[3].replace(' ', space)}`).join(',')) },
+  { label: 'a name with emoji and other astral-plane characters', shape: marked(EMOJI.map((emoji) => ` ${emoji}`).join('')) },
+  { label: 'a name with combining marks', shape: marked(' Cafe\u0301 N\u0303andu\u0301') },
+  { label: 'a right-to-left name', shape: marked(' كلب כלב') },
+  { label: 'a name in CJK characters', shape: marked(' 犬 ウサギ 토끼') },
+  { label: 'a one-character name', shape: exact('', 'R') },
+  ...LEADS.filter((lead) => lead.trim() !== '').map((lead) => ({ label: `a name starting with "${lead}"`, shape: marked('', lead) })),
+  ...LITERAL_LOOKING.map((name) => ({ label: `the name ${JSON.stringify(name)}, which reads as a number or as JSON`, shape: exact('', name) })),
+];
 
 /** Text over 100 code units, into the thousands, in any script. */
 const longText: fc.Arbitrary<string> = fc

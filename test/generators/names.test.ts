@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { longDescription, longName, MAX_NAME_LENGTH, optionalDescription, unusualName, validName } from '../../src/generators/names.js';
+import {
+  CJK, COMBINING_MARKS, EMOJI, INNER_SPACES, KNOWN_NAMES, LEADS, LITERAL_LOOKING, longDescription, longName, MAX_NAME_LENGTH, nameOf,
+  optionalDescription, REPEATED, RIGHT_TO_LEFT, TRAILS, unusualName, validName,
+} from '../../src/generators/names.js';
+import { loadedUnderSeeds } from './under-seeds.js';
 
 const sample = <T>(arbitrary: fc.Arbitrary<T>, n = 2000) => fc.sample(arbitrary, { seed: 1, numRuns: n });
 
@@ -68,5 +72,51 @@ describe('the open-domain names and descriptions', () => {
     const lengths = sample(longDescription, 300).map((d) => d.length);
     expect(Math.min(...lengths)).toBeGreaterThan(MAX_NAME_LENGTH);
     expect(Math.max(...lengths)).toBeGreaterThan(3000);
+  });
+});
+
+describe('the name grammar\'s known shapes (CREATE-1\'s examples)', () => {
+  /** The longest marker the create suite makes (`conformance-<runId>-create-<label>-<n>`), with room to spare. */
+  const marker = 'conformance-0a1b2c3d-create-name-000001-and-more';
+  const names = KNOWN_NAMES.map(({ shape }) => nameOf(shape, marker));
+  const exact = KNOWN_NAMES.filter(({ shape }) => !shape.marked).map(({ shape }) => nameOf(shape, marker));
+  const inRange = ([from, to]: readonly [number, number]) => names.some((n) => [...n].some((c) => (c.codePointAt(0) ?? 0) >= from && (c.codePointAt(0) ?? 0) <= to));
+
+  it('hold every literal-looking name as a whole name of its own', () => {
+    for (const literal of LITERAL_LOOKING) expect(exact).toContain(literal);
+  });
+
+  it('start names with every lead and end them with every trail, exactly', () => {
+    const startsWith = (lead: string) => names.some((n) => n.startsWith(lead) && !n.slice(lead.length).startsWith(' '));
+    const endsWith = (trail: string) => names.some((n) => n.endsWith(trail) && !n.slice(0, n.length - trail.length).endsWith(' '));
+    for (const lead of LEADS) expect(startsWith(lead), JSON.stringify(lead)).toBe(true);
+    for (const trail of TRAILS) expect(endsWith(trail), JSON.stringify(trail)).toBe(true);
+  });
+
+  it('hold every emoji, every kind of inner space, every name in use and a character of every script', () => {
+    for (const piece of [...EMOJI, ...REPEATED]) expect(names.some((n) => n.includes(piece)), piece).toBe(true);
+    for (const space of INNER_SPACES) expect(names.some((n) => new RegExp(`\\S${space}\\S`, 'u').test(n)), JSON.stringify(space)).toBe(true);
+    for (const range of [...RIGHT_TO_LEFT, CJK, COMBINING_MARKS]) expect(inRange(range), range.join('-')).toBe(true);
+  });
+
+  it('are valid names within 100 code units, even with a long marker, and their labels are their own', () => {
+    for (const name of names) {
+      expect(name.length).toBeLessThanOrEqual(MAX_NAME_LENGTH);
+      expect(name.trim()).not.toBe('');
+      expect(name).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    }
+    const labels = KNOWN_NAMES.map(({ label }) => label);
+    expect(new Set(labels).size).toBe(labels.length);
+    expect(new Set(exact).size).toBe(exact.length);
+  });
+
+  it('share a name where a shape need not be the whole of it (each example is a category that stays): every emoji in one, every inner space in one', () => {
+    expect(names.filter((n) => EMOJI.every((emoji) => n.includes(emoji)))).toHaveLength(1);
+    expect(names.filter((n) => INNER_SPACES.every((space) => n.includes(space)))).toHaveLength(1);
+  });
+
+  it('do not depend on the seed: the same list under every seed', async () => {
+    const loads = await loadedUnderSeeds(async () => (await import('../../src/generators/names.js')).KNOWN_NAMES);
+    for (const load of loads) expect(load).toEqual(KNOWN_NAMES);
   });
 });
