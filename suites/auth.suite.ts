@@ -164,8 +164,8 @@ suite.check('AUTH-5', `${create.label} with no credential and a body sent as tex
  */
 async function expectSchemeCaseTaken(t: CheckContext, reply: Reply, expected: number, documented: () => Promise<Reply>): Promise<void> {
   if (reply.status === 401) {
-    const control = await documented();
-    if (control.status === 401) t.missing('AUTH-3', `the documented form is refused too (${control.exchange.id})`);
+    const control = await t.control(documented);
+    if (control?.status === 401) t.missing('AUTH-3', `the documented form is refused too (${control.exchange.id})`);
   }
   t.expectStatus(reply, expected);
 }
@@ -178,7 +178,7 @@ for (const scheme of ['bearer', 'BEARER', 'BeArEr']) {
 suite.check('AUTH-7', `${create.label} with the valid key as "bearer <key>" is accepted`, async (t) => {
   await expectSchemeCaseTaken(t, await t.create({ name: t.marker('lowercase-scheme') }, { credential: bearer(key, 'bearer') }), 201,
     () => t.create({ name: t.marker('lowercase-scheme') }));
-}, { writes: 2 });
+}, { writes: 1 });
 
 suite.checkRejectedCreatedNothing('AUTH-4');
 suite.checkCreatedAreListed();

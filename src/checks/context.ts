@@ -75,6 +75,8 @@ export class CheckContext {
   private shrinking = false;
   /** Set while a generated check runs its cases. */
   private generating = false;
+  /** Set while a control request is sent (see {@link control}): its writes are borrowed, not reserved. */
+  private controlling = false;
 
   /** The writes this check reserved; none when it declared none. */
   private writes?: Reservation;
@@ -114,7 +116,7 @@ export class CheckContext {
     }
     // The reservation the write is held from is the one it is settled against, whatever the check reserves meanwhile.
     const holding = writing && !refusal ? this.writes : undefined;
-    if (writing && !refusal && !holding?.hold(this.shrinking)) {
+    if (writing && !refusal && !holding?.hold(this.shrinking || this.controlling)) {
       throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
     }
     if (writing) this.suite.noteWrite();
@@ -157,6 +159,24 @@ export class CheckContext {
   spendStray(kind: RefusalKind): void {
     this.suite.run.budget.spendStray(kind);
     this.writesSpent++;
+  }
+
+  /**
+   * Sends a control request after a failure, to tell whose failure it is (a plain create beside CREATE-3's, the same
+   * create without its id beside MODEL-3's): what it may create is borrowed from what the write budget has left, as
+   * shrinking's requests are, since a target that keeps the contract never gets one. Undefined when nothing is left to
+   * borrow: the failure then stands as the check's own.
+   */
+  async control(send: () => Promise<Reply>): Promise<Reply | undefined> {
+    this.controlling = true;
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof WritesExhausted) return undefined;
+      throw error;
+    } finally {
+      this.controlling = false;
+    }
   }
 
   /** GET /categories with the valid key. */
