@@ -161,8 +161,9 @@ export const optionalDescription: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((d) => cut(d, MAX_NAME_LENGTH)),
   fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: nameLength })
     .map(({ pieces, length }) => filled(pieces, length)),
-// Blank ones too are open, as the example of spaces only has it (kept as sent, or refused).
-).filter((description) => description === undefined || description.trim().length > 0);
+// Blank ones too are open, as the example of spaces only has it (kept as sent, or refused); so are control characters
+// and line breaks, as they are in names (INFO-3).
+).filter((description) => description === undefined || (description.trim().length > 0 && !LINE_BREAKING.test(description) && !/\p{Cc}/u.test(description)));
 
 /** Descriptions over 100 code units, into the thousands (INFO-2). */
 export const longDescription: fc.Arbitrary<string> = longText;

@@ -61,10 +61,12 @@ describe('the open-domain names and descriptions', () => {
     expect(sample(unusualName, 500).some((n) => /[\u2028\u2029]/.test(n))).toBe(true);
   });
 
-  it('optionalDescription is sometimes absent, never empty or blank (INFO-1\'s), up to 100 code units and at the edge', () => {
+  it('optionalDescription is sometimes absent, never empty or blank (INFO-1\'s), nor with controls or line breaks (INFO-3\'s), up to 100 code units and at the edge', () => {
     const descriptions = sample(optionalDescription, 500);
     expect(descriptions).toContain(undefined);
     expect(descriptions.filter((d) => d !== undefined && d.trim() === '')).toEqual([]);
+    // One in thousands had a line or paragraph separator before they were filtered out: look at many.
+    expect(sample(optionalDescription, 20_000).filter((d) => d !== undefined && /[\p{Cc}\u2028\u2029]/u.test(d))).toEqual([]);
     expect(Math.max(...descriptions.map((d) => d?.length ?? 0))).toBe(MAX_NAME_LENGTH);
   });
 
