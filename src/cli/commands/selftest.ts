@@ -57,7 +57,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
   out.line();
   out.line(failures.length === 0
-    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length} faults were caught by their rule, all ${variants.length} variants were judged conformant`)
+    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length} faults were caught by their rule and blamed on no other, all ${variants.length} variants were judged conformant`)
     : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
   out.line(`Matrix: ${path}`);
   return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
