@@ -54,6 +54,8 @@ export class SuiteState {
   private opening?: Promise<Reply>;
   /** Requests that could create, sent by the suite's checks so far. */
   private writesSent = 0;
+  /** Where the runner reads the suite file's totals (see fileTotals): the file task's meta, once a check has run. */
+  private fileMeta?: object;
 
   constructor(readonly name: string) {}
 
@@ -103,17 +105,28 @@ export class SuiteState {
       created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
         id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
       }))],
-      writesUsed: this.run.budget.used,
+      writesUsed: this.run.budget.usedOrUnderWay,
       posts: this.run.posts,
       sharedWrites: this.shared.map((s) => s.spent()).filter((s) => s !== undefined),
       ...(toppedUp ? { topUp: { ...toppedUp, added: this.run.topUp.used } } : {}),
     };
   }
 
-  /** Counts a request that could create, so that a closing list read before it is read again. */
+  /**
+   * Counts a request that could create, so that a closing list read before it is read again, and publishes the totals
+   * with its write before it is sent: a run interrupted while it is under way may end the suite file before any of its
+   * checks does (and before its answer comes), and the report must still count what the target may now hold.
+   */
   noteWrite(): void {
     this.writesSent++;
     this.run.posts++;
+    this.publishTotals();
+  }
+
+  /** Writes the totals to the suite file's meta, now and whenever they change (see noteWrite). */
+  publishTotals(fileMeta?: object): void {
+    this.fileMeta ??= fileMeta;
+    if (this.fileMeta) Object.assign(this.fileMeta, this.fileTotals());
   }
 
   /**

@@ -98,6 +98,7 @@ export function defineSuite(name: string): Suite {
     const replay = state.env.settings.replay;
     const { reservation, notRun } = !replay || replay.title === title ? planWrites(options) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
+      state.publishTotals(task.file.meta); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
         writes: reservation, signal, notify: (text) => annotate(text, 'notice'), reliesOn: options.reliesOn,
       });
@@ -120,7 +121,7 @@ export function defineSuite(name: string): Suite {
         task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.
-        Object.assign(task.file.meta, state.fileTotals());
+        state.publishTotals(task.file.meta);
       }
     }, CHECK_TIMEOUT_MS);
   };

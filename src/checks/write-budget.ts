@@ -18,6 +18,8 @@
 export class WriteBudget {
   private reserved = 0;
   private spent = 0;
+  /** Writes held by requests under way (see Reservation.hold). */
+  private underWay = 0;
   private readonly strays: Record<RefusalKind, number> = { credential: 0, body: 0 };
 
   /** `limit` may be Infinity: a private target (the bundled reference, a CI build) is discarded after the run. */
@@ -31,6 +33,19 @@ export class WriteBudget {
   /** Writes the run has spent: categories it created, or may have. */
   get used(): number {
     return this.spent;
+  }
+
+  /**
+   * Writes spent, and those held by requests under way: what the run may have created, should it stop now (an
+   * interrupted run may not hear back from them, and the target may store them all the same).
+   */
+  get usedOrUnderWay(): number {
+    return this.spent + this.underWay;
+  }
+
+  /** @internal A write held by a request about to be sent, or settled once it is answered. */
+  countUnderWay(change: 1 | -1): void {
+    this.underWay += change;
   }
 
   /**
@@ -117,6 +132,7 @@ export class Reservation {
       this.left--;
     }
     this.holding++;
+    this.budget.countUnderWay(1);
     return true;
   }
 
@@ -124,6 +140,7 @@ export class Reservation {
   settle(created: boolean): void {
     if (this.holding <= 0) return;
     this.holding--;
+    this.budget.countUnderWay(-1);
     if (!created) {
       if (this.released) this.budget.releaseReserved(1);
       else this.left++;

@@ -23,7 +23,7 @@ export function declareAuditTests(state: SuiteState, declared: number, runsHere:
   }
   for (const audit of audits) {
     test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
-      Object.assign(task.file.meta, state.fileTotals());
+      state.publishTotals(task.file.meta);
       const tally = state.tallies.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
       if (!tally || tally.judged === 0) {
