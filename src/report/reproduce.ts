@@ -1,8 +1,21 @@
 import type { Exchange } from '../results/model.js';
 
 /** A word in single quotes for bash: everything literal. */
-function quoted(text: string): string {
+export function quoted(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command that runs one check of a report again (`--replay`), for the console: `program` is how the CLI is
+ * started (see the run command), `targetArgs` the options that chose the target and how it is reached, as given.
+ */
+export function replayCommand(program: string, targetArgs: readonly string[], reportJson: string, title: string): string {
+  return [program, ...targetArgs.map(quotedIfNeeded), '--replay', quotedIfNeeded(reportJson), quoted(title)].join(' ');
+}
+
+/** A word as it is when bash would take it so, else in single quotes. */
+function quotedIfNeeded(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : quoted(text);
 }
 
 /**

@@ -24,7 +24,7 @@ export function renderSummaryMarkdown(report: RunReport): string {
   const failures = report.results.filter(counts);
   if (failures.length) {
     lines.push('', `### Failures (${failures.length})`, '', '| rule | level | check | why |', '|---|---|---|---|');
-    for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${cell(r.message ?? '')} |`);
+    for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${exactCell(r.message ?? '')} |`);
     if (failures.length > LISTED) lines.push('', `… and ${failures.length - LISTED} more in report.html and report.json.`);
   }
   const notices = noticesOf(report);
@@ -47,6 +47,20 @@ export function renderSummaryMarkdown(report: RunReport): string {
 function cell(text: string): string {
   const one = text.replace(/\s+/g, ' ').replace(/\|/g, '\\|').replace(/</g, '&lt;');
   return one.length > 300 ? `${one.slice(0, 297)}…` : one;
+}
+
+/**
+ * Text for a table cell, every character as it is: in a code span, which keeps runs of spaces (a failure may be about
+ * `"  Rabbit  "` against `" Rabbit "`), with what a table needs escaped and line breaks shown as ⏎.
+ */
+function exactCell(text: string): string {
+  if (text === '') return '';
+  const line = (text.length > 300 ? `${text.slice(0, 297)}…` : text).replace(/\r?\n/g, '⏎').replace(/\|/g, '\\|');
+  // A fence longer than any run of backticks inside; a space inside each end when the text starts or ends with a
+  // backtick or a space (Markdown takes one such space off each end).
+  const fence = '`'.repeat(Math.max(0, ...[...line.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = /^[ `]|[ `]$/.test(line) ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
 }
 
 /**

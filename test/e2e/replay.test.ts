@@ -1,7 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/core/package-info.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunReport } from '../../src/results/model.js';
+import type { Exchange, RunReport } from '../../src/results/model.js';
+import { curlCommand } from '../../src/report/reproduce.js';
+import { reference } from '../support/reference.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
 describe('--replay', () => {
@@ -30,6 +34,33 @@ describe('--replay', () => {
     expect(clean.stdout).toMatch(/Replay: not reproduced: the check failed in the report and passed now/);
     const passed = (await readReport(fixed)).results.find((r) => r.check === failed?.check);
     expect(passed?.exchangeCount, 'a replay that passes sends its one case, not more').toBe(1);
+  });
+
+  it('prints, under each failed check shown, a replay command that runs as pasted (no curl: the bundled reference stops with the run)', async () => {
+    const dir = await tempDir();
+    const first = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--report-dir', dir]);
+    const replays = first.stdout.split('\n').filter((l) => l.trim().startsWith('replay: ')).map((l) => l.trim().slice('replay: '.length));
+    expect(replays.length).toBeGreaterThan(0);
+    // The bundled reference stops with the run: its requests are not given as curl commands.
+    expect(first.stdout).not.toMatch(/^\s+curl: /m);
+    const command = replays[0] as string;
+    expect(command).toMatch(/^node dist\/src\/cli\/main\.js --target reference --fault name-trimmed --replay \S+report\.json '[A-Z]+-\d+ .*'$/);
+    // Pasted into bash where the run was started (the package's directory, as runCli runs it).
+    const again = spawnSync('bash', ['-c', `${command} --report-dir ${await tempDir()}`], { cwd: packageRoot, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8', timeout: 180_000 });
+    expect(again.status, again.stdout + again.stderr).toBe(1);
+    expect(again.stdout).toMatch(/Replay: reproduced: the check failed in the report and failed now/);
+  });
+
+  it('prints the curl of an example\'s failing request when the target outlives the run, as report.html has it', async () => {
+    const server = await reference({ faults: ['name-trimmed'] });
+    const dir = await tempDir();
+    const run = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const report = await readReport(dir);
+    const failed = report.results.find((r) => r.outcome === 'failed' && !r.generated && r.kind === 'check');
+    const exchange = failed?.exchanges.find((e) => e.id === failed.failedExchange);
+    expect(exchange).toBeDefined();
+    expect(run.stdout.split('\n').map((l) => l.trim())).toContain(`curl: ${curlCommand(exchange as Exchange)}`);
+    expect(run.stdout).toMatch(/^\s+replay: node dist\/src\/cli\/main\.js --target http:\/\/127\.0\.0\.1:\d+\/v1 --replay /m);
   });
 
   it.each([

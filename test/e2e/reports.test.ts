@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
-import { titleOf } from '../../src/results/model.js';
+import { titleOf, type CheckResult } from '../../src/results/model.js';
+import { renderSummaryMarkdown } from '../../src/report/summary-md.js';
 import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { reference } from '../support/reference.js';
 
@@ -47,6 +48,10 @@ describe('the report files of one run', () => {
       expect(summary).toContain(`| ${level} | ${c.passed} | ${c.failed} | ${c.skipped} |`);
     }
     for (const r of failed.slice(0, 20)) expect(summary).toContain(`| ${r.rule} | ${r.level} |`);
+    // Failures read exactly as they were: runs of spaces kept (in code spans), pipes and backticks escaped.
+    const first = failed[0] as CheckResult;
+    const exact = { ...report, results: report.results.map((r) => (r === first ? { ...r, message: 'the created name is "Rabbit", but "  Rabbit  " was sent | `x`' } : r)) };
+    expect(renderSummaryMarkdown(exact)).toContain('| `` the created name is "Rabbit", but "  Rabbit  " was sent \\| `x` `` |');
 
     const badge = await readFile(join(dir, 'badge.svg'), 'utf8');
     expect(badge).toContain(`non-conformant ${report.summary.byOutcome.passed}/${report.summary.checks}`);

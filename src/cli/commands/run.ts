@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
-import { suiteVersion } from '../../core/package-info.js';
+import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import type { RunReport } from '../../results/model.js';
 import { Redactor } from '../../core/secrets.js';
@@ -12,7 +12,7 @@ import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
-import { printSummary } from '../console/summary.js';
+import { printSummary, type Invocation } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expectations.js';
 import { apiKeyOf, configuredOptions } from '../run-setup.js';
@@ -81,7 +81,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       // A replay judges one check by design: its exit code says how that check fared.
       failOnPartial: config.failOnPartial && !replay,
     });
-    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
+    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, invocation: invocationOf(config), ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();
     await reference?.close();
@@ -95,6 +95,25 @@ function profileLine(config: RunConfig): string {
   const topUp = config.topUp > 0 ? `, and a list shorter than ${LONG_LIST} topped up to it once` : '';
   return `${config.profile}: ${writes}${topUp}; ${config.numRuns} cases a generated property (${config.createRuns} where each creates); ` +
     `${config.concurrency} requests at once, ${config.timeoutMs / 1000} s each${config.failOnPartial ? '; a partial verdict fails' : ''}`;
+}
+
+/**
+ * How this run was started, for the console's replay commands: the CLI as it is started in its own clone or from an
+ * installed package (never a bare `npx`, which could fetch another package of the name), and the options that chose
+ * the target and how it is reached.
+ */
+function invocationOf(config: RunConfig): Invocation {
+  const program = process.cwd() === packageRoot ? 'node dist/src/cli/main.js' : 'npx --no-install petstore-conformance';
+  const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
+  return {
+    program,
+    targetArgs: [
+      '--target', config.target.kind === 'url' ? config.target.url : 'reference',
+      ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
+      ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
+      ...(config.insecure ? ['--insecure'] : []), ...option('--env', config.env),
+    ],
+  };
 }
 
 /**
@@ -127,9 +146,9 @@ function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
  * returns the exit code its verdict and policy give. Shared by runs and merges.
  */
 export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
-  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection }): Promise<number> {
+  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection; invocation?: Invocation }): Promise<number> {
   const paths = await writeReports(reportDir, report, redactor, options.certify);
-  printSummary(out, report, paths);
+  printSummary(out, report, paths, options.invocation);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
   const first = report.errors?.[0];
