@@ -17,4 +17,10 @@ describe('README.md', async () => {
     expect(readme).toContain('npm ci && npm run conformance');
     expect(readme).toContain('npm test');
   });
+
+  it('runs the tool with npx --no-install only: a bare npx would fetch any package of the name from the registry', () => {
+    const commands = readme.split('\n').filter((line) => /(^|[`\s])npx /.test(line));
+    expect(commands.length).toBeGreaterThan(0);
+    for (const line of commands) expect(line).toMatch(/npx --no-install /);
+  });
 });

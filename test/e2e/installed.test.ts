@@ -1,10 +1,33 @@
-import { cp, readFile, rm, symlink } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { cp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { packageRoot } from '../../src/core/package-info.js';
+import { packageRoot, suiteVersion } from '../../src/core/package-info.js';
 import { runCli, tempDir } from '../support/cli.js';
 
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(command: string, args: readonly string[], cwd: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { cwd, timeout: 150_000, env: { ...process.env, NO_COLOR: '1' } }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${command} ${args.join(' ')}: ${error.message}\n${stdout}\n${stderr}`));
+      else resolve(stdout);
+    });
+  });
+}
+
 describe('the package as npm installs it', () => {
+  it('installs from its packed tarball into an empty project and runs there with npx --no-install', async () => {
+    const packed = await tempDir('petstore-packed-');
+    // --ignore-scripts: packing would build first, and other tests run from the same dist/ at the same time.
+    await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], packageRoot);
+    const project = await tempDir('petstore-project-');
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'a-project', private: true }));
+    // From npm's cache where it can (the clone's npm ci filled it): the test is about the package, not the registry.
+    await run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', join(packed, `petstore-conformance-${suiteVersion}.tgz`)], project);
+    const stdout = await run('npx', ['--no-install', 'petstore-conformance', '--target', 'reference', '--report-dir', join(project, 'reports')], project);
+    expect(stdout).toMatch(/Verdict: CONFORMANT/);
+  }, 300_000);
+
   it('runs from the files package.json publishes, with nothing on stderr', async () => {
     const installed = await tempDir('petstore-installed-');
     onTestFinished(() => rm(installed, { recursive: true, force: true }));
