@@ -1,0 +1,39 @@
+// Builds dist/ from the sources: `node scripts/build.mjs` only when they changed since the last build (the README's
+// commands start at once after `npm ci`, which built already), `--always` every time (npm run build, prepare).
+// Plain JavaScript: it runs before anything is compiled.
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+/** What the build reads: the compiled folders, the spec, the compiler's settings and the installed dependencies. */
+const INPUTS = ['src', 'suites', 'bench', 'spec', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json', 'package-lock.json'];
+/** Where the digest of the inputs of the last build is kept, inside what it built. */
+const STAMP = join(root, 'dist', '.inputs-sha256');
+
+/** Every file below a path, in a fixed order. */
+function filesOf(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path).sort().flatMap((name) => filesOf(join(path, name)));
+}
+
+/** One digest of the inputs' names and contents: a checkout or a touch that changes nothing rebuilds nothing. */
+function digestOfInputs() {
+  const hash = createHash('sha256');
+  for (const file of INPUTS.flatMap((input) => filesOf(join(root, input)))) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+const digest = digestOfInputs();
+if (!process.argv.includes('--always') && existsSync(STAMP) && readFileSync(STAMP, 'utf8') === digest) process.exit(0);
+// From nothing: a source removed since the last build must not leave its compiled file behind to be run.
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+run([join(root, 'dist', 'src', 'spec', 'write-snapshot.js')]);
+writeFileSync(STAMP, digest);

@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import { cp, readFile, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/core/package-info.js';
+import { tempDir } from '../support/cli.js';
+
+/** Runs scripts/build.mjs in a copy of the package; resolves with what it printed. */
+function build(copy: string, ...args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [join(copy, 'scripts', 'build.mjs'), ...args], { cwd: copy, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${error.message}\n${stdout}\n${stderr}`));
+      else resolve(stdout + stderr);
+    });
+  });
+}
+
+describe('scripts/build.mjs', () => {
+  it('builds when the sources changed since the last build, and leaves dist/ as it is when they did not', async () => {
+    // A copy of what the build reads, in a directory of its own: the tests run from this package's dist/.
+    const copy = await tempDir('petstore-build-');
+    for (const entry of ['src', 'suites', 'bench', 'spec', 'scripts', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']) {
+      await cp(join(packageRoot, entry), join(copy, entry), { recursive: true });
+    }
+    await symlink(join(packageRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    const marker = join(copy, 'dist', 'left-by-the-test');
+
+    await build(copy);
+    expect(existsSync(join(copy, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
+    expect(existsSync(join(copy, 'dist', 'src', 'spec', 'bundled-spec.json'))).toBe(true);
+    await writeFile(marker, '');
+    await build(copy);
+    expect(existsSync(marker), 'nothing changed: no build').toBe(true);
+
+    const file = join(copy, 'src', 'core', 'regexp.ts');
+    await writeFile(file, `${await readFile(file, 'utf8')}\n// changed\n`);
+    await build(copy);
+    expect(existsSync(marker), 'a source changed: built again, from nothing').toBe(false);
+
+    await writeFile(marker, '');
+    await build(copy, '--always');
+    expect(existsSync(marker), '--always builds whatever changed').toBe(false);
+  }, 300_000);
+});
