@@ -18,6 +18,15 @@ describe('README.md', async () => {
     expect(readme).toContain('npm test');
   });
 
+  it('opens with a quick start that fits a screen, and leaves the long explanations to docs/', () => {
+    const lines = readme.split('\n');
+    const start = lines.indexOf('## Quick start');
+    const end = lines.indexOf('## Reference');
+    expect(start).toBeGreaterThan(0);
+    expect(end - start).toBeLessThanOrEqual(80);
+    expect(lines.length).toBeLessThanOrEqual(250);
+  });
+
   it('runs the tool with npx --no-install only: a bare npx would fetch any package of the name from the registry', () => {
     const commands = readme.split('\n').filter((line) => /(^|[`\s])npx /.test(line));
     expect(commands.length).toBeGreaterThan(0);
