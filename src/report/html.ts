@@ -3,7 +3,7 @@ import type { Exchange } from '../results/model.js';
 import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
 import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/summarize.js';
-import { areaOf, RULES, type Level, type Rule } from '../rules/catalogue.js';
+import { areaOf, CONTRACT_DOCUMENT, RULES, type Level, type Rule } from '../rules/catalogue.js';
 import { prettyJson } from './pretty-json.js';
 import { curlCommand } from './reproduce.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
@@ -54,7 +54,8 @@ export function renderHtml(report: RunReport): string {
 <main>
 ${(['MUST', 'SHOULD', 'INFO'] as const).map((level) => levelSection(report, level)).join('\n')}
 </main>
-<footer>report.json beside this page holds every result and exchange. The API key appears nowhere in it, nor here.</footer>
+<footer>report.json beside this page holds every result and exchange. The API key appears nowhere in it, nor here.
+A source "contract §N" is section N of the contract, ${CONTRACT_DOCUMENT} in petstore-conformance ${esc(report.suiteVersion)}.</footer>
 <script>${SCRIPT}</script>
 </body>
 </html>

@@ -5,7 +5,14 @@
  * area is the id's prefix); the rules judged on every response have an audit in `src/checks/audits/<id>.ts`, and
  * the closing check every suite ends with for LIST-2 is `src/checks/closing/list-2.ts` (test/rules/where.test.ts
  * holds every rule to this). The list suite, which runs last, also probes AUTH-1 and AUTH-2 at the end of the run.
+ *
+ * A source "contract §N" cites section N of the contract, spec/CONTRACT.md (this project's own document, shipped
+ * in the package); "contract §4.2 rule 1" is rule 1 of its section 4.2. test/docs.test.ts holds every such
+ * citation to a section and rule that the document has.
  */
+
+/** The contract the sources cite as "contract §N", relative to the package root. */
+export const CONTRACT_DOCUMENT = 'spec/CONTRACT.md';
 
 /** MUST failures make the verdict non-conformant; SHOULD failures are warnings; INFO never fails. */
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
@@ -17,7 +24,7 @@ export interface Rule {
   readonly level: Level;
   /** One sentence: what a conformant server does. */
   readonly requirement: string;
-  /** Where the requirement comes from: the contract's sections, or the standard it relies on. */
+  /** Where the requirement comes from: the contract's sections (`CONTRACT_DOCUMENT`), or the standard it relies on. */
   readonly source: string;
 }
 
