@@ -2,8 +2,9 @@ import { API_KEY_ENV, OPTIONS } from './options.js';
 
 /** The --help text, built from the option table. */
 export function helpText(version: string): string {
-  const width = Math.max(...OPTIONS.map((o) => `--${o.name}${o.value ? ` ${o.value}` : ''}`.length)) + 2;
-  const options = OPTIONS.map((o) => `  ${`--${o.name}${o.value ? ` ${o.value}` : ''}`.padEnd(width)}${o.describe}`);
+  const flag = (o: (typeof OPTIONS)[number]) => `${o.short ? `-${o.short}, ` : ''}--${o.name}${o.value ? ` ${o.value}` : ''}`;
+  const width = Math.max(...OPTIONS.map((o) => flag(o).length)) + 2;
+  const options = OPTIONS.map((o) => `  ${flag(o).padEnd(width)}${o.describe}`);
   return [
     `petstore-conformance ${version}: does a Pet Store Service v1 server keep its contract?`,
     '',
@@ -13,12 +14,25 @@ export function helpText(version: string): string {
     '  petstore-conformance --target <url> --replay <report.json> <check>',
     '                                                   run one check of an earlier report again, exactly its case',
     '  petstore-conformance rules [--json]              print the rule catalogue',
+    '  petstore-conformance faults [--json]             list the reference\'s faults and variants (for --fault, --variant)',
     '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
     '  petstore-conformance verify <dir>                check a certified report directory against its certificate.json',
     '  petstore-conformance merge <dir>... [--report-dir <dir>]  one report set and verdict from the shards\' directories',
     '',
     'Options:',
     ...options,
+    '',
+    'Examples:',
+    '  petstore-conformance --target reference                          the suite against its own reference server',
+    '  PETSTORE_API_KEY=... petstore-conformance --target https://staging.example.com/v1',
+    '                                                                   check a deployment with the staging profile\'s write budget',
+    '  petstore-conformance --target https://api.example.com/v1 --env production --api-key-file key.txt',
+    '                                                                   check production read-only, the key from a file',
+    '  petstore-conformance --target https://ci.example.test/v1 --profile ci --only AUTH --only CREATE-2',
+    '                                                                   some rules only, on a throwaway deployment',
+    '  petstore-conformance --target https://staging.example.com/v1 --baseline reports/last/report.json --fail-on new',
+    '                                                                   fail only for what a previous run did not fail',
+    '  petstore-conformance --target reference --fault auth-optional    see the suite catch a bug (faults lists them)',
     '',
     'Environment:',
     `  ${API_KEY_ENV}  the API key, sent as "Authorization: Bearer <key>"; required with a URL target (or --api-key-file); never printed or written`,

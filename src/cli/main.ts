@@ -31,6 +31,9 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'rules':
         printRules(out, command.json);
         return EXIT.ok;
+      case 'faults':
+        (await import('./commands/faults.js')).printFaults(out, command.json);
+        return EXIT.ok;
       // The runner (vitest, undici, swagger-parser) loads only for the commands that run suites.
       case 'run':
         return await (await import('./commands/run.js')).runCommand(command.config, out, process.env);
@@ -50,5 +53,11 @@ async function main(argv: readonly string[]): Promise<number> {
     return EXIT.notCarriedOut;
   }
 }
+
+// A reader that stops early (`petstore-conformance faults | head`) is no error: the rest of the output, and a
+// run's reports, go on without it.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
 
 process.exitCode = await main(process.argv.slice(2));

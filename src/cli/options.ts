@@ -9,6 +9,8 @@ import { defaultProfile, PROFILES, type Profile, type ProfileName } from './prof
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
   readonly name: string;
+  /** Its one-letter form (`-h`), if any. */
+  readonly short?: string;
   /** Placeholder of its value (`<ms>`); absent for a switch. */
   readonly value?: string;
   readonly multiple?: boolean;
@@ -65,9 +67,9 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
-  { name: 'json', describe: 'with the rules command: print the catalogue as JSON' },
-  { name: 'help', describe: 'show this help' },
-  { name: 'version', describe: 'show the version' },
+  { name: 'json', describe: 'with the rules or faults command: print the list as JSON' },
+  { name: 'help', short: 'h', describe: 'show this help' },
+  { name: 'version', short: 'v', describe: 'show the version' },
 ];
 
 /** A parsed command line, every value checked. */
@@ -75,6 +77,7 @@ export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
   | { readonly kind: 'rules'; readonly json: boolean }
+  | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
   | { readonly kind: 'verify'; readonly dir: string }
@@ -120,6 +123,9 @@ export interface RunConfig {
   readonly shard?: { readonly index: number; readonly count: number };
 }
 
+/** The commands besides the default run. */
+export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
+
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
 const SELFTEST_REFUSES = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
 
@@ -132,12 +138,17 @@ export function parseCommand(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
-      options: Object.fromEntries(OPTIONS.map((o) => [o.name, { type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}) }])),
+      options: Object.fromEntries(OPTIONS.map((o) => [o.name, {
+        type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
+      }])),
     });
   } catch (error) {
     const message = (error as Error).message;
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
     if (ambiguous) throw new UsageError(`${ambiguous[1]} takes a value; write a value that starts with "-" as ${ambiguous[1]}=<value>`);
+    const unknown = /^Unknown option '(-[^']*)'/.exec(message);
+    const meant = unknown ? optionMeant(unknown[1] as string, argv) : undefined;
+    if (meant) throw new UsageError(`unknown option ${meant.written}: did you mean ${meant.option}? (see --help)`);
     throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
   }
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
@@ -153,10 +164,15 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...reportDir(v), strict: v['strict'] === true };
   }
-  if (extra.length || (command !== undefined && command !== 'rules' && command !== 'selftest')) {
-    throw new UsageError(`unexpected argument "${extra[0] ?? command}"; the commands are the default run, "rules", "selftest", "verify" and "merge" (see --help)`);
+  const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
+  if (unknownCommand || extra.length) {
+    const argument = (unknownCommand ? command : extra[0]) as string;
+    const meant = unknownCommand ? closest(argument.toLowerCase(), COMMANDS) : undefined;
+    throw new UsageError(`unexpected argument "${argument}"; ${meant ? `did you mean "${meant}"? ` : ''}` +
+      `the commands are the default run, ${COMMANDS.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')} (see --help)`);
   }
   if (command === 'rules') return { kind: 'rules', json: v['json'] === true };
+  if (command === 'faults') return { kind: 'faults', json: v['json'] === true };
   if (command === 'selftest') {
     if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
     const foreign = SELFTEST_REFUSES.find((name) => v[name] !== undefined);
@@ -305,4 +321,43 @@ function refuseKeyOnCommandLine(argv: readonly string[]): void {
   if (argv.some((a) => /^--api-?key(=|$)|^--key(=|$)|^--token(=|$)/.test(a))) {
     throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV} or use --api-key-file <file>`);
   }
+}
+
+/**
+ * The option an unknown one was probably meant to be (`--targt`: `--target`), or undefined. A single dash before a
+ * long name (`-target`) reads as the short option `-t`: the argument as written is looked at for that.
+ */
+function optionMeant(unknown: string, argv: readonly string[]): { written: string; option: string } | undefined {
+  const names = OPTIONS.map((o) => o.name);
+  const written = unknown.startsWith('--') ? unknown : argv.find((a) => /^-[^-]{2,}/.test(a) && a.split('=')[0]?.includes(unknown.slice(1)))?.split('=')[0];
+  if (written === undefined) return undefined;
+  const name = closest(written.replace(/^--?/, '').toLowerCase(), names);
+  return name === undefined ? undefined : { written, option: `--${name}` };
+}
+
+/**
+ * The known word closest to one mistyped: at most two edits away (one for a word of four letters or fewer; a swap
+ * of neighbours is one edit), or one it begins with at least three letters. Undefined when none is close enough.
+ */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  if (known.includes(word)) return word;
+  const allowed = word.length <= 4 ? 1 : 2;
+  const scored = known.map((k) => ({ k, d: editDistance(word, k) })).filter(({ d }) => d <= allowed).sort((a, b) => a.d - b.d);
+  if (scored[0]) return scored[0].k;
+  return word.length >= 3 ? known.find((k) => k.startsWith(word)) : undefined;
+}
+
+/** Edits (insert, delete, replace, swap of neighbours) that turn a into b: the optimal string alignment distance. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const row = d[i] as number[];
+      const up = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+    }
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }

@@ -71,13 +71,16 @@ function sameAddress(a: string, b: string): boolean {
  * where process lists and shell history would show it.
  */
 export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<string> {
-  const key = config.apiKeyFile !== undefined ? (await readText(config.apiKeyFile, '--api-key-file')).replace(/\r?\n$/, '') : env[API_KEY_ENV];
-  const source = config.apiKeyFile !== undefined ? 'the file --api-key-file names' : API_KEY_ENV;
-  if (!key) {
-    throw new UsageError(config.apiKeyFile !== undefined ? `${source} is empty: it must hold the target's API key`
-      : `${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
+  if (config.apiKeyFile === undefined) {
+    const key = env[API_KEY_ENV];
+    if (!key) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
+    if (/\s/.test(key)) throw new UsageError(`${API_KEY_ENV} holds white space inside the key, which a bearer token cannot: check how it was written`);
+    return key;
   }
-  if (/\s/.test(key)) throw new UsageError(`${source} holds white space inside the key, which a bearer token cannot: check how it was written`);
+  const path = config.apiKeyFile;
+  const key = (await readText(path, '--api-key-file')).replace(/\r?\n$/, '');
+  if (!key) throw new UsageError(`--api-key-file ${path} is empty: it must hold the target's API key`);
+  if (/\s/.test(key)) throw new UsageError(`--api-key-file ${path} holds white space inside the key, which a bearer token cannot: check how it was written`);
   return key;
 }
 
@@ -90,12 +93,25 @@ async function readCertificate(path: string): Promise<string> {
   return text;
 }
 
-/** Reads a file a flag names. The key file's path is not repeated in the message: someone may have given the key itself. */
+/** Reads a file a flag names; a failure names the file, unless --api-key-file was given what may be the key itself. */
 async function readText(path: string, flag: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (error) {
-    const shown = flag === '--api-key-file' ? 'the file it names' : path;
-    throw new UsageError(`cannot read ${flag} ${shown}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const words: Record<string, string> = { ENOENT: 'no such file', EACCES: 'permission denied', EISDIR: 'it is a directory' };
+    const why = code === undefined ? (error as Error).message : words[code] ? `${words[code]} (${code})` : code;
+    if (flag === '--api-key-file' && code === 'ENOENT' && mayBeKey(path)) {
+      throw new UsageError('cannot read --api-key-file: no such file (ENOENT; its name is not repeated: it looks like a key itself); give the path of a file that holds the key');
+    }
+    throw new UsageError(`cannot read ${flag} ${path}: ${why}`);
   }
+}
+
+/**
+ * Whether a name --api-key-file was given, which names no file, may be the key itself: one word of 20 characters
+ * or more, with no path separator in it. A path someone mistyped (`~/keys/staging.txt`, `key.txt`) is not.
+ */
+function mayBeKey(path: string): boolean {
+  return path.length >= 20 && !/[/\\\s]/.test(path);
 }

@@ -1,4 +1,5 @@
 import type { RunReport, Verdict } from '../results/model.js';
+import { plural } from '../core/plural.js';
 
 /** How each verdict reads, with the colour reports give it. */
 export const VERDICT_TEXT: Readonly<Record<Verdict, { readonly label: string; readonly colour: string; readonly mark: string }>> = {
@@ -10,5 +11,5 @@ export const VERDICT_TEXT: Readonly<Record<Verdict, { readonly label: string; re
 
 /** "196 checks, 323 requests in 1.4 s" */
 export function runFigures(report: RunReport): string {
-  return `${report.summary.checks} checks, ${report.summary.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`;
+  return `${plural(report.summary.checks, 'check')}, ${plural(report.summary.requests, 'request')} in ${(report.durationMs / 1000).toFixed(1)} s`;
 }

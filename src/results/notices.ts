@@ -1,6 +1,7 @@
 import type { Withheld } from '../checks/meta.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { titleOf, type RunReport } from './model.js';
+import { plural } from '../core/plural.js';
 
 /** How many of the checks not judged for one reason a notice names; report.json lists them all. */
 const NAMED_CHECKS = 3;
@@ -50,7 +51,7 @@ export function noticesOf(report: RunReport): Notice[] {
   }
   if (report.settings.insecure) warn('TLS certificates were not verified (--insecure).');
   notices.push({ level: 'info', text: writesText(report) });
-  if (report.summary.expectedFailures) notices.push({ level: 'info', text: `${report.summary.expectedFailures} failures are expected (${report.expectations?.file}) and do not count.` });
+  if (report.summary.expectedFailures) notices.push({ level: 'info', text: `${plural(report.summary.expectedFailures, 'failure is', 'failures are')} expected (${report.expectations?.file}) and do not count.` });
   for (const s of report.expectations?.stale ?? []) warn(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}.`);
   if (report.baseline) {
     const b = report.baseline;

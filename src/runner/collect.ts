@@ -90,7 +90,10 @@ export class ResultCollector {
   onTestCaseResult(test: TestCase): void {
     const { result, crash } = toCheckResult(test, this.redactor, this.interrupted);
     if (crash) this.errors.push(crash);
-    if (!result) return;
+    if (!result) {
+      this.listener?.onDropped?.(suiteNameOf(test.module));
+      return;
+    }
     this.results.push(result);
     const suite = this.bySuite.get(result.suite) ?? [];
     suite.push(result);

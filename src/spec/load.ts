@@ -48,8 +48,14 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let document: OpenAPI.Document;
+  const named = path === BUNDLED_SPEC ? `the bundled spec ${path}` : `--spec ${path}`;
+  let parsed: OpenAPI.Document;
   try {
-    const parsed = await SwaggerParser.parse(absolute);
+    parsed = await SwaggerParser.parse(absolute);
+  } catch (error) {
+    throw new SpecError(unparsed(error, bytes.toString('utf8'), named, path));
+  }
+  try {
     // validate() mutates its input and dereference() would resolve it again: give each its own copy.
     await SwaggerParser.validate(structuredClone(parsed));
     document = await SwaggerParser.dereference(absolute, structuredClone(parsed), {});
@@ -57,7 +63,8 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
     throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
   }
   if (!('openapi' in document) || !/^3\.[01]\./.test(String(document.openapi))) {
-    throw new SpecError(`invalid spec ${path}: only OpenAPI 3.0 and 3.1 documents are supported`);
+    const swagger = 'swagger' in document ? `it is Swagger ${String(document.swagger)}; ` : '';
+    throw new SpecError(`invalid spec ${path}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported`);
   }
   const doc = document as OpenAPIV3.Document;
   const operations = operationsOf(doc);
@@ -94,4 +101,23 @@ function parserMessage(error: unknown): string {
   const details = e.details?.slice(0, 3).map((d) => `${d.message}${d.path?.length ? ` at /${d.path.join('/')}` : ''}`);
   const message = details?.length ? `${e.message} ${details.join('; ')}` : e.message;
   return message.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Why the parser did not take a file in, in words for the person who gave it. A file with no "openapi" field at
+ * all (a text file, YAML or JSON of something else) is not an OpenAPI document; one with it is an invalid one.
+ */
+function unparsed(error: unknown, text: string, named: string, path: string): string {
+  const message = parserMessage(error);
+  const claimsOpenApi = /(^|[{,])\s*["']?(openapi|swagger)["']?\s*:/m.test(text);
+  const notOpenApi = (why: string) => `${named} is not an OpenAPI document: ${why}`;
+  if (text.trim() === '') return notOpenApi('the file is empty');
+  // Not YAML (nor JSON): the parser's words up to its position, without the excerpt it quotes.
+  const syntax = /^Error parsing .*?: (.*?\(\d+:\d+\))/.exec(message);
+  if (syntax) return claimsOpenApi ? `invalid spec ${path}: not valid YAML or JSON: ${syntax[1]}` : notOpenApi(`it is not valid YAML or JSON: ${syntax[1]}`);
+  if (/is not a valid JSON Schema$/.test(message)) return notOpenApi('it holds no JSON or YAML object (a text or binary file?), where an OpenAPI document begins "openapi: 3.x"');
+  if (/is not a valid Openapi API definition$/.test(message)) {
+    return claimsOpenApi ? `invalid spec ${path}: it has no "paths"` : notOpenApi('it has no "openapi" field (an OpenAPI document begins "openapi: 3.x"); is it the right file?');
+  }
+  return `invalid spec ${path}: ${message}`;
 }

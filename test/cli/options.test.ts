@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, parseCommand } from '../../src/cli/options.js';
+import { closest, DEFAULTS, parseCommand } from '../../src/cli/options.js';
 import { PROFILES } from '../../src/cli/profiles.js';
 import { UsageError } from '../../src/core/errors.js';
 
@@ -49,7 +49,11 @@ describe('parseCommand', () => {
   it('reads the other commands', () => {
     expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
+    expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
+    expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
     expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true });
+    expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
+    expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
     expect(parseCommand(['selftest', '--fault', 'x'])).toMatchObject({ kind: 'selftest', config: { target: { kind: 'reference' }, faults: ['x'] } });
   });
@@ -72,8 +76,36 @@ describe('parseCommand', () => {
     // A version segment in capitals is suggested in lower case, not with another segment after it.
     [['--target', 'https://x.test/api/V1'], /e\.g\. https:\/\/x\.test\/api\/v1 \(/],
     [['--target', 'https://x.test/api'], /e\.g\. https:\/\/x\.test\/api\/v1 \(/],
+    // An unknown option or command names the one probably meant.
+    [['--targt', 'reference'], /^unknown option --targt: did you mean --target\? \(see --help\)$/],
+    [['--targt=reference'], /^unknown option --targt: did you mean --target\?/],
+    [['--Target', 'reference'], /did you mean --target\?/],
+    [['--tar', 'reference'], /did you mean --target\?/],
+    [['--target', 'reference', '--seeed', '1'], /did you mean --seed\?/],
+    [['--target', 'reference', '--max-write', '1'], /did you mean --max-writes\?/],
+    [['--target', 'reference', '--readonly'], /did you mean --read-only\?/],
+    [['-target', 'reference'], /^unknown option -target: did you mean --target\?/],
+    [['--frobnicate'], /^Unknown option '--frobnicate'; see --help$/],
+    [['-x'], /^Unknown option '-x'; see --help$/],
+    [['rule'], /^unexpected argument "rule"; did you mean "rules"\? the commands are the default run, "rules", "faults", "selftest", "verify" and "merge"/],
+    [['fault'], /did you mean "faults"\?/],
+    [['selftets'], /did you mean "selftest"\?/],
+    [['bogus'], /^unexpected argument "bogus"; the commands are/],
+    [['rules', 'extra'], /^unexpected argument "extra"; the commands are/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('closest', () => {
+  it('finds a word two edits away (one for short words, a swap counting one), or one the word begins', () => {
+    expect(closest('taget', ['target', 'seed'])).toBe('target');
+    expect(closest('tagret', ['target', 'seed'])).toBe('target');
+    expect(closest('sed', ['target', 'seed'])).toBe('seed');
+    expect(closest('max', ['max-writes', 'max-response-bytes'])).toBe('max-writes');
+    expect(closest('xyz', ['target', 'seed'])).toBeUndefined();
+    expect(closest('ab', ['ca', 'env'])).toBeUndefined();
+    expect(closest('psk_Pasted7Wx3Vb9Lk2Jh5Tn8', ['rules', 'faults', 'selftest', 'verify', 'merge'])).toBeUndefined();
   });
 });

@@ -107,11 +107,11 @@ describe('the key from a file', () => {
     await writeFile(file, '');
     const empty = await runCli(['--target', server.url, '--api-key-file', file]);
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toMatch(/is empty: it must hold the target's API key/);
+    expect(empty.stderr).toContain(`--api-key-file ${file} is empty: it must hold the target's API key`);
     // Someone who gives the key itself instead of a file does not see it printed back.
     const mistaken = await runCli(['--target', server.url, '--api-key-file', KEY]);
     expect(mistaken.code).toBe(2);
-    expect(mistaken.stderr).toMatch(/cannot read --api-key-file the file it names: ENOENT/);
+    expect(mistaken.stderr).toMatch(/cannot read --api-key-file: no such file \(ENOENT; its name is not repeated: it looks like a key itself\)/);
     expect(mistaken.stderr).not.toContain(KEY);
   });
 });

@@ -1,11 +1,22 @@
+import { exec } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONS } from '../../src/cli/options.js';
+import { FAULTS } from '../../src/reference/faults/index.js';
+import { VARIANTS } from '../../src/reference/variants.js';
 import { RULES } from '../../src/rules/catalogue.js';
-import { runCli, tempDir } from '../support/cli.js';
+import { escapeRegExp as escape } from '../../src/core/regexp.js';
+import { CLI, runCli, tempDir } from '../support/cli.js';
+
+/** Runs a shell command line (a pipe), with colour off. */
+function runShell(command: string): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    exec(command, { env: { ...process.env, NO_COLOR: '1' } }, (error, _stdout, stderr) => resolve({ code: error ? (error.code ?? 1) as number : 0, stderr }));
+  });
+}
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {
@@ -21,7 +32,7 @@ function expectUsageError(result: { code: number | null; stderr: string }, messa
   expect(result.code).toBe(2);
   expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
   expect(result.stderr).toMatch(/^petstore-conformance: /);
-  expect(result.stderr).toMatch(message);
+  expect(result.stderr.trimEnd()).toMatch(message);
 }
 
 describe('the command line', () => {
@@ -34,10 +45,40 @@ describe('the command line', () => {
     expect(stdout).toMatch(/2 +the run could not be carried out/);
   });
 
-  it('--version prints the version', async () => {
-    const { code, stdout } = await runCli(['--version']);
+  it('--help shows examples and the faults command; -h is --help', async () => {
+    const { code, stdout } = await runCli(['-h']);
     expect(code).toBe(0);
-    expect(stdout.trim()).toBe('0.1.0');
+    expect(stdout).toBe((await runCli(['--help'])).stdout);
+    expect(stdout).toMatch(/^Examples:\n {2}petstore-conformance --target reference /m);
+    expect(stdout).toMatch(/petstore-conformance faults \[--json\] +list the reference's faults and variants/);
+    expect(stdout).toMatch(/-h, --help +show this help/);
+    expect(stdout).toMatch(/-v, --version +show the version/);
+  });
+
+  it('--version and -v print the version', async () => {
+    for (const flag of ['--version', '-v']) {
+      const { code, stdout } = await runCli([flag]);
+      expect(code, flag).toBe(0);
+      expect(stdout.trim(), flag).toBe('0.1.0');
+    }
+  });
+
+  it('faults lists every fault (id, rule, story) and variant (id, story), one line each, and as JSON with --json', async () => {
+    const { code, stdout } = await runCli(['faults']);
+    expect(code).toBe(0);
+    const lines = stdout.split('\n');
+    for (const fault of FAULTS) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {2}${fault.id} +${fault.rule} +${escape(fault.story)}$`)));
+    for (const variant of VARIANTS) expect(lines).toContainEqual(expect.stringMatching(new RegExp(`^ {2}${variant.id} +${escape(variant.story)}$`)));
+    expect(lines.filter((l) => l.startsWith('  '))).toHaveLength(FAULTS.length + VARIANTS.length);
+    const json = JSON.parse((await runCli(['faults', '--json'])).stdout) as { faults: unknown[]; variants: unknown[] };
+    expect(json.faults).toEqual(FAULTS.map(({ id, rule, also, story }) => ({ id, rule, also, story })));
+    expect(json.variants).toEqual(VARIANTS.map(({ id, story }) => ({ id, story })));
+  });
+
+  it('stops quietly when its reader does (faults | head)', async () => {
+    const { code, stderr } = await runShell(`node ${JSON.stringify(CLI)} faults | head -1 >/dev/null`);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 
   it('rules prints the catalogue, and as JSON with --json', async () => {
@@ -50,6 +91,11 @@ describe('the command line', () => {
   it.each([
     [[], /--target is required/],
     [['--frobnicate'], /Unknown option '--frobnicate'; see --help/],
+    [['--targt', 'reference'], /unknown option --targt: did you mean --target\? \(see --help\)$/],
+    [['-target', 'reference'], /unknown option -target: did you mean --target\?/],
+    [['--target', 'reference', '--fualt', 'auth-optional'], /did you mean --fault\?/],
+    [['rule'], /unexpected argument "rule"; did you mean "rules"\?/],
+    [['fault'], /unexpected argument "fault"; did you mean "faults"\?/],
     [['--target', 'not a url'], /is not a URL/],
     [['--target', 'ftp://example.test/v1'], /http or https/],
     [['--target', 'http://127.0.0.1:8080/'], /must end in the version segment, e\.g\. http:\/\/127\.0\.0\.1:8080\/v1/],
@@ -100,6 +146,36 @@ describe('the command line', () => {
     await writeFile(spec, 'openapi: 3.0.3\ninfo: {title: x}\npaths: {}\n');
     expectUsageError(await runCli(['--target', 'reference', '--spec', spec]), /invalid spec .*bad\.yaml: .*version/);
     expectUsageError(await runCli(['--target', 'reference', '--spec', join(dir, 'none.yaml')]), /cannot read the spec .*none\.yaml: ENOENT/);
+  });
+
+  it.each([
+    ['notes.txt', 'These are my notes about the pet store.\nNothing here is YAML.\n', /it holds no JSON or YAML object/],
+    ['other.yaml', 'name: my-service\nreplicas: 3\n', /it has no "openapi" field/],
+    ['other.json', '{"name": "my-service"}', /it has no "openapi" field/],
+    ['empty.yaml', '', /the file is empty/],
+    ['broken.json', '{"name": ', /it is not valid YAML or JSON: .*\(\d+:\d+\)$/],
+  ])('says a --spec of %s is not an OpenAPI document, naming it', async (name, text, why) => {
+    const dir = await tempDir();
+    const spec = join(dir, name);
+    await writeFile(spec, text);
+    const result = await runCli(['--target', 'reference', '--spec', spec]);
+    expectUsageError(result, new RegExp(`^petstore-conformance: --spec ${escape(spec)} is not an OpenAPI document: `));
+    expect(result.stderr.trimEnd()).toMatch(why);
+  });
+
+  it('names the --api-key-file that is missing, unreadable or empty', async () => {
+    const dir = await tempDir();
+    const target = ['--target', 'http://127.0.0.1:9/v1'];
+    const missing = join(dir, 'missing.key');
+    expectUsageError(await runCli([...target, '--api-key-file', missing]), new RegExp(`cannot read --api-key-file ${escape(missing)}: no such file \\(ENOENT\\)$`));
+    expectUsageError(await runCli([...target, '--api-key-file', 'key.txt']), /cannot read --api-key-file key\.txt: no such file/);
+    expectUsageError(await runCli([...target, '--api-key-file', dir]), new RegExp(`cannot read --api-key-file ${escape(dir)}: it is a directory \\(EISDIR\\)$`));
+    const empty = join(dir, 'empty.key');
+    await writeFile(empty, '\n');
+    expectUsageError(await runCli([...target, '--api-key-file', empty]), new RegExp(`--api-key-file ${escape(empty)} is empty: it must hold the target's API key$`));
+    const spaced = join(dir, 'spaced.key');
+    await writeFile(spaced, 'two words\n');
+    expectUsageError(await runCli([...target, '--api-key-file', spaced]), new RegExp(`--api-key-file ${escape(spaced)} holds white space inside the key`));
   });
 
   it('stops with exit 2 when the report directory cannot be written', async () => {

@@ -1,3 +1,4 @@
+import { plural } from '../../core/plural.js';
 import type { CheckResult } from '../../results/model.js';
 import type { RunListener } from '../../runner/listener.js';
 import type { Output } from './output.js';
@@ -5,26 +6,38 @@ import type { Output } from './output.js';
 /** Width of the suite names' column. */
 const WIDTH = 17;
 
-/** Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere. */
+/**
+ * Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere. The counter's
+ * total is the suite's tests less those that end as no check (see RunListener.onDropped), so that it ends at the
+ * count of the suite's line and the report.
+ */
 export function progressListener(out: Output): RunListener {
   let suite = '';
-  let total = 0;
+  const totals = new Map<string, number>();
   let done = 0;
   let failed = 0;
+  let lastRule = '';
   const started = new Map<string, number>();
+  const show = () => out.status(`  ${suite.padEnd(WIDTH)} ${done}/${totals.get(suite) ?? 0}${failed ? out.style.red(`  ${failed} failed`) : ''}${lastRule ? `  ${out.style.dim(lastRule)}` : ''}`);
   return {
     onSuiteStart(name, checks) {
       suite = name;
-      total = checks;
+      totals.set(name, checks);
       done = 0;
       failed = 0;
+      lastRule = '';
       started.set(name, performance.now());
-      out.status(`  ${name.padEnd(WIDTH)} 0/${total}`);
+      show();
     },
     onCheck(result) {
       done++;
       if (result.outcome === 'failed') failed++;
-      out.status(`  ${suite.padEnd(WIDTH)} ${done}/${total}${failed ? out.style.red(`  ${failed} failed`) : ''}  ${out.style.dim(result.rule)}`);
+      lastRule = result.rule;
+      show();
+    },
+    onDropped(name) {
+      totals.set(name, (totals.get(name) ?? 1) - 1);
+      if (name === suite) show();
     },
     onNotice(text) {
       out.line(out.style.yellow(`  ${text}`));
@@ -46,8 +59,9 @@ function mark(out: Output, results: readonly CheckResult[]): string {
 function counts(results: readonly CheckResult[]): string {
   const failed = results.filter((r) => r.outcome === 'failed').length;
   const skipped = results.filter((r) => r.outcome === 'skipped').length;
-  const parts = [`${results.length} checks`, `${results.length - failed - skipped} passed`];
+  const parts = [plural(results.length, 'check'), `${results.length - failed - skipped} passed`];
   if (failed) parts.push(`${failed} failed`);
   if (skipped) parts.push(`${skipped} skipped`);
   return parts.join(', ');
 }
+

@@ -5,6 +5,7 @@ import { noticesOf } from '../../results/notices.js';
 import { counts } from '../../results/summarize.js';
 import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
 import type { Output } from './output.js';
+import { plural } from '../../core/plural.js';
 
 /** How many failing checks a rule shows on the console; report.json has them all. */
 const SHOWN_FAILURES = 3;
@@ -59,9 +60,9 @@ function describe(rule: RuleOutcome, report: RunReport): string {
   const { passed, failed, skipped } = rule.checks;
   const total = passed + failed + skipped;
   if (rule.outcome === 'not run') return 'not run';
-  if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id)) || `nothing observed: ${skipped} of ${total} checks skipped`;
+  if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id)) || `nothing observed: ${skipped} of ${plural(total, 'check')} skipped`;
   const skippedText = skipped ? `, ${skipped} skipped` : '';
-  return failed ? `${failed} of ${total} checks failed${skippedText}` : `${passed} of ${total} checks passed${skippedText}`;
+  return `${failed || passed} of ${plural(total, 'check')} ${failed ? 'failed' : 'passed'}${skippedText}`;
 }
 
 function observations(results: readonly CheckResult[]): string {
