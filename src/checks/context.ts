@@ -7,6 +7,7 @@ import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
 import { INTERRUPTED } from '../http/client.js';
+import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from './category.js';
 import type { CheckMeta, GeneratedMeta } from './meta.js';
@@ -77,6 +78,14 @@ export class CheckContext {
   private generating = false;
   /** Set while a control request is sent (see {@link control}): its writes are borrowed, not reserved. */
   private controlling = false;
+  /**
+   * The W3C trace id of every request this check sends (each has a span id of its own). One trace per check, not per
+   * run: a failing check's requests are then one trace of a few to a few hundred spans in the target's tracing, found
+   * from any one of its exchanges, apart from the other checks' requests running beside it; a trace per run would
+   * put all of a run's requests (600 and more) in one trace, where a check's are hard to tell apart. Requests several
+   * checks share are sent by a context of their own, in a trace of their own.
+   */
+  readonly traceId = newTraceId();
 
   /** The writes this check reserved; none when it declared none. */
   private writes?: Reservation;
@@ -135,7 +144,7 @@ export class CheckContext {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
-    }, { ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
+    }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
     if (writing) this.account(reply, refusal, holding);
     this.suite.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);

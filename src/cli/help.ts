@@ -44,7 +44,8 @@ export function helpText(version: string): string {
     '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, or a suite error',
     '  3  partial, with --fail-on-partial (or --profile certify): nothing failed, but not every rule was judged',
     '',
-    'Reports in --report-dir: report.json, junit.xml, report.html, summary.md, badge.svg (and certificate.json with',
-    '--certify). With GITHUB_ACTIONS set, failed rules are also annotated. Rules: petstore-conformance rules.',
+    'Reports in --report-dir: report.json, report.har, junit.xml, report.html, summary.md, badge.svg (and',
+    'certificate.json with --certify). With GITHUB_ACTIONS set, failed rules are also annotated. Rules:',
+    'petstore-conformance rules.',
   ].join('\n');
 }

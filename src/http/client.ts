@@ -6,6 +6,7 @@ import type { Credential } from './credential.js';
 import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
 import { Pacer, sleep } from './pacing.js';
 import { Reply } from './reply.js';
+import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
 import { continuationOf } from '../json/parse.js';
 
 /** How the client talks to the target. */
@@ -33,7 +34,11 @@ export interface ClientOptions {
   readonly interrupted?: AbortSignal;
 }
 
-/** One request to send. Everything is explicit: the client adds only Host and Content-Length. */
+/**
+ * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
+ * identify the suite's traffic: `user-agent` (see {@link USER_AGENT}) and a `traceparent`. Those two replace any
+ * of the same name (in any letter case) in `headers`, so that no check drops or alters them by accident.
+ */
 export interface OutgoingRequest {
   /** The spec operation it exercises (its key), for records. */
   readonly operation: string;
@@ -59,6 +64,11 @@ export interface SendControl {
    * (until requests of {@link ROUTE_STALLS_AFTER} shapes to one method and path have stalled).
    */
   readonly shape?: string;
+  /**
+   * The W3C trace id (32 hex digits) the request's `traceparent` carries; each request gets a span id of its own.
+   * Default: a new trace of its own. Checks give every request they send the one trace id (see CheckContext).
+   */
+  readonly traceId?: string;
 }
 
 /** The deadline one request gets. */
@@ -174,7 +184,10 @@ export class HttpClient {
   async send(id: string, request: OutgoingRequest, control: SendControl = {}): Promise<Reply> {
     const interrupted = this.options.interrupted;
     const signal = control.signal && interrupted ? AbortSignal.any([control.signal, interrupted]) : control.signal ?? interrupted;
-    const prepared = this.prepare(request);
+    const startedAt = new Date().toISOString();
+    // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
+    // retries carry the same traceparent, so that every line the server logged for it matches the one record.
+    const prepared = this.prepare(request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
     const recorded = this.recordRequest(request, prepared);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;
@@ -188,7 +201,7 @@ export class HttpClient {
         this.noteStall(route, shape, { id, outcome: `got a server error (${answered.status}) only after ${Math.round(answered.tookMs)} ms` });
       }
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
-        id, operation: request.operation, request: recorded, ...outcome, durationMs: elapsed(started),
+        id, operation: request.operation, startedAt, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
@@ -368,15 +381,17 @@ export class HttpClient {
     this.nextProbeAt = performance.now() + this.probeWaitMs;
   }
 
-  private prepare(request: OutgoingRequest): Prepared {
+  private prepare(request: OutgoingRequest, traceparentValue: string): Prepared {
     const url = new URL(this.base.pathname.replace(/\/+$/, '') + request.path, this.base);
     const shownUrl = new URL(url);
     for (const [name, value] of Object.entries(request.query ?? {})) {
       url.searchParams.append(name, value);
       shownUrl.searchParams.append(name, value);
     }
-    const headers: Record<string, string> = { ...request.headers };
-    const shownHeaders: Record<string, string> = { ...request.headers };
+    const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
+    const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
+    const headers: Record<string, string> = Object.fromEntries(own);
+    const shownHeaders: Record<string, string> = Object.fromEntries(own);
     const credential = request.credential;
     let body = request.body;
     let shownBody = request.body;
@@ -391,6 +406,9 @@ export class HttpClient {
       headers[credential.place.name] = credential.value;
       shownHeaders[credential.place.name] = credential.shown;
     }
+    // Last, so that not even a credential's header can take their place.
+    Object.assign(headers, identity);
+    Object.assign(shownHeaders, identity);
     // Shown URLs keep their <descriptions> readable instead of percent-encoded.
     return {
       method: request.method, url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,

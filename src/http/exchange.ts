@@ -7,6 +7,12 @@ export interface Exchange {
   readonly id: string;
   /** The spec operation it exercised, e.g. `POST /categories`. */
   readonly operation: string;
+  /** When the request was first sent (ISO 8601, UTC): report.har's `startedDateTime`. */
+  readonly startedAt: string;
+  /**
+   * Its headers include `user-agent` and `traceparent` (`00-<trace id>-<span id>-01`), as sent: the trace id is the
+   * check's, the span id the exchange's own, for finding it in the target's logs and traces.
+   */
   readonly request: RecordedRequest;
   readonly response?: RecordedResponse;
   /** Set when no complete response arrived. */

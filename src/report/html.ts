@@ -54,7 +54,7 @@ export function renderHtml(report: RunReport): string {
 <main>
 ${(['MUST', 'SHOULD', 'INFO'] as const).map((level) => levelSection(report, level)).join('\n')}
 </main>
-<footer>report.json beside this page holds every result and exchange. The API key appears nowhere in it, nor here.
+<footer>report.json beside this page holds every result and exchange, and report.har the same exchanges for browser developer tools. The API key appears nowhere in them, nor here.
 A source "contract §N" is section N of the contract, ${CONTRACT_DOCUMENT} in petstore-conformance ${esc(report.suiteVersion)}.</footer>
 <script>${SCRIPT}</script>
 </body>

@@ -5,6 +5,7 @@ import type { Redactor } from '../core/secrets.js';
 import type { RunReport } from '../results/model.js';
 import { renderBadge } from './badge.js';
 import { renderCertificate } from './certificate.js';
+import { renderHar } from './har.js';
 import { renderHtml } from './html.js';
 import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
@@ -13,6 +14,7 @@ import { renderSummaryMarkdown } from './summary-md.js';
 /** The report files every run writes, by name, each rendered from the same report. */
 const RENDERERS: readonly (readonly [string, (report: RunReport) => string])[] = [
   ['report.json', renderJson],
+  ['report.har', renderHar],
   ['junit.xml', renderJunit],
   ['report.html', renderHtml],
   ['summary.md', renderSummaryMarkdown],

@@ -38,7 +38,7 @@ function context(status: number, body: string, rule = 'LIST-1', reliesOn: readon
         send: async (id: string, request: OutgoingRequest) => {
           sent.push(request);
           const exchange = {
-            id, operation: request.operation, durationMs: 1,
+            id, operation: request.operation, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1,
             request: { method: request.method, url: `http://127.0.0.1/v1${request.path}`, headers: {} },
             response: { status, headers: { 'content-type': 'application/json' }, body, bodyBytes: body.length },
           };

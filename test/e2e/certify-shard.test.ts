@@ -12,7 +12,7 @@ describe('--certify and verify', () => {
     const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Record<string, unknown>;
     const report = await readReport(dir);
     expect(certificate).toMatchObject({ target: report.target, seed: report.seed, specSha256: report.specSha256, suiteVersion: report.suiteVersion, verdict: 'conformant' });
-    expect(Object.keys(certificate['files'] as object).sort()).toEqual(['badge.svg', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+    expect(Object.keys(certificate['files'] as object).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
     const verified = await runCli(['verify', dir]);
     expect(verified.code).toBe(0);
     expect(verified.stdout).toMatch(/verified: the reports in .* are as the run wrote them/);

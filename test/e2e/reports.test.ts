@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { suiteVersion } from '../../src/core/package-info.js';
 import { titleOf, type CheckResult } from '../../src/results/model.js';
 import { renderSummaryMarkdown } from '../../src/report/summary-md.js';
 import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { harProblems } from '../support/har.js';
 import { reference } from '../support/reference.js';
 
 const KEY = 'psk_ReportsCanary4Kq8Zw2Xn6Vb';
@@ -22,7 +24,7 @@ describe('the report files of one run', () => {
     const { dir, result, report } = await faultyRun();
     expect(result.code).toBe(1);
     const files = await filesBelow(dir);
-    expect(files.map((f) => f.path.replace(`${dir}/`, '')).sort()).toEqual(['badge.svg', 'junit.xml', 'report.html', 'report.json', 'summary.md']);
+    expect(files.map((f) => f.path.replace(`${dir}/`, '')).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
     for (const { path, content } of [...files, { path: 'stdout', content: result.stdout }]) {
       for (let i = 0; i + 8 <= KEY.length; i++) expect(content.toLowerCase(), path).not.toContain(KEY.slice(i, i + 8).toLowerCase());
     }
@@ -58,6 +60,46 @@ describe('the report files of one run', () => {
     const html = await readFile(join(dir, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<(link|img|script)[^>]+(src|href)=["']https?:/); // self-contained
     for (const r of failed) expect(html).toContain(`data-title="${titleOf(r).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;')}"`);
+  });
+
+  it('report.har fits HAR 1.2 and holds every recorded exchange, each with the User-Agent and a traceparent, and no key', async () => {
+    const { dir, report } = await faultyRun();
+    const text = await readFile(join(dir, 'report.har'), 'utf8');
+    for (let i = 0; i + 8 <= KEY.length; i++) expect(text.toLowerCase()).not.toContain(KEY.slice(i, i + 8).toLowerCase());
+    const har = JSON.parse(text) as { log: { creator: unknown; entries: { _id: string; request: { headers: { name: string; value: string }[] }; response: { status: number } }[] } };
+    expect(harProblems(har)).toEqual([]);
+    expect(har.log.creator).toEqual({ name: 'petstore-conformance', version: suiteVersion });
+
+    // report.json's exchanges, each once: what a check kept, not every request sent.
+    const recorded = report.results.flatMap((r) => r.exchanges);
+    const ids = [...new Set(recorded.map((e) => e.id))];
+    expect(har.log.entries.map((e) => e._id).sort()).toEqual(ids.sort());
+    expect(ids.length).toBeGreaterThan(100);
+    expect(ids.length).toBeLessThanOrEqual(report.summary.requests);
+    const header = (entry: (typeof har.log.entries)[number], name: string) => entry.request.headers.filter((h) => h.name === name).map((h) => h.value);
+    for (const entry of har.log.entries) {
+      expect(header(entry, 'user-agent')).toEqual([`petstore-conformance/${suiteVersion}`]);
+      expect(header(entry, 'traceparent')).toEqual([expect.stringMatching(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/)]);
+    }
+    // Credentials described, as in report.json: the key itself is in no line of the file (above).
+    expect(har.log.entries.some((e) => header(e, 'authorization').includes('Bearer <valid key>'))).toBe(true);
+    expect(har.log.entries.some((e) => e.response.status === 401)).toBe(true);
+
+    // report.json's exchanges carry it too: one trace per check, a span per request.
+    for (const exchange of recorded) expect(exchange.request.headers['traceparent']).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    const spans = new Set(recorded.map((e) => e.request.headers['traceparent']?.slice(36, 52)));
+    expect(spans.size).toBe(ids.length);
+    const ownTraces = report.results.filter((r) => r.kind === 'check' && r.exchanges.length > 1)
+      .map((r) => new Set(r.exchanges.map((e) => e.request.headers['traceparent']?.slice(3, 35))).size);
+    expect(ownTraces.filter((n) => n === 1).length).toBeGreaterThan(ownTraces.length / 2);
+
+    // The page shows it with the failing check's exchange, and its reproduction keeps the User-Agent, not the span.
+    const html = await readFile(join(dir, 'report.html'), 'utf8');
+    const failing = report.results.find((r) => r.outcome === 'failed' && r.failedExchange !== undefined);
+    const shown = failing?.exchanges.find((e) => e.id === failing.failedExchange);
+    expect(html).toContain(`traceparent: ${shown?.request.headers['traceparent']}`);
+    expect(html).toMatch(/curl -i -X [^<]*-H &#39;user-agent: petstore-conformance\//);
+    expect(html).not.toMatch(/curl -i -X [^<]*traceparent/);
   });
 
   it('annotates failed rules for GitHub Actions: errors for MUST rules, warnings for SHOULD rules', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
 import { filesBelow, runCli, tempDir } from '../support/cli.js';
+import { harProblems } from '../support/har.js';
 
 /** A key no output could contain by chance. */
 const KEY = 'psk_CanaryKey7Qw9Zx3Lm5Nb8Vc2';
@@ -29,11 +30,14 @@ async function expectNoLeak(args: string[], key = KEY) {
   const dir = await tempDir();
   const result = await runCli([...args, '--report-dir', dir], { PETSTORE_API_KEY: key });
   const written = await filesBelow(dir);
-  expect(written.map((f) => f.path.replace(dir, '')).sort()).toEqual(['/badge.svg', '/junit.xml', '/report.html', '/report.json', '/summary.md']);
+  expect(written.map((f) => f.path.replace(dir, '')).sort()).toEqual(['/badge.svg', '/junit.xml', '/report.har', '/report.html', '/report.json', '/summary.md']);
   for (const { path, content } of [{ path: 'stdout', content: result.stdout }, { path: 'stderr', content: result.stderr }, ...written]) {
     expect(leaks(content, key), path).toEqual([]);
   }
-  return result;
+  // report.har too, and it stays HAR 1.2 with what a hostile target sent (or did not: no response, status 0).
+  const har = JSON.parse(written.find((f) => f.path.endsWith('/report.har'))?.content ?? '') as { log: { entries: { response: { status: number } }[] } };
+  expect(harProblems(har)).toEqual([]);
+  return { ...result, har };
 }
 
 let servers: { close(): unknown }[] = [];
@@ -88,8 +92,9 @@ describe('the API key', () => {
 
   it('appears nowhere when the target echoes every credential and then crashes in the middle of the run', async () => {
     const url = await echoingServer({ dieAfter: 60 });
-    const { code } = await expectNoLeak(['--target', url, '--timeout', '1000']);
+    const { code, har } = await expectNoLeak(['--target', url, '--timeout', '1000']);
     expect(code).toBe(1);
+    expect(har.log.entries.some((e) => e.response.status === 0)).toBe(true);
   });
 
   it('appears nowhere when an echoed key is percent-encoded or JSON-escaped', async () => {

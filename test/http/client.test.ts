@@ -5,6 +5,9 @@ import { Redactor } from '../../src/core/secrets.js';
 import { describeFailure, HttpClient, shortDeadlineMs } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
 import { parseJson } from '../../src/json/parse.js';
+import { suiteVersion } from '../../src/core/package-info.js';
+import { TRACEPARENT } from '../../src/http/trace.js';
+import type { IncomingHttpHeaders } from 'node:http';
 
 const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -205,5 +208,37 @@ describe('HttpClient against a local server', () => {
     const second = await client.send('b', get);
     expect(second.exchange.retries).toHaveLength(3);
     expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
+  });
+
+  it('identifies every request: the suite\'s User-Agent, which a check\'s own headers cannot replace, and a traceparent with the trace id given and a span id of its own', async () => {
+    const seen: IncomingHttpHeaders[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.headers);
+      response.end('[]');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new HttpClient({ ...options, target: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1` });
+    onTestFinished(async () => {
+      await client.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    });
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    const own = { ...get, headers: { accept: 'application/json', 'User-Agent': 'curl/8.0', TraceParent: `00-${'1'.repeat(32)}-${'2'.repeat(16)}-01` } };
+    const replies = [await client.send('a', own, { traceId }), await client.send('b', get, { traceId }), await client.send('c', get)];
+    expect(seen.map((h) => h['user-agent'])).toEqual(Array(3).fill(`petstore-conformance/${suiteVersion}`));
+    const sent = seen.map((h) => String(h['traceparent']));
+    for (const value of sent) expect(value).toMatch(TRACEPARENT);
+    expect(sent.map((v) => v.split('-')[1])).toEqual([traceId, traceId, expect.not.stringMatching(traceId)]);
+    expect(new Set(sent.map((v) => v.split('-')[2])).size).toBe(3);
+    // Recorded as sent, once each, whatever letter case the check wrote its own in.
+    replies.forEach((reply, i) => {
+      const recorded = reply.exchange.request.headers;
+      expect(recorded['user-agent']).toBe(`petstore-conformance/${suiteVersion}`);
+      expect(recorded['traceparent']).toBe(sent[i]);
+      expect(Object.keys(recorded).filter((k) => /^(user-agent|traceparent)$/i.test(k))).toEqual(['user-agent', 'traceparent']);
+      expect(Date.parse(reply.exchange.startedAt)).not.toBeNaN();
+    });
+    expect(seen[0]?.['accept']).toBe('application/json');
   });
 });

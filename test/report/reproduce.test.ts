@@ -14,7 +14,7 @@ const run = promisify(execFile);
 const KEY = 'Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5=';
 const tools = ['/bin/bash', '/usr/bin/bash'].some(existsSync) && ['/usr/bin/curl', '/bin/curl', '/usr/local/bin/curl'].some(existsSync);
 
-/** Echoes what it received: the credential places, the path with its query, the body. */
+/** Echoes what it received: the credential places, the path with its query, the User-Agent, the body. */
 let server: Server;
 let target: string;
 beforeAll(async () => {
@@ -25,7 +25,7 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify({
         method: request.method, url: request.url, authorization: request.headers.authorization ?? null,
-        apiKey: request.headers['x-api-key'] ?? null, cookie: request.headers.cookie ?? null, body,
+        apiKey: request.headers['x-api-key'] ?? null, cookie: request.headers.cookie ?? null, userAgent: request.headers['user-agent'] ?? null, body,
       }));
     });
   });
@@ -73,6 +73,9 @@ describe.skipIf(!tools)('curlCommand', () => {
     const sent = JSON.parse(reply.bytes?.toString() ?? '{}') as Record<string, unknown>;
     const command = curlCommand(reply.exchange) ?? '';
     for (let i = 0; i + 8 <= KEY.length; i++) expect(command).not.toContain(KEY.slice(i, i + 8));
+    // The same User-Agent (compared below), but not the recorded span: a reproduction is a request of its own.
+    expect(reply.exchange.request.headers['traceparent']).toBeDefined();
+    expect(command).not.toMatch(/traceparent/i);
 
     const { stdout } = await run('bash', ['-c', command], { env: { PATH: process.env['PATH'] ?? '', PETSTORE_API_KEY: KEY } });
     const replayed = JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n') + 4)) as Record<string, unknown>;
