@@ -10,68 +10,191 @@ import { escapeRegExp } from './regexp.js';
 export const REDACTED = '[REDACTED]';
 
 /**
- * The shortest run of a secret's characters that is treated as the secret. Servers echo the altered keys the
- * suite sends: a key with one character changed leaves two runs of half its length, so any run of 8 of its
- * characters is as sensitive as the whole key.
+ * Runs of a secret shorter than this are never redacted on their own: they are ordinary words and numbers
+ * ("petstore", "20260101"). It only decides for secrets shorter than twice its length; see {@link fragmentLength}.
  */
-const FRAGMENT = 8;
+const SHORTEST_FRAGMENT = 8;
+
+/**
+ * How many characters of a form of a secret are redacted wherever they appear: half of the form, rounded down
+ * (at least {@link SHORTEST_FRAGMENT}, at most all of it).
+ *
+ * Why half. What a server can echo is what the suite sent it (generators/key-mutations.ts): the key with
+ * something added around it (append, prepend, wrap), the key in another letter case, the key with one character
+ * removed, replaced, re-cased or percent-encoded (its two sides keep n - 1 characters, so the longer side keeps at
+ * least floor(n / 2)), or a prefix of it (the truncation tried on every run keeps floor(n / 2) characters). A run of
+ * half the key is in every one of them, so every one is redacted. A shorter run is not redacted: what a report
+ * still shows is less than half of a key (of a random key, at least half of its characters stay unknown), and an 8-character
+ * piece of a readable key (`petstore` of `petstore-staging-key-7f3a9c21`) is no longer taken for the key wherever the
+ * word appears. A longer run would miss the echoed halves. The price: text that holds half a readable key is
+ * redacted even when that half is public (a host `petstore-staging.example.com` loses `petstore-stagi`).
+ *
+ * An echo of a key with one character changed is redacted whole, not only its longer side: the side shorter than
+ * half may be the part of a readable key that holds its entropy (`[REDACTED]x` + `f3a9c21` would show 7 of the 8
+ * random characters). See {@link Redactor.extend}. Truncations shorter than half the key (the property-based cases
+ * draw any length) are not redacted: they are less than half of it, as above, and no length would catch a 3-character
+ * prefix without also redacting ordinary words.
+ *
+ * In an encoded form (percent-encoded, JSON-escaped, base64) one character of the key takes up to `width` characters,
+ * so one change breaks up to that many, and the longer side keeps at least half, rounded up, of the other m - width
+ * characters of the form (for the key itself, width 1: floor(n / 2), as above).
+ */
+function fragmentLength(formLength: number, width: number): number {
+  return Math.min(formLength, Math.max(SHORTEST_FRAGMENT, Math.floor((formLength - width + 1) / 2)));
+}
+
+/** A form of a secret, folded (see {@link fold}), and how much of it is redacted on its own. */
+interface Form {
+  readonly text: string;
+  /** The length of the runs that are looked for (at most {@link least}). */
+  readonly anchor: number;
+  /** The fewest characters of the form a match must cover to be redacted. */
+  readonly least: number;
+  /** Whether the form is the secret itself, character for character: a match extends over one changed character. */
+  readonly editable: boolean;
+}
 
 /**
  * Removes every secret from text: each secret case-insensitively, in the forms it travels or is echoed in
- * (base64 as in Basic credentials, percent-encoded as in a query string, escaped as in a JSON string), and any
- * run of 8 or more characters of those forms.
+ * (base64 as in Basic credentials, at any byte alignment; percent-encoded as in a query string; escaped as in a JSON
+ * string), any run of half (see {@link fragmentLength}) of those forms, and echoes of the secret with one character
+ * changed.
  */
 export class Redactor {
-  private readonly needles: string[];
-  /**
-   * Matches (in lower-cased text) wherever any needle is: every needle holds one of the shortest needles (each
-   * form's windows of {@link FRAGMENT} characters), so one pass over a text clears it, however many needles.
-   */
-  private readonly anyNeedle?: RegExp;
+  /** Where each run that is looked for is in which form. */
+  private readonly anchors = new Map<string, { form: Form; at: number }[]>();
+  /** Matches (in folded text) wherever any anchor is, so that text without one is passed over in one test. */
+  private readonly anyAnchor?: RegExp;
 
   constructor(secrets: readonly string[]) {
-    const needles = new Set<string>();
-    const windows = new Set<string>();
+    const seen = new Set<string>();
     for (const secret of secrets) {
       if (secret.length === 0) continue;
-      for (const form of formsOf(secret)) {
-        const [whole, ...parts] = fragmentsOf(form).map(fold);
-        for (const fragment of [whole as string, ...parts]) needles.add(fragment);
-        for (const part of parts.length ? parts : [whole as string]) windows.add(part);
+      for (const { text, width } of formsOf(secret)) {
+        const folded = fold(text);
+        const editable = folded === fold(secret);
+        // An encoded form shorter than a word (the base64 of a 5-character key) would be found in ordinary text.
+        if (seen.has(folded) || (!editable && folded.length < SHORTEST_FRAGMENT)) continue;
+        seen.add(folded);
+        const n = folded.length;
+        // The secret itself: runs of half of it are looked for even when shorter than SHORTEST_FRAGMENT, so that a
+        // short key with one character changed (two sides of less than 8) is found; such a run alone is not redacted.
+        const least = fragmentLength(n, width);
+        const anchor = editable ? Math.min(least, Math.max(1, Math.floor(n / 2))) : least;
+        const form: Form = { text: folded, anchor, least: editable ? Math.max(anchor, Math.min(least, n - 1)) : least, editable };
+        for (let at = 0; at + anchor <= n; at++) {
+          const run = folded.slice(at, at + anchor);
+          const places = this.anchors.get(run) ?? [];
+          places.push({ form, at });
+          this.anchors.set(run, places);
+        }
       }
     }
-    // Longest first, so that a whole secret is replaced before any of its fragments is looked for.
-    this.needles = [...needles].sort((a, b) => b.length - a.length);
-    if (windows.size) this.anyNeedle = new RegExp([...windows].map(escapeRegExp).join('|'));
+    if (this.anchors.size) this.anyAnchor = new RegExp([...this.anchors.keys()].map(escapeRegExp).join('|'));
   }
 
   /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */
   redact(text: string): string {
-    if (!this.anyNeedle || text.length === 0) return text;
-    let lower = fold(text);
-    if (!this.anyNeedle.test(lower)) return text;
-    for (const needle of this.needles) {
-      let at = lower.indexOf(needle);
-      if (at < 0) continue;
-      let out = '';
-      let outLower = '';
-      let from = 0;
-      while (at >= 0) {
-        out += text.slice(from, at) + REDACTED;
-        outLower += lower.slice(from, at) + REDACTED.toLowerCase();
-        from = at + needle.length;
-        at = lower.indexOf(needle, from);
-      }
-      text = out + text.slice(from);
-      lower = outLower + lower.slice(from);
+    const spans = this.spans(text);
+    if (spans.length === 0) return text;
+    let out = '';
+    let from = 0;
+    for (const [start, end] of spans) {
+      out += text.slice(from, start) + REDACTED;
+      from = end;
     }
-    return text;
+    return out + text.slice(from);
   }
 
   /** Whether the text holds a secret or a sensitive fragment of one. */
   leaks(text: string): boolean {
-    return this.anyNeedle?.test(fold(text)) ?? false;
+    return this.spans(text).length > 0;
   }
+
+  /** Where the text holds secrets: sorted, disjoint [start, end) ranges. */
+  private spans(text: string): [number, number][] {
+    if (!this.anyAnchor || text.length === 0) return [];
+    const lower = fold(text);
+    if (!this.anyAnchor.test(lower)) return [];
+    const found: [number, number][] = [];
+    for (const [run, places] of this.anchors) {
+      for (let t = lower.indexOf(run); t >= 0; t = lower.indexOf(run, t + 1)) {
+        for (const { form, at } of places) {
+          const span = this.extend(lower, t, form, at);
+          if (span) found.push(span);
+        }
+      }
+    }
+    found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const merged: [number, number][] = [];
+    for (const [start, end] of found) {
+      const last = merged[merged.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else merged.push([start, end]);
+    }
+    return merged;
+  }
+
+  /**
+   * The range to redact around a run of a form found at `t` (`at` in the form): the run extended as far as the text
+   * goes on matching the form; for the secret itself, on each side, further over one character changed (replaced,
+   * removed, added, percent-encoded) and as much of the secret as follows it. Undefined when what matches is too
+   * short to be redacted.
+   */
+  private extend(lower: string, t: number, form: Form, at: number): [number, number] | undefined {
+    const key = form.text;
+    let start = t;
+    let end = t + form.anchor;
+    let keyStart = at;
+    let keyEnd = at + form.anchor;
+    while (start > 0 && keyStart > 0 && lower[start - 1] === key[keyStart - 1]) { start--; keyStart--; }
+    while (end < lower.length && keyEnd < key.length && lower[end] === key[keyEnd]) { end++; keyEnd++; }
+    let covered = keyEnd - keyStart;
+    if (form.editable) {
+      const right = bestEdit(lower, end, key, keyEnd, 1);
+      const left = bestEdit(lower, start, key, keyStart, -1);
+      if (right) { end = right.to; covered += right.covered; }
+      if (left) { start = left.to; covered += left.covered; }
+    }
+    return covered >= form.least ? [start, end] : undefined;
+  }
+}
+
+/**
+ * Past position `p` of the text (before it, with `step` -1), where the secret's character `k` (k - 1) was due:
+ * the change of one character after which most of the secret follows again, and where that stops. Undefined when
+ * no change is followed by any of the secret.
+ */
+function bestEdit(lower: string, p: number, key: string, k: number, step: 1 | -1): { to: number; covered: number } | undefined {
+  const forward = step === 1;
+  const keyLeft = forward ? key.length - k : k;
+  if (keyLeft === 0) return undefined;
+  const due = key[forward ? k : k - 1] as string;
+  // [characters of text skipped, characters of the key skipped]: replaced, removed, added, percent-encoded.
+  const edits: [number, number][] = [[1, 1], [0, 1], [1, 0]];
+  // The key was folded: its character may have been upper case when it was encoded. A server that percent-encodes
+  // what it echoes (a URL in a header) encodes the '%' again.
+  const encodings = [percentEncode(due), percentEncode(due.toUpperCase())].flatMap((e) => [e, e.replace(/%/g, '%25')]);
+  for (const encoded of new Set(encodings.map(fold))) {
+    const encodedAt = forward ? lower.slice(p, p + encoded.length) : lower.slice(Math.max(0, p - encoded.length), p);
+    if (encodedAt === encoded) edits.push([encoded.length, 1]);
+  }
+  let best: { to: number; covered: number } | undefined;
+  for (const [skipText, skipKey] of edits) {
+    let q = forward ? p + skipText : p - skipText;
+    let j = forward ? k + skipKey : k - skipKey;
+    if (q < 0 || q > lower.length) continue;
+    let covered = 0;
+    if (forward) while (q < lower.length && j < key.length && lower[q] === key[j]) { q++; j++; covered++; }
+    else while (q > 0 && j > 0 && lower[q - 1] === key[j - 1]) { q--; j--; covered++; }
+    if (covered > 0 && (!best || covered > best.covered)) best = { to: q, covered };
+  }
+  return best;
+}
+
+/** Every UTF-8 byte of the text as %XX, as the suite's percent-encode mutation sends a character. */
+function percentEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 }
 
 /**
@@ -88,24 +211,54 @@ function fold(text: string): string {
   });
 }
 
-/** The secret as it may appear in text the suite writes. */
-function formsOf(secret: string): Set<string> {
-  const json = JSON.stringify(secret).slice(1, -1);
-  return new Set([
-    secret,
-    base64(secret), base64(`${secret}:`), base64(`:${secret}`),
-    encodeURIComponent(secret), new URLSearchParams({ k: secret }).toString().slice(2),
-    json, json.replace(/\//g, '\\/'),
-  ]);
+/**
+ * The secret as it may appear in text the suite writes, with the most characters one of its characters takes in
+ * that form: itself; percent-encoded (a query string, a URL echoed in a header); JSON-escaped (`\/` as PHP writes it,
+ * and `\u00XX` for every character but letters and digits, as serializers that escape HTML-sensitive characters do);
+ * base64 (Basic credentials, `user:key` or `key:`), at each of the three byte alignments the key can start at.
+ */
+function formsOf(secret: string): { text: string; width: number }[] {
+  const json = (text: string) => JSON.stringify(text).slice(1, -1);
+  const unicode = (text: string) => [...text].map((c) => (/^[A-Za-z0-9]$/.test(c) ? c : jsonEscape(c))).join('');
+  const form = (encode: (text: string) => string) => ({
+    text: encode(secret),
+    // The widest character of this secret, not of any: a wider width would take shorter runs of the secret itself
+    // (those that no character in the form changes) for the secret.
+    width: Math.max(1, ...[...secret].map((c) => encode(c).length)),
+  });
+  return [
+    { text: secret, width: 1 },
+    form(encodeURIComponent),
+    form((text) => new URLSearchParams({ k: text }).toString().slice(2)),
+    form(json),
+    form((text) => json(text).replace(/\//g, '\\/')),
+    form(unicode),
+    // Whole, with their padding, as Basic sends them; then the characters that are the secret's alone.
+    { text: base64(secret), width: 4 }, { text: base64(`${secret}:`), width: 4 }, { text: base64(`:${secret}`), width: 4 },
+    ...[0, 1, 2].map((offset) => ({ text: base64At(secret, offset), width: 4 })),
+  ];
 }
 
-function fragmentsOf(secret: string): string[] {
-  const length = Math.min(secret.length, FRAGMENT);
-  const fragments = [secret];
-  for (let i = 0; i + length <= secret.length; i++) fragments.push(secret.slice(i, i + length));
-  return fragments;
+/** A character as JSON's `\uXXXX` escapes (two for a character outside the BMP). */
+function jsonEscape(c: string): string {
+  let out = '';
+  for (let i = 0; i < c.length; i++) out += `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`;
+  return out;
 }
 
 function base64(text: string): string {
   return Buffer.from(text, 'utf8').toString('base64');
+}
+
+/**
+ * The base64 characters that depend only on the secret when it starts `offset` bytes into a group of three (after
+ * `api:`, offset 1): those holding bits of bytes before it or after it, and padding, are left out.
+ */
+function base64At(secret: string, offset: number): string {
+  const bytes = Buffer.concat([Buffer.alloc(offset), Buffer.from(secret, 'utf8')]);
+  const encoded = bytes.toString('base64').replace(/=+$/, '');
+  const first = [0, 2, 3][offset] as number;
+  const rest = bytes.length % 3;
+  const last = 4 * Math.floor(bytes.length / 3) + rest; // a partial group's last character holds bits of the next byte
+  return encoded.slice(first, last);
 }
