@@ -11,5 +11,7 @@ export default defineConfig({
     // files at once keep 2 cores busy without crowding them out.
     maxWorkers: 2,
     hookTimeout: 60_000,
+    // Fails the run if a test left a temporary directory of its own behind.
+    globalSetup: ['test/support/no-temp-left.ts'],
   },
 });
