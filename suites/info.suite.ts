@@ -5,11 +5,12 @@
 import { environment } from '../src/checks/environment.js';
 import { observeAnswer } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
+import type { RuleId } from '../src/rules/catalogue.js';
 
 const suite = defineSuite('info');
 const { create } = environment();
 
-const names: readonly (readonly [rule: string, label: string, name: string])[] = [
+const names: readonly (readonly [rule: RuleId, label: string, name: string])[] = [
   ['INFO-1', 'an empty name', ''],
   ['INFO-2', 'a name of 101 characters', 'n'.repeat(101)],
   ['INFO-2', 'a name of 1,000 characters', 'n'.repeat(1_000)],

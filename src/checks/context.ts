@@ -15,6 +15,7 @@ import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from './write-budget.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 /** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
 const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
@@ -52,7 +53,7 @@ export interface CheckExtras {
   readonly writes?: Reservation | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly notify?: ((text: string) => Promise<unknown>) | undefined;
-  readonly reliesOn?: readonly string[] | undefined;
+  readonly reliesOn?: readonly RuleId[] | undefined;
 }
 
 /**
@@ -94,11 +95,11 @@ export class CheckContext {
   /** Shows a notice on the console as the run goes; resolves once it is on its way there. */
   private readonly notify?: (text: string) => Promise<unknown>;
   /** The rules judged by checks (not audits) whose requirements this check's requests meet on the way to its own. */
-  private readonly reliesOn: readonly string[];
+  private readonly reliesOn: readonly RuleId[];
 
   constructor(
     private readonly suite: SuiteState,
-    readonly rule: string,
+    readonly rule: RuleId,
     readonly name: string,
     private readonly skipTest: (note: string) => never,
     extras: CheckExtras = {},
@@ -326,7 +327,7 @@ export class CheckContext {
    * Skips the check unless the reply has this status: over HTTP-1 or AUTH-3 when they explain it (no complete
    * response, the valid key refused), else over `owner`. For a reply another check judges (a shared request).
    */
-  requireStatus(reply: Reply, status: number, owner: string, what: string): void {
+  requireStatus(reply: Reply, status: number, owner: RuleId, what: string): void {
     this.assertions++;
     const got = this.answered(reply);
     if (got !== status) {
@@ -381,7 +382,7 @@ export class CheckContext {
   }
 
   /** Skips the check when something it needs is missing for a reason that the `owner` rule reports. */
-  prerequisite(owner: string, condition: boolean, reason: string): void {
+  prerequisite(owner: RuleId, condition: boolean, reason: string): void {
     this.assertions++;
     if (!condition) this.missing(owner, reason);
   }
@@ -391,7 +392,7 @@ export class CheckContext {
    * check's own (another of its checks reports it), or one the check declared it relies on: a skip over any other rule
    * is a bug in the check.
    */
-  missing(owner: string, reason: string): never {
+  missing(owner: RuleId, reason: string): never {
     if (owner !== this.rule && !AUDITED_RULES.has(owner) && !this.reliesOn.includes(owner)) {
       throw new Error(`the check "${this.rule} ${this.name}" skips over ${owner}, which it does not declare in reliesOn`);
     }
@@ -410,7 +411,7 @@ export class CheckContext {
    * check naming `rule` instead, and the run holds the skip to it: if `rule` fails nowhere, the skip is this check's
    * failure (see PrerequisiteMissing).
    */
-  expectOf(rule: string, condition: boolean, message: string, reply?: Reply): void {
+  expectOf(rule: RuleId, condition: boolean, message: string, reply?: Reply): void {
     this.assertions++;
     if (condition) return;
     if (rule === this.rule) this.fail(message, reply);
@@ -436,7 +437,7 @@ export class CheckContext {
   }
 
   /** Registers a request that must have had no effect; the suite's closing check for `rule` verifies it. */
-  expectNoEffect(rule: string, marker: string, reply: Reply): void {
+  expectNoEffect(rule: RuleId, marker: string, reply: Reply): void {
     this.suite.ledger.recordRejected(rule, marker, reply);
   }
 

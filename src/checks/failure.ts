@@ -1,5 +1,6 @@
 import type { Reply } from '../http/reply.js';
 import type { Withheld } from './meta.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 /** A rule was broken (or could not be shown to hold): the check fails with this message. */
 export class CheckFailure extends Error {
@@ -50,7 +51,7 @@ export class PrerequisiteMissing extends Error {
 
   constructor(
     /** The rule that reports the problem. */
-    readonly owner: string,
+    readonly owner: RuleId,
     reason: string,
   ) {
     super(`cannot be judged: ${reason} (${owner} reports it)`);

@@ -2,10 +2,11 @@ import type { Reply } from '../http/reply.js';
 import { readCategory, type CreatedCategory, type SeenCategory } from './category.js';
 import type { CreatedRecord } from './meta.js';
 import type { RunState } from './run-state.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 /** A request the target should have refused without effect, and the marker that would betray an effect. */
 export interface RejectedRequest {
-  readonly rule: string;
+  readonly rule: RuleId;
   readonly marker: string;
   readonly exchange: string;
   /** Answered with a 2xx: the check that sent it counted the category it created already (see CheckContext.account). */
@@ -51,7 +52,7 @@ export class Ledger {
     this.written.push({ id, name: seen?.name ?? sentName(reply), exchange: reply.exchange.id });
   }
 
-  recordRejected(rule: string, marker: string, reply: Reply): void {
+  recordRejected(rule: RuleId, marker: string, reply: Reply): void {
     const status = reply.status;
     this.rejected.push({ rule, marker, exchange: reply.exchange.id, served: status !== undefined && status >= 200 && status < 300 });
   }

@@ -13,6 +13,7 @@ import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
 import { SuiteState } from './suite-state.js';
 import type { Reservation } from './write-budget.js';
+import type { RuleId } from '../rules/catalogue.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
 export type CheckBody = (t: CheckContext) => Promise<void>;
@@ -38,7 +39,7 @@ export interface CheckOptions {
    * `t.missing(rule, …)`: such a failure skips the check naming the rule, and holds the skip to it (if the rule failed
    * nowhere in the run, the skip is this check's failure). Skipping over an undeclared rule is a bug the run reports.
    */
-  readonly reliesOn?: readonly string[];
+  readonly reliesOn?: readonly RuleId[];
   /** For the suite's own closing checks. */
   readonly kind?: CheckKind;
 }
@@ -49,7 +50,7 @@ const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
 /** A suite file's checks, declared in order; see `suites/`. */
 export interface Suite {
   /** Declares a check of one rule. Checks run concurrently unless `sequential`. */
-  check(rule: string, name: string, body: CheckBody, options?: CheckOptions): void;
+  check(rule: RuleId, name: string, body: CheckBody, options?: CheckOptions): void;
   /**
    * Requests several checks judge (see Shared), sent once by the first check that declares them in `uses`; `writes`
    * is the most categories they may create.
@@ -64,7 +65,7 @@ export interface Suite {
    */
   checkRunCreationsAreListed(): void;
   /** `rule`: every request this suite's checks registered with `t.expectNoEffect(rule, …)` created nothing. */
-  checkRejectedCreatedNothing(rule: string): void;
+  checkRejectedCreatedNothing(rule: RuleId): void;
   /** The audits (src/checks/audits/) of every exchange of this suite. Declare last. */
   audits(): void;
 }
@@ -84,7 +85,7 @@ export function defineSuite(name: string): Suite {
   const othersShared = new Set<Shared<unknown>>();
   afterAll(() => state.releaseLists());
 
-  const check = (rule: string, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
+  const check = (rule: RuleId, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
     ruleById(rule);
     // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
     if (!selects(state.env.settings.selection, rule)) return;
@@ -191,7 +192,7 @@ export function defineSuite(name: string): Suite {
       return shared;
     },
 
-    checkRejectedCreatedNothing(rule: string) {
+    checkRejectedCreatedNothing(rule: RuleId) {
       check(rule, `requests the ${name} suite saw rejected created nothing`, rejectedCreatedNothing(state, rule), { sequential: true, kind: 'closing' });
     },
 

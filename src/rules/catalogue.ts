@@ -18,9 +18,9 @@ export const CONTRACT_DOCUMENT = 'spec/CONTRACT.md';
 export type Level = 'MUST' | 'SHOULD' | 'INFO';
 
 /** One requirement of the contract, as the suite checks it. */
-export interface Rule {
+export interface Rule<Id extends string = string> {
   /** Stable public id, `AREA-n`. */
-  readonly id: string;
+  readonly id: Id;
   readonly level: Level;
   /** One sentence: what a conformant server does. */
   readonly requirement: string;
@@ -28,10 +28,10 @@ export interface Rule {
   readonly source: string;
 }
 
-const rule = (id: string, level: Level, requirement: string, source: string): Rule => ({ id, level, requirement, source });
+const rule = <const Id extends string>(id: Id, level: Level, requirement: string, source: string): Rule<Id> => ({ id, level, requirement, source });
 
 /** Every rule, in the order reports list them. */
-export const RULES: readonly Rule[] = [
+export const RULES = [
   rule('AUTH-1', 'MUST',
     'A request with no credential gets 401 with an Error body, on every operation the spec lists, pets included.',
     'contract §5, §4.1 rule 3, §4.2 rule 3'),
@@ -124,9 +124,15 @@ export const RULES: readonly Rule[] = [
   rule('INFO-5', 'INFO',
     'Observation: how a valid JSON body with a wrong or missing Content-Type is answered (201, 400 or 415).',
     'contract §4.2 rule 4: a SHOULD on the client'),
-];
+] as const satisfies readonly Rule[];
 
-const BY_ID = new Map(RULES.map((r) => [r.id, r]));
+/**
+ * A rule id of the catalogue: what suites, audits, faults and expectations write where they name a rule, so that a
+ * misspelt id does not compile (test/rules/rule-id.test.ts holds it).
+ */
+export type RuleId = (typeof RULES)[number]['id'];
+
+const BY_ID = new Map<string, Rule>(RULES.map((r) => [r.id, r]));
 
 /** The rule with this id; throws for an unknown id, which is a bug in a suite, never a user error. */
 export function ruleById(id: string): Rule {

@@ -48,7 +48,7 @@ export function judgeFault(fault: Fault, report: RunReport): SelftestRow {
   const failed = failedRules(report);
   const level = ruleById(fault.rule).level;
   const wantedVerdict = level === 'MUST' ? 'non-conformant' : 'conformant';
-  const echoes = failed.filter((rule) => rule !== fault.rule && !fault.also.includes(rule));
+  const echoes = failed.filter((rule) => rule !== fault.rule && !(fault.also as readonly string[]).includes(rule));
   const problem = !failed.includes(fault.rule) ? `${fault.rule} did not fail (failed: ${failed.join(', ') || 'nothing'})`
     : echoes.length > 0 ? `${echoes.join(', ')} failed too, which the fault does not break: blamed on the wrong rule`
       : report.verdict !== wantedVerdict ? `verdict ${report.verdict}, expected ${wantedVerdict}` : undefined;

@@ -11,6 +11,7 @@ import type { SuiteState } from '../../src/checks/suite-state.js';
 import type { OutgoingRequest } from '../../src/http/client.js';
 import { Reply } from '../../src/http/reply.js';
 import type { Operation } from '../../src/spec/types.js';
+import type { RuleId } from '../../src/rules/catalogue.js';
 
 const list: Operation = {
   key: 'GET /categories', label: 'listCategories', operationId: 'listCategories', method: 'GET', path: '/categories',
@@ -18,7 +19,7 @@ const list: Operation = {
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
-function context(status: number, body: string, rule = 'LIST-1', reliesOn: readonly string[] = []) {
+function context(status: number, body: string, rule: RuleId = 'LIST-1', reliesOn: readonly RuleId[] = []) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
   const suite: Record<string, unknown> & { credentialSent: WeakMap<Reply, CredentialSent> } = {

@@ -56,7 +56,7 @@ describe('a default run against a deployment', () => {
       const { report, seconds } = await defaultRun({ faults: [id] });
       expect(failedRules(report)).toContain(rule);
       // And nothing the fault does not break in its own right: an echo blamed on another rule.
-      expect(failedRules(report).filter((r) => r !== rule && !also.includes(r))).toEqual([]);
+      expect(failedRules(report).filter((r) => r !== rule && !(also as readonly string[]).includes(r))).toEqual([]);
       expect(report.verdict).toBe(ruleLevel(report, rule) === 'MUST' ? 'non-conformant' : 'conformant');
       expect(seconds).toBeLessThan(LONGEST_RUN_S);
     });

@@ -2,6 +2,7 @@ import type { Reply } from '../../http/reply.js';
 import type { Operation } from '../../spec/types.js';
 import type { Validators } from '../../spec/validators.js';
 import type { RunState } from '../run-state.js';
+import type { RuleId } from '../../rules/catalogue.js';
 
 /**
  * What a request carried to authenticate: the valid key as documented (`Authorization: Bearer <key>`); no credential
@@ -30,7 +31,7 @@ export const NOT_APPLICABLE = Symbol('not applicable');
  * `judge` returns the violations (empty: kept) or {@link NOT_APPLICABLE}.
  */
 export interface ExchangeAudit {
-  readonly rule: string;
+  readonly rule: RuleId;
   /** What it judges, for messages: "responses with a body". */
   readonly scope: string;
   /**

@@ -4,12 +4,13 @@ import { readListed } from '../listing.js';
 import type { SuiteState } from '../suite-state.js';
 import { summarize } from './summarize.js';
 import type { RefusalKind } from '../write-budget.js';
+import type { RuleId } from '../../rules/catalogue.js';
 
 /**
  * AUTH-4 and CREATE-2's closing check: every request of the suite that was refused, and registered with
  * `t.expectNoEffect(rule, …)`, created nothing: no listed category carries its marker.
  */
-export function rejectedCreatedNothing(state: SuiteState, rule: string): (t: CheckContext) => Promise<void> {
+export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: CheckContext) => Promise<void> {
   return async (t) => {
     const rejected = state.ledger.rejected.filter((r) => r.rule === rule);
     if (rejected.length === 0) t.skip(`no request of the ${state.name} suite was rejected`);
