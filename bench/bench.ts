@@ -15,7 +15,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../src/core/package-info.js';
 import { referenceHandler } from '../src/reference/server.js';
-import type { RunReport } from '../src/results/model.js';
+import type { RunReport } from '../src/results/run-report.js';
 
 const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');
 const BARE_CLIENT = join(packageRoot, 'dist', 'bench', 'bare-client.js');

@@ -10,7 +10,7 @@ import { INTERRUPTED } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from './category.js';
-import type { CheckMeta, GeneratedMeta } from './meta.js';
+import type { CheckMeta, GeneratedMeta } from './task-meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';

@@ -2,16 +2,16 @@ import type { Exchange } from '../http/exchange.js';
 import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
 import { NOT_APPLICABLE, type AuditSubject, type CredentialSent, type ExchangeAudit } from './audits/audit.js';
-import { collectGarbage } from '../core/garbage.js';
+import { collectGarbage } from '../core/collect-garbage.js';
 import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
 import { runState, type RunState } from './run-state.js';
-import type { FileTotals } from './meta.js';
+import type { FileTotals } from './task-meta.js';
 import type { Shared } from './shared.js';
 
 /**
- * Response bytes read since the last collection after which garbage is collected (see core/garbage.ts): at the end
+ * Response bytes read since the last collection after which garbage is collected (see core/collect-garbage.ts): at the end
  * of a check, and at the end of a suite, when its lists are let go. Small targets never reach either. Each forced
  * collection costs more than its own 25 ms (V8 then sizes the heap to what is alive and collects again sooner):
  * against 100,000 categories (9 MB lists), collecting after 24 MB instead of after every suite took 0.3 s off a

@@ -8,7 +8,7 @@ import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { NotJudged, PrerequisiteMissing } from './failure.js';
-import type { CheckKind, Withheld } from './meta.js';
+import type { CheckKind, Withheld } from './task-meta.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
 import { SuiteState } from './suite-state.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
-import type { CheckResult, RunReport } from '../results/model.js';
+import type { CheckResult, RunReport } from '../results/run-report.js';
 
 /** The check of an earlier report to run again, and how to reproduce its case. */
 export interface ReplaySelection {

@@ -1,4 +1,4 @@
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 import { VERDICT_TEXT } from './verdict-text.js';
 
 /** badge.svg: the verdict and how many checks passed, as a flat badge. */

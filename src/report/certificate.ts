@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 
 /** The certificate's format: a reviewer's tool can check it knows it. */
 export const CERTIFICATE_FORMAT = 'petstore-conformance-certificate/1';

@@ -1,4 +1,4 @@
-import type { Exchange } from '../results/model.js';
+import type { Exchange } from '../results/run-report.js';
 
 /** How much of a body the text forms show. report.json keeps more. */
 const SHOWN_BODY = 2000;

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { titleOf, type Exchange, type RunReport } from '../results/model.js';
+import { titleOf, type Exchange, type RunReport } from '../results/run-report.js';
 
 /**
  * report.har: the run's recorded exchanges as an HTTP Archive (HAR 1.2), which browser developer tools (the Network

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Exchange } from '../results/model.js';
-import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import type { Exchange } from '../results/run-report.js';
+import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
-import { counts } from '../results/summarize.js';
+import { counts } from '../results/verdict.js';
 import { areaOf, CONTRACT_DOCUMENT, RULES, type Level, type Rule } from '../rules/catalogue.js';
 import { prettyJson } from './pretty-json.js';
 import { curlCommand } from './reproduce.js';

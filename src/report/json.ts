@@ -1,4 +1,4 @@
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 
 /** report.json: the whole result model, as is. The schema other tools read. */
 export function renderJson(report: RunReport): string {

@@ -1,5 +1,5 @@
-import type { CheckResult, RunReport } from '../results/model.js';
-import { breaksVerdict } from '../results/summarize.js';
+import type { CheckResult, RunReport } from '../results/run-report.js';
+import { breaksVerdict } from '../results/verdict.js';
 import { areaOf } from '../rules/catalogue.js';
 import { exchangeText } from './exchange-text.js';
 import { curlCommand } from './reproduce.js';

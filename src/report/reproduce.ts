@@ -1,4 +1,4 @@
-import type { Exchange } from '../results/model.js';
+import type { Exchange } from '../results/run-report.js';
 
 /** A word in single quotes for bash: everything literal. */
 export function quoted(text: string): string {

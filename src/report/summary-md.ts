@@ -1,6 +1,6 @@
-import { titleOf, type CheckResult, type RunReport } from '../results/model.js';
+import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
-import { counts } from '../results/summarize.js';
+import { counts } from '../results/verdict.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
 
 /** How many failures summary.md lists; report.html has them all. */

@@ -1,4 +1,4 @@
-import type { RunReport, Verdict } from '../results/model.js';
+import type { RunReport, Verdict } from '../results/run-report.js';
 import { plural } from '../core/plural.js';
 
 /** How each verdict reads, with the colour reports give it. */

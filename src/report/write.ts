@@ -2,7 +2,7 @@ import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 import { renderBadge } from './badge.js';
 import { renderCertificate } from './certificate.js';
 import { renderHar } from './har.js';

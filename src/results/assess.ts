@@ -1,6 +1,6 @@
-import type { BaselineComparison, CheckResult, RunReport, StaleExpectation } from './model.js';
-import { titleOf } from './model.js';
-import { breaksVerdict, counts, ruleOutcomes, summaryOf, verdictOf } from './summarize.js';
+import type { BaselineComparison, CheckResult, RunReport, StaleExpectation } from './run-report.js';
+import { titleOf } from './run-report.js';
+import { breaksVerdict, counts, ruleOutcomes, summaryOf, verdictOf } from './verdict.js';
 
 /** An entry of an expected-failures list: a rule id, or a check's title, with the reason it is allowed to fail. */
 export interface ExpectedFailure {

@@ -1,6 +1,6 @@
-import type { Withheld } from '../checks/meta.js';
+import type { Withheld } from '../checks/task-meta.js';
 import { LONG_LIST } from '../rules/long-list.js';
-import { titleOf, type RunReport } from './model.js';
+import { titleOf, type RunReport } from './run-report.js';
 import { plural } from '../core/plural.js';
 
 /** How many of the checks not judged for one reason a notice names; report.json lists them all. */

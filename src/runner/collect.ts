@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import type { TestAnnotation } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import type { CreatedRecord, TopUp } from '../checks/meta.js';
+import type { CreatedRecord, TopUp } from '../checks/task-meta.js';
 import type { SharedWrites } from '../checks/shared.js';
 import type { Redactor } from '../core/secrets.js';
-import type { CheckResult, RunError } from '../results/model.js';
+import type { CheckResult, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
 

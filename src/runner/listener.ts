@@ -1,4 +1,4 @@
-import type { CheckResult } from '../results/model.js';
+import type { CheckResult } from '../results/run-report.js';
 
 /** Progress of a run, for the console: told as suites start and end and as each check finishes. */
 export interface RunListener {

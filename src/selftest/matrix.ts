@@ -1,5 +1,5 @@
 import type { Fault } from '../reference/faults/index.js';
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 import { ruleById } from '../rules/catalogue.js';
 
 /** One row of the selftest matrix: a target and whether the suite judged it as it must. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STRAY_WRITES } from '../../src/checks/write-budget.js';
 import { KNOWN_NAMES, nameOf } from '../../src/generators/names.js';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';

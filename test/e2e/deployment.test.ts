@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAULTS } from '../../src/reference/faults/index.js';
 import { VARIANTS } from '../../src/reference/variants.js';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { listOf, reference } from '../support/reference.js';

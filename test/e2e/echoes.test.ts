@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
 const failedRules = (report: RunReport) => [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))].sort();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { runCli, tempDir } from '../support/cli.js';
 
 /** Makes the CLI's stdout a terminal, so that it shows the live counter (which it does only on one). */

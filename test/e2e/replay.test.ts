@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../../src/core/package-info.js';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Exchange, RunReport } from '../../src/results/model.js';
+import type { Exchange, RunReport } from '../../src/results/run-report.js';
 import { curlCommand } from '../../src/report/reproduce.js';
 import { reference } from '../support/reference.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';

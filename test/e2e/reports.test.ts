@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { suiteVersion } from '../../src/core/package-info.js';
-import { titleOf, type CheckResult } from '../../src/results/model.js';
+import { titleOf, type CheckResult } from '../../src/results/run-report.js';
 import { renderSummaryMarkdown } from '../../src/report/summary-md.js';
 import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { harProblems } from '../support/har.js';

@@ -5,7 +5,7 @@
  * (X-Powered-By, weak ETags), its case-insensitive, non-strict routing and Node's keep-alive are what the suite meets.
  */
 import { describe, expect, it } from 'vitest';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { startExpress, type ExpressFaults } from './servers/express.js';
 import { defaultRun, failedRules, notPassed, SEEDS } from './run.js';
 

@@ -3,7 +3,7 @@
  * reads its report. The server is started and closed here, not in hooks: the tests of a concurrent block would
  * share them.
  */
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import type { RunningServer } from './servers/fastify.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { suiteVersion } from '../../src/core/package-info.js';
 import { newSpanId, newTraceId, TRACEPARENT, traceparent, USER_AGENT } from '../../src/http/trace.js';
 import { buildHar, renderHar } from '../../src/report/har.js';
-import type { CheckResult, Exchange, RunReport } from '../../src/results/model.js';
+import type { CheckResult, Exchange, RunReport } from '../../src/results/run-report.js';
 import { harProblems } from '../support/har.js';
 
 const TRACE = 'a'.repeat(31) + '1';

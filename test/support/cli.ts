@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { packageRoot } from '../../src/core/package-info.js';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 
 /** The built CLI, as users run it. */
 export const CLI = join(packageRoot, 'dist', 'src', 'cli', 'main.js');

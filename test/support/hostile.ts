@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach } from 'vitest';
 import { referenceHandler } from '../../src/reference/server.js';
-import type { RunReport } from '../../src/results/model.js';
+import type { RunReport } from '../../src/results/run-report.js';
 
 /**
  * Decides what happens to the n-th request (counting from 1; the first is the run's preflight), once its body

@@ -1,6 +1,6 @@
 import { test as vitestTest } from 'vitest';
 import { selects } from '../../rules/selection.js';
-import { summarize } from '../closing/summarize.js';
+import { problemsMessage } from '../closing/problems-message.js';
 import { CheckFailure } from '../failure.js';
 import type { SuiteState } from '../suite-state.js';
 import { AUDITS } from './index.js';
@@ -41,7 +41,7 @@ export function declareAuditTests(state: SuiteState, declared: number, runsHere:
       };
       if (tally.violations > 0) {
         const problems = tally.shown.map((v) => `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id}): ${v.message}`);
-        throw new CheckFailure(summarize(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));
+        throw new CheckFailure(problemsMessage(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));
       }
     });
   }

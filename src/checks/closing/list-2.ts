@@ -3,7 +3,7 @@ import { sameContent, showContent, type CreatedCategory, type SeenCategory } fro
 import type { CheckContext } from '../context.js';
 import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';
-import { summarize } from './summarize.js';
+import { problemsMessage } from './problems-message.js';
 
 /** Top-up creates sent at once. */
 const TOP_UP_AT_ONCE = 10;
@@ -56,7 +56,7 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
         problems.push(`category ${category.id} is listed as ${showContent(matches[0] as SeenCategory)}, but its 201 (${category.exchange}) showed ${showContent(category)}`);
       }
     }
-    t.expect(problems.length === 0, summarize(problems, `of ${created.length} created categories`));
+    t.expect(problems.length === 0, problemsMessage(problems, `of ${created.length} created categories`));
   };
 }
 

@@ -2,7 +2,7 @@ import { showContent, type SeenCategory } from '../category.js';
 import type { CheckContext } from '../context.js';
 import { readListed } from '../listing.js';
 import type { SuiteState } from '../suite-state.js';
-import { summarize } from './summarize.js';
+import { problemsMessage } from './problems-message.js';
 import type { RefusalKind } from '../write-budget.js';
 import type { RuleId } from '../../rules/catalogue.js';
 
@@ -25,7 +25,7 @@ export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: Che
       if (!request.served) t.spendStray(REFUSED_FOR[rule] ?? 'credential');
       problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
     }
-    t.expect(problems.length === 0, summarize(problems, `of ${rejected.length} rejected requests`));
+    t.expect(problems.length === 0, problemsMessage(problems, `of ${rejected.length} rejected requests`));
   };
 }
 

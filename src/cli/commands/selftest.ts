@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
 import { referenceKeyFor, startReferenceServer } from '../../reference/server.js';
 import { VARIANTS } from '../../reference/variants.js';
-import type { RunReport } from '../../results/model.js';
+import type { RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import { SuiteSession } from '../../runner/run.js';
 import { judgeClean, judgeFault, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
 import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
-import { namedPatches } from '../patches.js';
+import { namedPatches } from '../named-faults.js';
 import { configuredOptions } from '../run-setup.js';
 import { EXIT, defaultReportDir } from './run.js';
 

@@ -1,5 +1,5 @@
 import { plural } from '../../core/plural.js';
-import type { CheckResult } from '../../results/model.js';
+import type { CheckResult } from '../../results/run-report.js';
 import type { RunListener } from '../../runner/listener.js';
 import type { Output } from './output.js';
 

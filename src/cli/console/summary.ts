@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import { titleOf, type CheckResult, type RuleOutcome, type RunReport } from '../../results/model.js';
+import { titleOf, type CheckResult, type RuleOutcome, type RunReport } from '../../results/run-report.js';
 import { curlCommand, replayCommand } from '../../report/reproduce.js';
 import { noticesOf } from '../../results/notices.js';
-import { counts } from '../../results/summarize.js';
+import { counts } from '../../results/verdict.js';
 import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
 import type { Output } from './output.js';
 import { plural } from '../../core/plural.js';

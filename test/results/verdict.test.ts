@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/results/model.js';
-import { holdSkipsToTheirOwners } from '../../src/results/summarize.js';
+import type { CheckResult } from '../../src/results/run-report.js';
+import { holdSkipsToTheirOwners } from '../../src/results/verdict.js';
 
 /** A result with only what holding skips looks at. */
 function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {

@@ -1,5 +1,5 @@
 import { RULES, type Level } from '../rules/catalogue.js';
-import type { CheckResult, Counts, RuleOutcome, RunError, RunReport, Verdict } from './model.js';
+import type { CheckResult, Counts, RuleOutcome, RunError, RunReport, Verdict } from './run-report.js';
 
 /** A failure that counts: failed, and not named by an expected-failures list. */
 export function counts(result: CheckResult): boolean {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import type { ExpectedFailure } from '../results/assess.js';
-import type { RunReport } from '../results/model.js';
+import type { RunReport } from '../results/run-report.js';
 
 /**
  * Reads an expected-failures file: JSON, either a list or `{ "expectedFailures": [...] }`, of

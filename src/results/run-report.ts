@@ -1,5 +1,5 @@
 import type { RunTimings } from '../core/phases.js';
-import type { CheckKind, CreatedRecord, GeneratedMeta, TopUp, Withheld } from '../checks/meta.js';
+import type { CheckKind, CreatedRecord, GeneratedMeta, TopUp, Withheld } from '../checks/task-meta.js';
 import type { SharedWrites } from '../checks/shared.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
