@@ -1,4 +1,4 @@
-import type { BaselineComparison, CheckResult, RunReport, StaleExpectation } from './run-report.js';
+import type { BaselineComparison, CheckResult, RunRecord, RunReport, StaleExpectation } from './run-report.js';
 import { titleOf } from './run-report.js';
 import { breaksVerdict, counts, ruleOutcomes, summaryOf, verdictOf } from './verdict.js';
 
@@ -19,13 +19,14 @@ export interface Assessment {
 }
 
 /**
- * Applies an expected-failures list and a baseline to a report: listed failures are marked expected and leave
- * the verdict alone; listed entries that match no failure are stale; the baseline splits failures into new,
- * fixed and still failing. The verdict, summary and rule outcomes are computed again.
+ * The report of a run: its verdict, summary and rule outcomes, under the policy and with what it is judged against
+ * besides the contract. Listed expected failures are marked so and leave the verdict alone; listed entries that match
+ * no failure are stale; the baseline splits failures into new, fixed and still failing.
  */
-export function assess(report: RunReport, assessment: Assessment): RunReport {
+export function judge(record: RunRecord, assessment: Assessment): RunReport {
+  const { requests, ...recorded } = record;
   const entries = assessment.expectations?.entries ?? [];
-  const results = report.results.map((r) => {
+  const results = record.results.map((r) => {
     const entry = r.outcome === 'failed' ? entries.find((e) => e.id === r.rule || e.id === titleOf(r)) : undefined;
     return entry ? { ...r, expected: { reason: entry.reason, entry: entry.id } } : r;
   });
@@ -35,15 +36,21 @@ export function assess(report: RunReport, assessment: Assessment): RunReport {
     return [{ entry: e.id, reason: e.reason, why: named.length ? 'now passes' as const : 'matches no check' as const }];
   });
   return {
-    ...report,
-    verdict: verdictOf(results, report.errors, assessment.strict),
-    summary: summaryOf(results, report.summary.requests),
+    ...recorded,
+    verdict: verdictOf(results, record.errors, assessment.strict),
+    summary: summaryOf(results, requests),
     rules: ruleOutcomes(results),
     results,
     ...(assessment.expectations ? { expectations: { file: assessment.expectations.file, stale } } : {}),
     ...(assessment.baseline ? { baseline: compare(results, assessment.baseline.file, assessment.baseline.report) } : {}),
     policy: { strict: assessment.strict, failOn: assessment.failOn, failOnPartial: assessment.failOnPartial },
   };
+}
+
+/** The record a report was judged from: what a merge combines of its shards' reports. */
+export function recordOf(report: RunReport): RunRecord {
+  const { verdict: _verdict, summary, rules: _rules, policy: _policy, expectations: _expectations, baseline: _baseline, ...recorded } = report;
+  return { ...recorded, requests: summary.requests };
 }
 
 function compare(results: readonly CheckResult[], file: string, baseline: RunReport): BaselineComparison {

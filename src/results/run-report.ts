@@ -80,6 +80,12 @@ export interface RunError {
   readonly interrupted?: true;
 }
 
+/**
+ * What a run recorded, before it is judged (see results/assess.ts): a report without its verdict, counts and policy,
+ * with the number of requests it sent. The runner and merge make one; `judge` makes the report of it, once.
+ */
+export type RunRecord = Omit<RunReport, 'verdict' | 'summary' | 'rules' | 'policy' | 'expectations' | 'baseline'> & { readonly requests: number };
+
 /** Everything a run produced: the content of report.json, read by every reporter. */
 export interface RunReport {
   readonly verdict: Verdict;

@@ -7,8 +7,8 @@ import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
 import { announceInterruption } from '../core/interruption.js';
 import { Redactor } from '../core/secrets.js';
-import type { RunReport } from '../results/run-report.js';
-import { holdSkipsToTheirOwners, ruleOutcomes, summaryOf, verdictOf } from '../results/verdict.js';
+import type { RunRecord, RunReport } from '../results/run-report.js';
+import { holdSkipsToTheirOwners } from '../results/verdict.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { ResultCollector, suiteNameOf } from './collect.js';
 import type { RunListener } from './listener.js';
@@ -96,10 +96,11 @@ export class SuiteSession {
   }
 
   /**
-   * Runs every suite against the target and returns the report. When the suite itself fails (a file does not
-   * load, a check crashes), the report still holds every result, with the verdict `incomplete` and the errors.
+   * Runs every suite against the target and returns what it recorded, for `judge` (results/assess.ts) to make the
+   * report of. When the suite itself fails (a file does not load, a check crashes), the record still holds every
+   * result, and the errors (the verdict is then `incomplete`).
    */
-  async run(options: RunOptions): Promise<RunReport> {
+  async run(options: RunOptions): Promise<RunRecord> {
     markPhase('suites-start');
     const startedAt = new Date();
     const started = performance.now();
@@ -151,7 +152,6 @@ export class SuiteSession {
     // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
     const results = collector.interrupted ? collector.results : holdSkipsToTheirOwners(collector.results);
     return {
-      verdict: verdictOf(results, errors),
       target: options.target,
       targetKind: options.targetKind,
       seed: options.seed,
@@ -173,13 +173,11 @@ export class SuiteSession {
       timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
       writes: { budget: options.maxWrites ?? null, ...collector.writes },
       created: collector.created,
-      summary: summaryOf(results, collector.requests),
-      rules: ruleOutcomes(results),
+      requests: collector.requests,
       results,
       ...(errors.length ? { errors } : {}),
       ...(options.selection ? { selection: options.selection } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
-      policy: { strict: false, failOn: 'any', failOnPartial: false },
     };
   }
 
@@ -253,7 +251,7 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
 }
 
 /** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
-export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunReport> {
+export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunRecord> {
   const session = await SuiteSession.open(blobFile);
   try {
     return await session.run(options);

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../core/errors.js';
 import { Redactor } from '../../core/secrets.js';
-import { assess } from '../../results/assess.js';
-import type { RunReport } from '../../results/run-report.js';
-import { ruleOutcomes, summaryOf, verdictOf } from '../../results/verdict.js';
+import { judge, recordOf } from '../../results/assess.js';
+import type { RunRecord, RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import type { Output } from '../console/output.js';
 import { defaultReportDir, finish } from './run.js';
@@ -35,9 +34,9 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
     // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
     // the merged run had that budget, and spent what the shards spent. Timings are each shard's own.
-    const { timings: _, shard: __, ...shared } = first; // selection and readOnly are every shard's
+    const { timings: _, shard: __, ...shared } = recordOf(first); // selection and readOnly are every shard's
     const writes = shards.map((s) => s.report.writes);
-    const report: RunReport = {
+    const record: RunRecord = {
       ...shared,
       resources: {
         maxRssBytes: Math.max(...shards.map((s) => s.report.resources.maxRssBytes)),
@@ -46,9 +45,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       runId: shards.map((s) => s.report.runId).join('+'),
       startedAt: new Date(started).toISOString(),
       durationMs: ended - started,
-      verdict: verdictOf(merged.results, merged.errors),
-      summary: summaryOf(merged.results, merged.requests),
-      rules: ruleOutcomes(merged.results),
+      requests: merged.requests,
       results: merged.results,
       writes: {
         budget: first.writes.budget,
@@ -62,9 +59,9 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     };
     const dir = reportDir ?? defaultReportDir('merge');
     await prepareReportDir(dir);
-    out.line(`merged the ${count} shards of the run against ${report.target} (seed ${report.seed})`);
+    out.line(`merged the ${count} shards of the run against ${record.target} (seed ${record.seed})`);
     const policy = first.policy;
-    return await finish(out, assess(report, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
+    return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }

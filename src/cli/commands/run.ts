@@ -5,7 +5,7 @@ import { markPhase } from '../../core/phases.js';
 import type { RunReport } from '../../results/run-report.js';
 import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
-import { assess, exitCodeOf } from '../../results/assess.js';
+import { exitCodeOf, judge } from '../../results/assess.js';
 import { githubAnnotations } from '../../report/summary-md.js';
 import { prepareReportDir, writeReports } from '../../report/write.js';
 import { ensureReachable } from '../../runner/preflight.js';
@@ -76,7 +76,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       listener: progressListener(out),
       signal: interrupt.signal,
     }, blobFile);
-    const report = assess(raw, {
+    const report = judge(raw, {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
       failOnPartial: config.failOnPartial && !replay,
