@@ -2,7 +2,7 @@ import { afterAll, beforeAll, test } from 'vitest';
 import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
-import { declareAuditTests } from './audits/tests.js';
+import { declareAuditTests } from './audit-tests.js';
 import type { CreatedCategory } from './category.js';
 import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing } from './closing/no-effect.js';

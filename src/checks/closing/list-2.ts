@@ -3,7 +3,7 @@ import { sameContent, showContent, type CreatedCategory, type SeenCategory } fro
 import type { CheckContext } from '../context.js';
 import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';
-import { problemsMessage } from './problems-message.js';
+import { problemsMessage } from '../problems-message.js';
 
 /** Top-up creates sent at once. */
 const TOP_UP_AT_ONCE = 10;

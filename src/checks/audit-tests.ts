@@ -1,9 +1,9 @@
 import { test as vitestTest } from 'vitest';
-import { selects } from '../../rules/selection.js';
-import { problemsMessage } from '../closing/problems-message.js';
-import { CheckFailure } from '../failure.js';
-import type { SuiteState } from '../suite-state.js';
-import { AUDITS } from './index.js';
+import { selects } from '../rules/selection.js';
+import { problemsMessage } from './problems-message.js';
+import { CheckFailure } from './failure.js';
+import type { SuiteState } from './suite-state.js';
+import { AUDITS } from './audits/index.js';
 
 /**
  * Declares one vitest test per selected audit (see index.ts), last in a suite file: each reports what its audit
