@@ -66,7 +66,7 @@ export async function expectCreatedLikePlain(t: CheckContext, reply: Reply, sent
       }
       throw controlError;
     }
-    throw error instanceof CheckFailure ? error : new CheckFailure(error.message.replace(/^cannot be judged: (.*) \(CREATE-1 reports it\)$/, '$1'));
+    throw error instanceof CheckFailure ? error : new CheckFailure(error.reason);
   }
 }
 

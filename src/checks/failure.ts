@@ -52,7 +52,8 @@ export class PrerequisiteMissing extends Error {
   constructor(
     /** The rule that reports the problem. */
     readonly owner: RuleId,
-    reason: string,
+    /** What is missing, without the owner. */
+    readonly reason: string,
   ) {
     super(`cannot be judged: ${reason} (${owner} reports it)`);
   }

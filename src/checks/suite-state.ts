@@ -113,17 +113,18 @@ export class SuiteState {
   }
 
   /**
-   * Counts a request that could create, so that a closing list read before it is read again, and publishes the totals
-   * with its write before it is sent: a run interrupted while it is under way may end the suite file before any of its
+   * Counts a request that could create, so that a closing list read before it is read again, and publishes the write
+   * counts before it is sent: a run interrupted while it is under way may end the suite file before any of its
    * checks does (and before its answer comes), and the report must still count what the target may now hold.
    */
   noteWrite(): void {
     this.writesSent++;
     this.run.posts++;
-    this.publishTotals();
+    // The counts only: the rest of the totals (the created categories) is published when a check ends.
+    if (this.fileMeta) Object.assign(this.fileMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts } satisfies Partial<FileTotals>);
   }
 
-  /** Writes the totals to the suite file's meta, now and whenever they change (see noteWrite). */
+  /** Writes the totals to the suite file's meta: as each check starts and ends, and the write counts with each write. */
   publishTotals(fileMeta?: object): void {
     this.fileMeta ??= fileMeta;
     if (this.fileMeta) Object.assign(this.fileMeta, this.fileTotals());
