@@ -3,6 +3,8 @@ import { selects } from '../rules/selection.js';
 import { problemsMessage } from './problems-message.js';
 import { CheckFailure } from './failure.js';
 import type { SuiteState } from './suite-state.js';
+import { recordCheck } from '../protocol/check-meta.js';
+import { auditName, checkTitle } from '../protocol/titles.js';
 import { AUDITS } from './audits/index.js';
 
 /**
@@ -17,28 +19,29 @@ export function declareAuditTests(state: SuiteState, declared: number, runsHere:
   const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
   if (declared === 0 && audits.length === 0) {
     test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
-      task.meta.check = { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' };
+      recordCheck(task, { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' });
       skip('no selected rule');
     });
   }
   for (const audit of audits) {
-    test(`${audit.rule} all ${audit.scope} of the ${name} suite`, ({ task, skip }) => {
+    const checkName = auditName(audit.scope, name);
+    test(checkTitle(audit.rule, checkName), ({ task, skip }) => {
       state.publishTotals(task.file.meta);
       const tally = state.tallies.get(audit.rule);
-      const base = { rule: audit.rule, suite: name, name: `all ${audit.scope} of the ${name} suite`, kind: 'audit' as const };
+      const base = { rule: audit.rule, suite: name, name: checkName, kind: 'audit' as const };
       if (!tally || tally.judged === 0) {
         const reason = `no ${audit.scope} in the ${name} suite`;
-        task.meta.check = { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason };
+        recordCheck(task, { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason });
         skip(reason);
         return;
       }
       const first = tally.shown[0];
-      task.meta.check = {
+      recordCheck(task, {
         ...base,
         exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : tally.sample,
         exchangeCount: tally.judged,
         ...(first ? { failedExchange: first.exchange.id } : {}),
-      };
+      });
       if (tally.violations > 0) {
         const problems = tally.shown.map((v) => `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id}): ${v.message}`);
         throw new CheckFailure(problemsMessage(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));

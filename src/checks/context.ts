@@ -10,12 +10,13 @@ import { INTERRUPTED } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from './category.js';
-import type { CheckMeta, GeneratedMeta } from './task-meta.js';
+import type { CheckMeta, GeneratedMeta } from '../protocol/check-meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
 import type { SuiteState } from './suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from './write-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
+import { checkTitle } from '../protocol/titles.js';
 
 /** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
 const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
@@ -110,6 +111,11 @@ export class CheckContext {
     this.reliesOn = extras.reliesOn ?? [];
   }
 
+  /** `<rule> <name>`: the check's test title (see protocol/titles.ts). */
+  get title(): string {
+    return checkTitle(this.rule, this.name);
+  }
+
   /** The run's settings and shared services. */
   get env() {
     return this.suite.env;
@@ -127,7 +133,7 @@ export class CheckContext {
     // The reservation the write is held from is the one it is settled against, whatever the check reserves meanwhile.
     const holding = writing && !refusal ? this.writes : undefined;
     if (writing && !refusal && !holding?.hold(this.shrinking || this.controlling)) {
-      throw new WritesExhausted(`the check "${this.rule} ${this.name}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
+      throw new WritesExhausted(`the check "${this.title}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
     }
     if (writing) this.suite.noteWrite();
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
@@ -394,7 +400,7 @@ export class CheckContext {
    */
   missing(owner: RuleId, reason: string): never {
     if (owner !== this.rule && !AUDITED_RULES.has(owner) && !this.reliesOn.includes(owner)) {
-      throw new Error(`the check "${this.rule} ${this.name}" skips over ${owner}, which it does not declare in reliesOn`);
+      throw new Error(`the check "${this.title}" skips over ${owner}, which it does not declare in reliesOn`);
     }
     throw new PrerequisiteMissing(owner, reason);
   }
@@ -452,8 +458,8 @@ export class CheckContext {
    */
   async property<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, numRuns = this.env.settings.numRuns): Promise<void> {
     const replay = this.env.settings.replay;
-    const replayed = replay?.title === `${this.rule} ${this.name}` ? replay : undefined;
-    const seed = replayed?.checkSeed ?? checkSeed(this.env.settings.seed, `${this.rule} ${this.name}`);
+    const replayed = replay?.title === this.title ? replay : undefined;
+    const seed = replayed?.checkSeed ?? checkSeed(this.env.settings.seed, this.title);
     const path = replayed?.path;
     let lastFailingCase: Exchange[] | undefined;
     let missing: PrerequisiteMissing | NotJudged | undefined;

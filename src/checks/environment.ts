@@ -1,12 +1,12 @@
 import { inject } from 'vitest';
-import { interruptionSignal } from '../core/interruption.js';
+import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { HttpClient } from '../http/client.js';
 import { requireOperation } from '../spec/operations.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES, type Operation } from '../spec/types.js';
 import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
-import type { RunSettings } from './settings.js';
+import { SETTINGS_KEY, type RunSettings } from '../protocol/settings.js';
 
 /** What every check in a worker shares: one connection pool, one set of compiled schemas. */
 export interface Environment {
@@ -23,7 +23,7 @@ let current: { runId: string; environment: Environment; stopListening(): void } 
 
 /** The environment for the settings the runner provided; built once per worker and run. */
 export function environment(): Environment {
-  const settings = inject('settings');
+  const settings = inject(SETTINGS_KEY);
   if (current?.runId !== settings.runId) {
     current?.stopListening();
     const operations = settings.spec.operations;

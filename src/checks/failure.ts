@@ -1,5 +1,5 @@
 import type { Reply } from '../http/reply.js';
-import type { Withheld } from './task-meta.js';
+import type { Withheld } from '../protocol/check-meta.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A rule was broken (or could not be shown to hold): the check fails with this message. */

@@ -1,6 +1,6 @@
 import type { Reply } from '../http/reply.js';
 import { readCategory, type CreatedCategory, type SeenCategory } from './category.js';
-import type { CreatedRecord } from './task-meta.js';
+import type { CreatedRecord } from '../protocol/check-meta.js';
 import type { RunState } from './run-state.js';
 import type { RuleId } from '../rules/catalogue.js';
 

@@ -1,6 +1,6 @@
 import type { Reply } from '../http/reply.js';
 import type { CreatedCategory } from './category.js';
-import type { RunSettings } from './settings.js';
+import type { RunSettings } from '../protocol/settings.js';
 import { WriteBudget } from './write-budget.js';
 
 /**

@@ -1,11 +1,6 @@
 import type { CheckContext } from './context.js';
+import type { SharedWrites } from '../protocol/check-meta.js';
 import type { WriteBudget, Reservation } from './write-budget.js';
-
-/** What one shared set of requests spent, for report.json. */
-export interface SharedWrites {
-  readonly name: string;
-  readonly writes: number;
-}
 
 /**
  * Requests that several checks judge: sent once, by the first check that needs them, and paid for from a

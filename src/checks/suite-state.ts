@@ -7,7 +7,8 @@ import { AUDITS } from './audits/index.js';
 import { environment, type Environment } from './environment.js';
 import { Ledger } from './ledger.js';
 import { runState, type RunState } from './run-state.js';
-import type { FileTotals } from './task-meta.js';
+import { publishTotals, publishWriteCounts, type FileTotals } from '../protocol/check-meta.js';
+import type { TaskMeta } from 'vitest';
 import type { Shared } from './shared.js';
 
 /**
@@ -55,7 +56,7 @@ export class SuiteState {
   /** Requests that could create, sent by the suite's checks so far. */
   private writesSent = 0;
   /** Where the runner reads the suite file's totals (see fileTotals): the file task's meta, once a check has run. */
-  private fileMeta?: object;
+  private fileMeta?: TaskMeta;
 
   constructor(readonly name: string) {}
 
@@ -120,14 +121,13 @@ export class SuiteState {
   noteWrite(): void {
     this.writesSent++;
     this.run.posts++;
-    // The counts only: the rest of the totals (the created categories) is published when a check ends.
-    if (this.fileMeta) Object.assign(this.fileMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts } satisfies Partial<FileTotals>);
+    if (this.fileMeta) publishWriteCounts(this.fileMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts });
   }
 
   /** Writes the totals to the suite file's meta: as each check starts and ends, and the write counts with each write. */
-  publishTotals(fileMeta?: object): void {
+  publishTotals(fileMeta: TaskMeta): void {
     this.fileMeta ??= fileMeta;
-    if (this.fileMeta) Object.assign(this.fileMeta, this.fileTotals());
+    publishTotals(this.fileMeta, this.fileTotals());
   }
 
   /**

@@ -8,7 +8,9 @@ import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { NotJudged, PrerequisiteMissing } from './failure.js';
-import type { CheckKind, Withheld } from './task-meta.js';
+import { recordCheck, type CheckKind, type Withheld } from '../protocol/check-meta.js';
+import type { SuiteName } from '../protocol/suites.js';
+import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
 import { SuiteState } from './suite-state.js';
@@ -74,7 +76,7 @@ export interface Suite {
  * Starts a suite file: `const suite = defineSuite('auth')`. Each check becomes one vitest test whose task
  * meta carries its rule, name and exchanges to the runner. A check that sends nothing or asserts nothing fails.
  */
-export function defineSuite(name: string): Suite {
+export function defineSuite(name: SuiteName): Suite {
   const state = new SuiteState(name);
   const names = new Set<string>();
   let declared = 0;
@@ -89,7 +91,7 @@ export function defineSuite(name: string): Suite {
     ruleById(rule);
     // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
     if (!selects(state.env.settings.selection, rule)) return;
-    const title = `${rule} ${checkName}`;
+    const title = checkTitle(rule, checkName);
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
     declared++;
@@ -112,14 +114,14 @@ export function defineSuite(name: string): Suite {
         t.noteFailure(error);
         if (error instanceof NotJudged) withheld = { why: error.why, reason: error.message };
         if (error instanceof PrerequisiteMissing || error instanceof NotJudged) {
-          task.meta.check = t.meta();
+          recordCheck(task, t.meta());
           skip(error.message);
         }
         throw error;
       } finally {
         t.releaseWrites();
         state.checkEnded();
-        task.meta.check = { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) };
+        recordCheck(task, { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) });
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.
         state.publishTotals(task.file.meta);
@@ -159,7 +161,7 @@ export function defineSuite(name: string): Suite {
 
   /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
   const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
-    check('LIST-2', `every category ${creator} created is listed as its 201 showed it${when}`,
+    check('LIST-2', listedName(creator, when),
       listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing', reliesOn: ['CREATE-1'] });
   };
 
@@ -179,7 +181,7 @@ export function defineSuite(name: string): Suite {
       afterAll(() => {
         opening = undefined; // suite files stay loaded for the run: a large target's list is not kept with them
       });
-      checkListed(`the ${name} suite`, () => [...state.ledger.created.values()], 0, '', () => opening);
+      checkListed(suiteCreator(name), () => [...state.ledger.created.values()], 0, '', () => opening);
     },
 
     checkRunCreationsAreListed() {
@@ -193,7 +195,7 @@ export function defineSuite(name: string): Suite {
     },
 
     checkRejectedCreatedNothing(rule: RuleId) {
-      check(rule, `requests the ${name} suite saw rejected created nothing`, rejectedCreatedNothing(state, rule), { sequential: true, kind: 'closing' });
+      check(rule, rejectedCreatedNothingName(name), rejectedCreatedNothing(state, rule), { sequential: true, kind: 'closing' });
     },
 
     audits() {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
-import type { CheckResult, RunReport } from '../results/run-report.js';
+import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
 
 /** The check of an earlier report to run again, and how to reproduce its case. */
 export interface ReplaySelection {
@@ -31,12 +31,11 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
   if (!Array.isArray(report.results) || typeof report.seed !== 'number') {
     throw new UsageError(`${reportPath} is not a petstore-conformance report.json (no seed or results)`);
   }
-  const title = (r: CheckResult) => `${r.rule} ${r.check}`;
-  const wanted = query.toLowerCase();
-  const exact = report.results.filter((r) => title(r) === query || r.check === query);
-  const matches = exact.length ? exact : report.results.filter((r) => title(r).toLowerCase().includes(wanted));
+    const wanted = query.toLowerCase();
+  const exact = report.results.filter((r) => titleOf(r) === query || r.check === query);
+  const matches = exact.length ? exact : report.results.filter((r) => titleOf(r).toLowerCase().includes(wanted));
   if (matches.length !== 1) {
-    const shown = matches.slice(0, 5).map((r) => `"${title(r)}"`).join(', ');
+    const shown = matches.slice(0, 5).map((r) => `"${titleOf(r)}"`).join(', ');
     throw new UsageError(matches.length === 0
       ? `no check of ${reportPath} matches "${query}"; give a check's name as the report shows it`
       : `"${query}" matches ${matches.length} checks of ${reportPath} (${shown}${matches.length > 5 ? ', …' : ''}); give more of the name`);
@@ -44,13 +43,13 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
   const recorded = matches[0] as CheckResult;
   if ((recorded.kind ?? 'check') !== 'check') {
     const what = recorded.kind === 'audit' ? 'an audit' : 'a closing check';
-    throw new UsageError(`"${title(recorded)}" is ${what}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
+    throw new UsageError(`"${titleOf(recorded)}" is ${what}: it judges what other checks of its suite sent, so it cannot run alone; replay one of those checks`);
   }
   const path = recorded.generated?.path;
   const checkSeed = recorded.generated?.seed;
   const numRuns = report.settings?.numRuns;
   return {
-    title: title(recorded), suite: recorded.suite, seed: report.seed, recorded,
+    title: titleOf(recorded), suite: recorded.suite, seed: report.seed, recorded,
     ...(numRuns !== undefined ? { numRuns } : {}), ...(checkSeed !== undefined ? { checkSeed } : {}), ...(path !== undefined ? { path } : {}),
   };
 }

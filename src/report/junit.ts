@@ -1,4 +1,4 @@
-import type { CheckResult, RunReport } from '../results/run-report.js';
+import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
 import { breaksVerdict } from '../results/verdict.js';
 import { areaOf } from '../rules/catalogue.js';
 import { exchangeText } from './exchange-text.js';
@@ -47,7 +47,7 @@ function runProperties(report: RunReport): string[] {
 }
 
 function testcase(area: string, r: CheckResult, failure: boolean): string[] {
-  const lines = [`    <testcase classname="${attr(area)}" name="${attr(`${r.rule} ${r.check}`)}" time="${seconds(r.durationMs)}">`];
+  const lines = [`    <testcase classname="${attr(area)}" name="${attr(titleOf(r))}" time="${seconds(r.durationMs)}">`];
   lines.push('      <properties>', `        <property name="rule" value="${attr(r.rule)}"/>`, `        <property name="level" value="${r.level}"/>`, '      </properties>');
   const shown = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
   const reproduce = shown ? curlCommand(shown) : undefined;

@@ -1,4 +1,4 @@
-import type { Withheld } from '../checks/task-meta.js';
+import type { Withheld } from '../protocol/check-meta.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { titleOf, type RunReport } from './run-report.js';
 import { plural } from '../core/plural.js';

@@ -1,8 +1,9 @@
 import type { RunTimings } from '../core/phases.js';
-import type { CheckKind, CreatedRecord, GeneratedMeta, TopUp, Withheld } from '../checks/task-meta.js';
-import type { SharedWrites } from '../checks/shared.js';
+import type { CheckKind, CreatedRecord, GeneratedMeta, TopUp, Withheld } from '../protocol/check-meta.js';
+import type { SharedWrites } from '../protocol/check-meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
+import { checkTitle } from '../protocol/titles.js';
 
 /** The recorded request and response of one check's exchange: what reports show and reproduce. */
 export type { Exchange };
@@ -43,7 +44,7 @@ export interface CheckResult {
 
 /** The title that identifies a check across runs: `<rule> <check>`. */
 export function titleOf(result: Pick<CheckResult, 'rule' | 'check'>): string {
-  return `${result.rule} ${result.check}`;
+  return checkTitle(result.rule, result.check);
 }
 
 /** Counts of outcomes. */

@@ -1,25 +1,18 @@
-import { basename } from 'node:path';
 import type { TestAnnotation } from 'vitest';
 import type { TestCase, TestModule } from 'vitest/node';
-import type { CreatedRecord, TopUp } from '../checks/task-meta.js';
-import type { SharedWrites } from '../checks/shared.js';
+import { publishedTotals, recordedCheck, type CreatedRecord, type FileTotals, type SharedWrites, type TopUp } from '../protocol/check-meta.js';
+import { suiteNameOf } from '../protocol/suites.js';
 import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
-
-/** The suite a test module (or its specification) is: `dist/suites/auth.suite.js` → `auth`. */
-export function suiteNameOf(module: { readonly moduleId: string }): string {
-  return basename(module.moduleId).replace(/\.suite\.[cm]?[jt]s$/, '');
-}
-
 
 /**
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
  * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
  */
 function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
-  const meta = test.meta().check;
+  const meta = recordedCheck(test);
   const state = test.result();
   if (!meta) {
     // A test a replay filtered out, or an interruption cancelled, never ran: it is no result at all.
@@ -108,18 +101,23 @@ export class ResultCollector {
 
   onTestModuleEnd(module: TestModule): void {
     const suite = suiteNameOf(module);
-    const meta = module.meta();
-    this.requests += meta.requests ?? 0;
-    this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, meta.waitingOnTargetMs ?? 0);
-    this.firstRequestAt ??= meta.firstRequestAt;
-    this.bytesReceived = Math.max(this.bytesReceived, meta.bytesReceived ?? 0);
-    this.writes.spent = Math.max(this.writes.spent, meta.writesUsed ?? 0);
-    this.writes.posts = Math.max(this.writes.posts, meta.posts ?? 0);
-    this.writes.shared.push(...(meta.sharedWrites ?? []));
-    this.writes.topUp = meta.topUp ?? this.writes.topUp;
-    this.created.push(...(meta.created ?? []));
+    const totals = publishedTotals(module);
+    if (totals) this.add(totals);
     for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
     this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);
+  }
+
+  /** A suite file's totals: its own requests and creations, and the run's counters as they stood at its end. */
+  private add(totals: FileTotals): void {
+    this.requests += totals.requests;
+    this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, totals.waitingOnTargetMs);
+    this.firstRequestAt ??= totals.firstRequestAt;
+    this.bytesReceived = Math.max(this.bytesReceived, totals.bytesReceived);
+    this.writes.spent = Math.max(this.writes.spent, totals.writesUsed);
+    this.writes.posts = Math.max(this.writes.posts, totals.posts);
+    this.writes.shared.push(...totals.sharedWrites);
+    this.writes.topUp = totals.topUp ?? this.writes.topUp;
+    this.created.push(...totals.created);
   }
 
   onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {

@@ -1,16 +1,17 @@
-import { escapeRegExp } from '../core/regexp.js';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
-import type { Replay, RunSettings } from '../checks/settings.js';
+import { SETTINGS_KEY, type Replay, type RunSettings } from '../protocol/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
-import { announceInterruption } from '../core/interruption.js';
+import { announceInterruption } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import type { RunRecord, RunReport } from '../results/run-report.js';
 import { holdSkipsToTheirOwners } from '../results/verdict.js';
 import type { LoadedSpec } from '../spec/load.js';
-import { ResultCollector, suiteNameOf } from './collect.js';
+import { ResultCollector } from './collect.js';
+import { suiteNameOf } from '../protocol/suites.js';
+import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
 
@@ -126,14 +127,10 @@ export class SuiteSession {
     // Interrupted before the suites started (while vitest loaded): nothing runs, and the report says so.
     if (options.signal?.aborted) cancel();
     try {
-      this.vitest.provide('settings', settings);
+      this.vitest.provide(SETTINGS_KEY, settings);
       const replay = options.replay;
       if (replay) {
-        // The replayed check, and what judges what it sends: the audits and closing checks of its suite (the
-        // closing checks of the whole run's list would create more: they are not replayed).
-        const suite = escapeRegExp(replay.suite);
-        const judges = `[A-Z]+-\\d+ (?:all .* of the ${suite} suite|requests the ${suite} suite saw rejected created nothing|every category the ${suite} suite created is listed .*)`;
-        this.vitest.setGlobalTestNamePattern(new RegExp(`^(?:${escapeRegExp(replay.title)}|${judges})$`));
+        this.vitest.setGlobalTestNamePattern(replayedTitles(replay.title, replay.suite));
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!options.signal?.aborted) {

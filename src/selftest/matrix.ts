@@ -1,5 +1,5 @@
 import type { Fault } from '../reference/faults/index.js';
-import type { RunReport } from '../results/run-report.js';
+import { titleOf, type RunReport } from '../results/run-report.js';
 import { ruleById } from '../rules/catalogue.js';
 
 /** One row of the selftest matrix: a target and whether the suite judged it as it must. */
@@ -22,7 +22,7 @@ export interface SelftestRow {
 /** The clean reference must be conformant with every check passed: no failure, no warning, no skip. */
 export function judgeClean(report: RunReport): SelftestRow {
   const skipped = report.results.filter((r) => r.outcome === 'skipped');
-  const problem = unkept(report) ?? (skipped.length ? `skipped: ${skipped.map((r) => `${r.rule} ${r.check}`).join('; ')}` : undefined);
+  const problem = unkept(report) ?? (skipped.length ? `skipped: ${skipped.map(titleOf).join('; ')}` : undefined);
   return row('clean', 'clean', undefined, report, problem);
 }
 

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
-import type { RunReport } from '../../results/run-report.js';
+import { titleOf, type RunReport } from '../../results/run-report.js';
 import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { exitCodeOf, judge } from '../../results/assess.js';
@@ -172,10 +172,10 @@ function replayOf({ title, suite, checkSeed, path }: ReplaySelection) {
  * and closing checks of its suite judge what it sent), since that fails the replay's verdict too.
  */
 function replayOutcome(replay: ReplaySelection, report: RunReport): string {
-  const now = report.results.find((r) => `${r.rule} ${r.check}` === replay.title);
+  const now = report.results.find((r) => titleOf(r) === replay.title);
   const then = replay.recorded.outcome;
   if (!now) return `Replay: "${replay.title}" did not run`;
-  const others = report.results.filter((r) => r !== now && r.outcome === 'failed').map((r) => `${r.rule} ${r.check}`);
+  const others = report.results.filter((r) => r !== now && r.outcome === 'failed').map(titleOf);
   const alsoFailed = others.length ? `; the replay's other checks of what it sent failed too: ${others.join('; ')}` : '';
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
   const same = now.outcome === then ? 'reproduced' : 'not reproduced';

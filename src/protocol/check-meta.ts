@@ -1,6 +1,11 @@
 import type { TaskMeta } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
-import type { SharedWrites } from './shared.js';
+
+/**
+ * What the worker reports to the runner about each check and each suite file, in vitest's task meta: the types, the
+ * one writer of each (in the worker: defineSuite, the audit tests, SuiteState) and its one reader (the runner's
+ * ResultCollector).
+ */
 
 /** A generated check's reproduction data. */
 export interface GeneratedMeta {
@@ -47,7 +52,6 @@ export interface CheckMeta {
   readonly notApplicable?: string;
 }
 
-// TaskMeta is declared by vitest's runner package, which vitest re-exports.
 export type CheckKind = 'check' | 'closing' | 'audit';
 
 /**
@@ -79,31 +83,68 @@ export interface CreatedRecord {
   readonly despiteRefusal?: true;
 }
 
-/** What a suite file's meta carries to the runner (see SuiteState.fileTotals). */
-export type FileTotals = Required<Pick<TaskMeta, 'requests' | 'waitingOnTargetMs' | 'created' | 'writesUsed' | 'posts' | 'sharedWrites'>>
-  & Pick<TaskMeta, 'firstRequestAt' | 'bytesReceived' | 'topUp'>;
+/** What one shared set of requests spent (see Shared), for report.json. */
+export interface SharedWrites {
+  readonly name: string;
+  readonly writes: number;
+}
 
+/** What a suite file reports as its checks run: its own requests and creations, and the run's counters so far. */
+export interface FileTotals {
+  /** How many requests the file's checks sent. */
+  readonly requests: number;
+  /** The categories the file's checks created. */
+  readonly created: readonly CreatedRecord[];
+  /** The writes the whole run had spent, or has under way (see WriteBudget). */
+  writesUsed: number;
+  /** The requests that could create (POSTs) the whole run had sent. */
+  posts: number;
+  /** What the requests its checks shared spent (see Shared). */
+  readonly sharedWrites: readonly SharedWrites[];
+  /** The top-up of a short list, when the run made one. */
+  readonly topUp?: TopUp;
+  /** The time the whole run had had a request open on the target (ms). */
+  readonly waitingOnTargetMs: number;
+  /** When the run's first request was sent (ms since the Unix epoch: the worker's performance.timeOrigin based); undefined before any. */
+  readonly firstRequestAt: number | undefined;
+  /** The response body bytes the whole run had read. */
+  readonly bytesReceived: number;
+}
+
+// TaskMeta is declared by vitest's runner package, which vitest re-exports.
 declare module '@vitest/runner' {
   interface TaskMeta {
-    /** On a test: the check it is. */
+    /** On a test: the check it is (see recordCheck). */
     check?: CheckMeta;
-    /** On a suite file: how many requests its checks sent. */
-    requests?: number;
-    /** On a suite file: the categories its checks created. */
-    created?: CreatedRecord[];
-    /** On a suite file: the writes the whole run had spent when the file ended (see WriteBudget). */
-    writesUsed?: number;
-    /** On a suite file: the requests that could create (POSTs) the whole run had sent when the file ended. */
-    posts?: number;
-    /** On a suite file: what the requests its checks shared spent (see Shared). */
-    sharedWrites?: SharedWrites[];
-    /** On a suite file: the top-up of a short list, when the run made one by the time the file ended. */
-    topUp?: TopUp;
-    /** On a suite file: the time the whole run had had a request open on the target when the file ended (ms). */
-    waitingOnTargetMs?: number;
-    /** On a suite file: when the run's first request was sent (ms since the Unix epoch); undefined before any. */
-    firstRequestAt?: number | undefined;
-    /** On a suite file: the response body bytes the whole run had read when the file ended. */
-    bytesReceived?: number;
+    /** On a suite file: its totals so far (see publishTotals). */
+    totals?: FileTotals;
   }
+}
+
+/** In the worker: records what a check is and what it found, for the runner. */
+export function recordCheck(task: { readonly meta: TaskMeta }, check: CheckMeta): void {
+  task.meta.check = check;
+}
+
+/** In the runner: what a test recorded of its check; undefined for a test that never ran as one. */
+export function recordedCheck(test: { meta(): TaskMeta }): CheckMeta | undefined {
+  return test.meta().check;
+}
+
+/** In the worker: the suite file's totals as they stand, as each check starts and ends. */
+export function publishTotals(fileMeta: TaskMeta, totals: FileTotals): void {
+  fileMeta.totals = totals;
+}
+
+/**
+ * In the worker: the run's write counts alone, with every write before it is sent (the rest of the totals is
+ * published as checks start and end: copying the created list with every write would grow with its square).
+ */
+export function publishWriteCounts(fileMeta: TaskMeta, counts: Pick<FileTotals, 'writesUsed' | 'posts'>): void {
+  if (fileMeta.totals) Object.assign(fileMeta.totals, counts);
+}
+
+/** In the runner: what a suite file published; undefined when no check of it ran. */
+export function publishedTotals(module: { meta(): TaskMeta }): FileTotals | undefined {
+  return module.meta().totals;
 }

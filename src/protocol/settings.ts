@@ -58,8 +58,11 @@ export interface Replay {
   readonly checkSeed?: number;
 }
 
+/** The key the runner provides the settings under (vitest's provide), and the worker injects them by. */
+export const SETTINGS_KEY = 'settings';
+
 declare module 'vitest' {
   interface ProvidedContext {
-    settings: RunSettings;
+    [SETTINGS_KEY]: RunSettings;
   }
 }
