@@ -5,14 +5,13 @@
  * POST is verified to have created nothing (AUTH-4).
  */
 import fc from 'fast-check';
-import { environment } from '../src/checks/environment.js';
 import { expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { credentialFor, invalidCredential } from '../src/generators/credentials.js';
 import { writesOf } from '../src/spec/types.js';
 
 const suite = defineSuite('auth.generated');
-const { settings, operations } = environment();
+const { settings, operations } = suite.env;
 const guarded = operations.filter((op) => op.requiresBearer);
 const reads = guarded.filter((op) => writesOf(op) === 0);
 

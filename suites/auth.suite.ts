@@ -4,7 +4,6 @@
  * every request of every suite by their audits; generated credentials are in auth.generated.suite.ts.
  */
 import { createHash } from 'node:crypto';
-import { environment } from '../src/checks/environment.js';
 import { expectKeyTaken, expectNotServed, expectRefused } from '../src/checks/expectations.js';
 import type { CheckContext } from '../src/checks/context.js';
 import { defineSuite } from '../src/checks/suite.js';
@@ -15,7 +14,7 @@ import { CREDENTIAL_KINDS, credentialFor, KNOWN_CREDENTIALS, type InvalidCredent
 import { pathVariants, writesOf, type Operation } from '../src/spec/types.js';
 
 const suite = defineSuite('auth');
-const { settings, operations, list, create } = environment();
+const { settings, operations, list, create } = suite.env;
 const key = validKey(settings.apiKey);
 const guarded = operations.filter((op) => op.requiresBearer);
 

@@ -4,14 +4,13 @@
  * from a grammar of faults must be refused and create nothing. Each failure shrinks to a minimal case.
  */
 import fc from 'fast-check';
-import { environment } from '../src/checks/environment.js';
 import { expectCreated } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { invalidBodyCase, isValidNewCategory, renderInvalidBody } from '../src/generators/invalid-bodies.js';
 import { optionalDescription, validName } from '../src/generators/names.js';
 
 const suite = defineSuite('create.generated');
-const { settings, create } = environment();
+const { settings, create } = suite.env;
 
 // Each case creates a category that stays: it runs --create-runs cases.
 suite.check('CREATE-1', 'generated valid names and descriptions get 201 with what was sent', async (t) => {

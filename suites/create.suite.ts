@@ -3,7 +3,6 @@
  * every invalid body it names (contract §4.2). Generated bodies are in create.generated.suite.ts. The examples are
  * created at once, which also shows MODEL-2 (ids given concurrently differ).
  */
-import { environment } from '../src/checks/environment.js';
 import { expectCreated, expectCreatedLikePlain, expectNewCategory, type SentCategory } from '../src/checks/expectations.js';
 import type { Reply } from '../src/http/reply.js';
 import { defineSuite } from '../src/checks/suite.js';
@@ -11,7 +10,7 @@ import { KNOWN_INVALID_BODIES, renderInvalidBody } from '../src/generators/inval
 import { KNOWN_NAMES, nameOf } from '../src/generators/names.js';
 
 const suite = defineSuite('create');
-const { create } = environment();
+const { create } = suite.env;
 
 /** Valid NewCategories, by what makes each one worth sending. `mark` gives the run's marker. */
 const examples: { readonly name: string; readonly body: (mark: (label: string) => string) => SentCategory }[] = [

@@ -4,13 +4,12 @@
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../src/checks/context.js';
-import { environment } from '../src/checks/environment.js';
 import { answerKind } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { longDescription, longName, unusualName } from '../src/generators/names.js';
 
 const suite = defineSuite('info.generated');
-const { settings } = environment();
+const { settings } = suite.env;
 
 /** Creates each generated body (--create-runs of them) and records how many of them got each kind of answer. */
 async function observe(t: CheckContext, bodies: fc.Arbitrary<object>, what: string, alsoAllowed: readonly number[] = []) {

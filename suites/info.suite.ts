@@ -2,13 +2,12 @@
  * INFO rules, by example: what the contract leaves open (generated names are in info.generated.suite.ts). Each check records how the target answered and never fails;
  * the answers are still judged by the audits (a 5xx, a hang or a malformed body fails HTTP-1 or MEDIA-1).
  */
-import { environment } from '../src/checks/environment.js';
 import { observeAnswer } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import type { RuleId } from '../src/rules/catalogue.js';
 
 const suite = defineSuite('info');
-const { create } = environment();
+const { create } = suite.env;
 
 const names: readonly (readonly [rule: RuleId, label: string, name: string])[] = [
   ['INFO-1', 'an empty name', ''],

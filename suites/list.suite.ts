@@ -5,14 +5,13 @@
  * a narrow column show. Then authentication is tried once more: a server that stops checking keys after
  * some number of requests shows only at the end of a run.
  */
-import { environment } from '../src/checks/environment.js';
 import { expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { bearer } from '../src/http/credential.js';
 import { mutateKey } from '../src/generators/key-mutations.js';
 
 const suite = defineSuite('list');
-const { settings, list, create } = environment();
+const { settings, list, create } = suite.env;
 
 suite.check('LIST-1', 'GET /categories with the valid key gets 200 and a JSON array', async (t) => {
   t.expectList(await t.list());

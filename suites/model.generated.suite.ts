@@ -2,7 +2,6 @@
  * MODEL-3, generated: ids a client sends (random int64 values, the ids of categories that exist (the run's own),
  * numeric and other strings) never become the new category's id, and the existing categories are unchanged afterwards.
  */
-import { environment } from '../src/checks/environment.js';
 import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import { defineSuite } from '../src/checks/suite.js';
@@ -10,7 +9,7 @@ import { clientId } from '../src/generators/client-ids.js';
 import fc from 'fast-check';
 
 const suite = defineSuite('model.generated');
-const { settings } = environment();
+const { settings } = suite.env;
 
 suite.check('MODEL-3', 'generated client-supplied ids never become the new id and leave existing categories unchanged', async (t) => {
   // The run's own categories that existed before the suite, as the list showed them: the ones a client id may name,

@@ -4,14 +4,13 @@
  * ids given concurrently by the create suite's burst of examples. Generated client ids are in model.generated.suite.ts.
  */
 import { createHash } from 'node:crypto';
-import { environment } from '../src/checks/environment.js';
 import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import type { IdColumn } from '../src/generators/client-ids.js';
 
 const suite = defineSuite('model');
-const { settings } = environment();
+const { settings } = suite.env;
 
 suite.check('MODEL-3', 'an id sent with the id of an existing category neither becomes the new id nor replaces it', async (t) => {
   // The victim is one of the run's own categories, as the list shows it; only a run that has none yet creates one.

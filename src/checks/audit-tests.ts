@@ -2,10 +2,11 @@ import { test as vitestTest } from 'vitest';
 import { selects } from '../rules/selection.js';
 import { problemsMessage } from './problems-message.js';
 import { CheckFailure } from './failure.js';
-import type { SuiteState } from './suite-state.js';
+import type { SuiteState } from '../runtime/suite-state.js';
 import { recordCheck } from '../protocol/check-meta.js';
 import { auditName, checkTitle } from '../protocol/titles.js';
 import { AUDITS } from './audits/index.js';
+import type { AuditTallies } from './audits/tallies.js';
 
 /**
  * Declares one vitest test per selected audit (see index.ts), last in a suite file: each reports what its audit
@@ -13,21 +14,21 @@ import { AUDITS } from './audits/index.js';
  * without tests, so a file that --only leaves nothing gets one that is no check. A suite another shard runs declares
  * them unrun.
  */
-export function declareAuditTests(state: SuiteState, declared: number, runsHere: boolean): void {
+export function declareAuditTests(state: SuiteState, audits: AuditTallies, declared: number, runsHere: boolean): void {
   const name = state.name;
   const test = runsHere ? vitestTest : vitestTest.skip;
-  const audits = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
-  if (declared === 0 && audits.length === 0) {
+  const selected = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
+  if (declared === 0 && selected.length === 0) {
     test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
       recordCheck(task, { rule: 'HTTP-1', suite: name, name: 'none selected', exchanges: [], exchangeCount: 0, notApplicable: 'no selected rule' });
       skip('no selected rule');
     });
   }
-  for (const audit of audits) {
+  for (const audit of selected) {
     const checkName = auditName(audit.scope, name);
     test(checkTitle(audit.rule, checkName), ({ task, skip }) => {
       state.publishTotals(task.file.meta);
-      const tally = state.tallies.get(audit.rule);
+      const tally = audits.byRule.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: checkName, kind: 'audit' as const };
       if (!tally || tally.judged === 0) {
         const reason = `no ${audit.scope} in the ${name} suite`;

@@ -1,20 +1,19 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
-import type { CredentialSent } from './audits/audit.js';
 import { AUDITS } from './audits/index.js';
-import { bearer, validKey, type Credential } from '../http/credential.js';
+import { bearer, validKey, type Credential, type CredentialSent } from '../http/credential.js';
 import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
 import { INTERRUPTED } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
-import type { CreatedCategory } from './category.js';
+import type { CreatedCategory } from '../json/category.js';
 import type { CheckMeta, GeneratedMeta } from '../protocol/check-meta.js';
 import { checkSeed, runProperty } from './property.js';
 import type { Shared } from './shared.js';
-import type { SuiteState } from './suite-state.js';
-import { STRAY_WRITES, type RefusalKind, type Reservation } from './write-budget.js';
+import type { SuiteState } from '../runtime/suite-state.js';
+import { STRAY_WRITES, type RefusalKind, type Reservation } from '../runtime/write-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
 
@@ -153,7 +152,7 @@ export class CheckContext {
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
     if (writing) this.account(reply, refusal, holding);
-    this.suite.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
+    this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
     if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
     this.keep(reply.exchange);
@@ -320,7 +319,7 @@ export class CheckContext {
    * check's own request, and HTTP-1's.)
    */
   private skipOverAudits(reply: Reply, status: number): void {
-    const credential = this.suite.credentialSent.get(reply);
+    const credential = this.suite.audits.credentialOf(reply);
     const id = reply.exchange.id;
     if (status >= 300 && status < 400 && this.rule !== 'HTTP-1') this.missing('HTTP-1', `${id} was answered with a redirect (${status})`);
     if (status === 401 && credential === 'documented' && this.rule !== 'AUTH-3') this.missing('AUTH-3', `the valid key was refused with 401 in ${id}`);

@@ -1,7 +1,7 @@
 import type { Credential } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type Operation } from '../spec/types.js';
-import { readCategory, type SeenCategory } from './category.js';
+import { readCategory, type SeenCategory } from '../json/category.js';
 import { CheckFailure, PrerequisiteMissing } from './failure.js';
 import type { CheckContext } from './context.js';
 

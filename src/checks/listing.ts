@@ -1,7 +1,7 @@
 import type { JsonDocument } from '../json/parse.js';
 import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
-import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from './category.js';
+import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { CheckContext } from './context.js';
 import type { SharedWrites } from '../protocol/check-meta.js';
-import type { WriteBudget, Reservation } from './write-budget.js';
+import type { WriteBudget, Reservation } from '../runtime/write-budget.js';
 
 /**
  * Requests that several checks judge: sent once, by the first check that needs them, and paid for from a

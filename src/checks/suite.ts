@@ -3,7 +3,7 @@ import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
 import { declareAuditTests } from './audit-tests.js';
-import type { CreatedCategory } from './category.js';
+import type { CreatedCategory } from '../json/category.js';
 import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
@@ -13,8 +13,11 @@ import type { SuiteName } from '../protocol/suites.js';
 import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
-import { SuiteState } from './suite-state.js';
-import type { Reservation } from './write-budget.js';
+import { SuiteState } from '../runtime/suite-state.js';
+import { environment, type Environment } from '../runtime/environment.js';
+import { runState } from '../runtime/run-state.js';
+import { AuditTallies } from './audits/tallies.js';
+import type { Reservation } from '../runtime/write-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back. */
@@ -51,6 +54,8 @@ const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
 
 /** A suite file's checks, declared in order; see `suites/`. */
 export interface Suite {
+  /** The run's settings, the spec's operations and the services every check shares. */
+  readonly env: Environment;
   /** Declares a check of one rule. Checks run concurrently unless `sequential`. */
   check(rule: RuleId, name: string, body: CheckBody, options?: CheckOptions): void;
   /**
@@ -77,7 +82,10 @@ export interface Suite {
  * meta carries its rule, name and exchanges to the runner. A check that sends nothing or asserts nothing fails.
  */
 export function defineSuite(name: SuiteName): Suite {
-  const state = new SuiteState(name);
+  const env = environment();
+  const run = runState(env.settings);
+  const audits = new AuditTallies(env.validators, run);
+  const state = new SuiteState(name, env, run, audits);
   const names = new Set<string>();
   let declared = 0;
   // A shard declares the other shards' checks too, unrun, so that its plan of writes is the whole run's.
@@ -166,6 +174,7 @@ export function defineSuite(name: SuiteName): Suite {
   };
 
   return {
+    env,
     check,
 
     checkCreatedAreListed() {
@@ -199,7 +208,7 @@ export function defineSuite(name: SuiteName): Suite {
     },
 
     audits() {
-      declareAuditTests(state, declared, runsHere);
+      declareAuditTests(state, audits, declared, runsHere);
     },
   };
 }

@@ -6,6 +6,14 @@
 
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 
+/**
+ * What a request carried to authenticate: the valid key as documented (`Authorization: Bearer <key>`); no credential
+ * at all; a credential the contract refuses (AUTH-2's shapes: a wrong or altered key, another scheme, the key
+ * elsewhere); or the valid key in a form the contract neither shows nor refuses (the scheme in another letter case,
+ * AUTH-7's SHOULD).
+ */
+export type CredentialSent = 'documented' | 'none' | 'refused' | 'other';
+
 /** A token: what is sent, how records show it, and how a shell rebuilds it. */
 export interface Token {
   readonly value: string;

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { CredentialSent } from '../../src/checks/audits/audit.js';
 import { CheckContext } from '../../src/checks/context.js';
 import { expectIdNotHonoured } from '../../src/checks/expectations.js';
-import { bearer } from '../../src/http/credential.js';
+import { bearer, type CredentialSent } from '../../src/http/credential.js';
 import { CheckFailure, PrerequisiteMissing } from '../../src/checks/failure.js';
-import { Ledger } from '../../src/checks/ledger.js';
-import { WriteBudget } from '../../src/checks/write-budget.js';
-import type { SuiteState } from '../../src/checks/suite-state.js';
+import { Ledger } from '../../src/runtime/ledger.js';
+import { WriteBudget } from '../../src/runtime/write-budget.js';
+import type { SuiteState } from '../../src/runtime/suite-state.js';
 import type { OutgoingRequest } from '../../src/http/client.js';
 import { Reply } from '../../src/http/reply.js';
 import type { Operation } from '../../src/spec/types.js';
@@ -22,13 +21,14 @@ const list: Operation = {
 function context(status: number, body: string, rule: RuleId = 'LIST-1', reliesOn: readonly RuleId[] = []) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
-  const suite: Record<string, unknown> & { credentialSent: WeakMap<Reply, CredentialSent> } = {
+  const credentials = new WeakMap<Reply, CredentialSent>();
+  const suite = {
     name: 'test',
     ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0, bytesAtLastCollection: 0 }),
-    credentialSent: new WeakMap<Reply, CredentialSent>(),
     nextExchangeId: () => `test-${++n}`,
-    audit(reply: Reply, _op: Operation, _allowed: readonly number[], credential: CredentialSent) {
-      this.credentialSent.set(reply, credential);
+    audits: {
+      audit: (reply: Reply, _op: Operation, _allowed: readonly number[], credential: CredentialSent) => credentials.set(reply, credential),
+      credentialOf: (reply: Reply) => credentials.get(reply),
     },
     env: {
       settings: { apiKey: 'key', seed: 1, numRuns: 5 },

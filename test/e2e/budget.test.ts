@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRAY_WRITES } from '../../src/checks/write-budget.js';
+import { STRAY_WRITES } from '../../src/runtime/write-budget.js';
 import { KNOWN_NAMES, nameOf } from '../../src/generators/names.js';
 import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';

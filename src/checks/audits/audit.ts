@@ -1,16 +1,9 @@
+import type { CredentialSent } from '../../http/credential.js';
 import type { Reply } from '../../http/reply.js';
 import type { Operation } from '../../spec/types.js';
 import type { Validators } from '../../spec/validators.js';
-import type { RunState } from '../run-state.js';
+import type { RunState } from '../../runtime/run-state.js';
 import type { RuleId } from '../../rules/catalogue.js';
-
-/**
- * What a request carried to authenticate: the valid key as documented (`Authorization: Bearer <key>`); no credential
- * at all; a credential the contract refuses (AUTH-2's shapes: a wrong or altered key, another scheme, the key
- * elsewhere); or the valid key in a form the contract neither shows nor refuses (the scheme in another letter case,
- * AUTH-7's SHOULD).
- */
-export type CredentialSent = 'documented' | 'none' | 'refused' | 'other';
 
 /** One exchange, with what an audit needs to judge it. */
 export interface AuditSubject {

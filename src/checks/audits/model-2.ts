@@ -1,5 +1,5 @@
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
-import { idKeyOf, readCategory } from '../category.js';
+import { idKeyOf, readCategory } from '../../json/category.js';
 import type { JsonDocument } from '../../json/parse.js';
 import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
 

@@ -1,5 +1,5 @@
 import type { Reply } from '../../http/reply.js';
-import { sameContent, showContent, type CreatedCategory, type SeenCategory } from '../category.js';
+import { sameContent, showContent, type CreatedCategory, type SeenCategory } from '../../json/category.js';
 import type { CheckContext } from '../context.js';
 import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';

@@ -1,9 +1,9 @@
-import { showContent, type SeenCategory } from '../category.js';
+import { showContent, type SeenCategory } from '../../json/category.js';
 import type { CheckContext } from '../context.js';
 import { readListed } from '../listing.js';
-import type { SuiteState } from '../suite-state.js';
+import type { SuiteState } from '../../runtime/suite-state.js';
 import { problemsMessage } from '../problems-message.js';
-import type { RefusalKind } from '../write-budget.js';
+import type { RefusalKind } from '../../runtime/write-budget.js';
 import type { RuleId } from '../../rules/catalogue.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRAY_WRITES, WriteBudget } from '../../src/checks/write-budget.js';
+import { STRAY_WRITES, WriteBudget } from '../../src/runtime/write-budget.js';
 
 describe('WriteBudget', () => {
   it('spends a held write on a creation and gives it back to the check on a refusal', () => {

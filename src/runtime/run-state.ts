@@ -1,5 +1,5 @@
 import type { Reply } from '../http/reply.js';
-import type { CreatedCategory } from './category.js';
+import type { CreatedCategory } from '../json/category.js';
 import type { RunSettings } from '../protocol/settings.js';
 import { WriteBudget } from './write-budget.js';
 

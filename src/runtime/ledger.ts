@@ -1,5 +1,5 @@
 import type { Reply } from '../http/reply.js';
-import { readCategory, type CreatedCategory, type SeenCategory } from './category.js';
+import { readCategory, type CreatedCategory, type SeenCategory } from '../json/category.js';
 import type { CreatedRecord } from '../protocol/check-meta.js';
 import type { RunState } from './run-state.js';
 import type { RuleId } from '../rules/catalogue.js';

@@ -1,5 +1,5 @@
-import { exactInteger } from '../json/exact-integer.js';
-import type { JsonDocument } from '../json/parse.js';
+import { exactInteger } from './exact-integer.js';
+import type { JsonDocument } from './parse.js';
 
 /** A Category as a response showed it, with its id read exactly. */
 export interface SeenCategory {

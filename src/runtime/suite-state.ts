@@ -1,15 +1,12 @@
-import type { Exchange } from '../http/exchange.js';
+import type { CredentialSent } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
-import { NOT_APPLICABLE, type AuditSubject, type CredentialSent, type ExchangeAudit } from './audits/audit.js';
 import { collectGarbage } from '../core/collect-garbage.js';
-import { AUDITS } from './audits/index.js';
-import { environment, type Environment } from './environment.js';
+import type { Environment } from './environment.js';
 import { Ledger } from './ledger.js';
-import { runState, type RunState } from './run-state.js';
-import { publishTotals, publishWriteCounts, type FileTotals } from '../protocol/check-meta.js';
+import type { RunState } from './run-state.js';
+import { publishTotals, publishWriteCounts, type FileTotals, type SharedWrites } from '../protocol/check-meta.js';
 import type { TaskMeta } from 'vitest';
-import type { Shared } from './shared.js';
 
 /**
  * Response bytes read since the last collection after which garbage is collected (see core/collect-garbage.ts): at the end
@@ -22,33 +19,28 @@ import type { Shared } from './shared.js';
 const COLLECT_AFTER_CHECK_BYTES = 64 * 1024 * 1024;
 const COLLECT_AFTER_SUITE_BYTES = 24 * 1024 * 1024;
 
-/** How many violating exchanges an audit keeps for the report; all are counted. */
-const KEPT_VIOLATIONS = 12;
+/** What judges every exchange of a suite as it arrives: the audits (checks/audits/tallies.ts). */
+export interface ExchangeAuditor {
+  /** Judges one exchange; `credential` is what its request carried to authenticate. */
+  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent): void;
+  /** What an audited request carried to authenticate. */
+  credentialOf(reply: Reply): CredentialSent | undefined;
+}
 
-/** How many of the exchanges an audit judged it keeps as a sample of what it saw. */
-const KEPT_SAMPLE = 3;
-
-/** What one audit found over a suite's exchanges. */
-export interface AuditTally {
-  judged: number;
-  violations: number;
-  /** The first violations, each message with its exchange. */
-  readonly shown: { readonly message: string; readonly exchange: Exchange }[];
-  /** The first exchanges it judged: what a passing audit shows. */
-  readonly sample: Exchange[];
+/** Requests several checks share (see checks/shared.ts): what they spent, once sent. */
+export interface SpendsWrites {
+  spent(): SharedWrites | undefined;
 }
 
 /**
- * The state one suite file shares between its checks: its ledger, its exchange numbering, and the audits of
- * every exchange its checks make. Suites in one worker share the environment (pool, validators) but never this.
+ * The state one suite file shares between its checks: its ledger, its exchange numbering, the audits of every
+ * exchange its checks make, and the lists it hands on. Suites in one worker share the environment (pool,
+ * validators) and the run's state, but never this.
  */
 export class SuiteState {
-  readonly env: Environment = environment();
-  readonly run: RunState = runState(this.env.settings);
-  readonly ledger = new Ledger(this.run);
-  readonly tallies = new Map<string, AuditTally>(AUDITS.map((a) => [a.rule, { judged: 0, violations: 0, shown: [], sample: [] }]));
+  readonly ledger: Ledger;
   /** The requests its checks share (see Shared), for what they spent. */
-  readonly shared: Shared<unknown>[] = [];
+  readonly shared: SpendsWrites[] = [];
   private exchanges = 0;
   private markers = 0;
   private closing?: { readonly afterWrites: number; readonly reply: Promise<Reply> };
@@ -58,7 +50,14 @@ export class SuiteState {
   /** Where the runner reads the suite file's totals (see fileTotals): the file task's meta, once a check has run. */
   private fileMeta?: TaskMeta;
 
-  constructor(readonly name: string) {}
+  constructor(
+    readonly name: string,
+    readonly env: Environment,
+    readonly run: RunState,
+    readonly audits: ExchangeAuditor,
+  ) {
+    this.ledger = new Ledger(run);
+  }
 
   /** An id for the next exchange, unique in the run: `auth-12`. */
   nextExchangeId(): string {
@@ -77,21 +76,6 @@ export class SuiteState {
   /** What every marker of this suite starts with. */
   get markerPrefix(): string {
     return `conformance-${this.env.settings.runId}-${this.name}`;
-  }
-
-  /** What each request carried to authenticate, by its reply. */
-  readonly credentialSent = new WeakMap<Reply, CredentialSent>();
-
-  /** Judges an exchange by every audit as it arrives, so nothing needs to be kept for later. */
-  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent): void {
-    this.credentialSent.set(reply, credential);
-    for (const audit of AUDITS) {
-      if (operation.variantOf && !audit.judgesPathVariants) continue;
-      // A 429 that persisted through the retries answers the rate, not the request: no rule judges it. The contract
-      // shows no rate limits (§8), so limiting breaks none; the check it answered is not judged (a partial verdict).
-      if (reply.exchange.rateLimited) continue;
-      this.tally(audit, { reply, operation, alsoAllowed, credential, validators: this.env.validators, run: this.run });
-    }
   }
 
   /** What the runner reads off the suite file's meta: the requests and writes so far, the suite's and the run's. */
@@ -182,18 +166,5 @@ export class SuiteState {
     const last = this.run.lastClosingList;
     this.opening ??= last ? Promise.resolve(last) : fetch();
     return this.opening;
-  }
-
-  private tally(audit: ExchangeAudit, subject: AuditSubject): void {
-    const { reply } = subject;
-    const found = audit.judge(subject);
-    if (found === NOT_APPLICABLE) return;
-    const tally = this.tallies.get(audit.rule);
-    if (!tally) return;
-    tally.judged++;
-    if (tally.sample.length < KEPT_SAMPLE) tally.sample.push(reply.exchange);
-    if (found.length === 0) return;
-    tally.violations++;
-    if (tally.shown.length < KEPT_VIOLATIONS) tally.shown.push({ message: found.join('; '), exchange: reply.exchange });
   }
 }
