@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
 import { LONG_LIST } from '../rules/long-list.js';
+import type { Settings } from '../protocol/settings.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 
@@ -90,30 +91,24 @@ export interface RunConfig {
   readonly specPath?: string;
   readonly reportDir?: string;
   readonly seed?: number;
-  readonly numRuns: number;
-  /** Cases per generated property whose cases create categories. */
-  readonly createRuns: number;
-  /** Absent: no limit. */
-  readonly maxWrites?: number;
-  readonly topUp: number;
-  readonly timeoutMs: number;
+  /**
+   * How the run checks: the options the runner and the worker take as they are (see Settings), but for the two the
+   * command line cannot decide alone: the CA's certificate (read from `caFile`) and why the run is read-only (from
+   * `readOnly`, `allowWrites`, `env` and the spec), which cli/run-setup.ts adds.
+   */
+  readonly settings: ConfiguredSettings;
   /** Whether --timeout was given (selftest has a shorter default of its own). */
   readonly timeoutGiven: boolean;
-  readonly maxResponseBytes: number;
   readonly faults: readonly string[];
   readonly variants: readonly string[];
   /** Run one check of an earlier report again. */
   readonly replay?: { readonly report: string; readonly check: string };
-  readonly concurrency: number;
-  readonly rate?: number;
   readonly apiKeyFile?: string;
   readonly caFile?: string;
-  readonly insecure: boolean;
   /** The environment named with --env. */
   readonly env?: string;
   readonly readOnly: boolean;
   readonly allowWrites: boolean;
-  readonly selection?: Selection;
   readonly expectFailures?: string;
   readonly baseline?: string;
   readonly failOn: 'any' | 'new';
@@ -122,6 +117,9 @@ export interface RunConfig {
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
 }
+
+/** The settings the command line decides alone (see RunConfig.settings). */
+export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 
 /** The commands besides the default run. */
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
@@ -207,27 +205,29 @@ function runConfig(v: Record<string, string | boolean | string[] | undefined>): 
     ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}),
     ...reportDir(v),
     ...(seed !== undefined ? { seed } : {}),
-    numRuns: numRuns ?? profile.numRuns,
-    createRuns: given('create-runs', 1, 100_000) ?? numRuns ?? profile.createRuns ?? profile.numRuns,
-    ...(maxWrites !== undefined ? { maxWrites } : {}),
-    topUp: given('top-up', 0, 10_000) ?? profile.topUp,
-    timeoutMs: given('timeout', 1, 600_000) ?? profile.timeoutMs,
+    settings: {
+      numRuns: numRuns ?? profile.numRuns,
+      createRuns: given('create-runs', 1, 100_000) ?? numRuns ?? profile.createRuns ?? profile.numRuns,
+      ...(maxWrites !== undefined ? { maxWrites } : {}),
+      topUp: given('top-up', 0, 10_000) ?? profile.topUp,
+      timeoutMs: given('timeout', 1, 600_000) ?? profile.timeoutMs,
+      maxResponseBytes: given('max-response-bytes', 1024, 2 ** 31 - 1) ?? DEFAULTS.maxResponseBytes,
+      concurrency: given('concurrency', 1, 1024) ?? profile.concurrency,
+      ...(v['rate'] === undefined ? {} : { rate: integer('--rate', v['rate'] as string, 1, 100_000) }),
+      insecure: v['insecure'] === true,
+      ...selection(v),
+    },
     timeoutGiven: v['timeout'] !== undefined,
-    maxResponseBytes: given('max-response-bytes', 1024, 2 ** 31 - 1) ?? DEFAULTS.maxResponseBytes,
     faults,
     variants,
-    ...selection(v),
     ...(typeof v['expect-failures'] === 'string' ? { expectFailures: v['expect-failures'] } : {}),
     ...(typeof v['baseline'] === 'string' ? { baseline: v['baseline'] } : {}),
     failOn: failOn(v['fail-on'] as string | undefined, v['baseline'] !== undefined),
     strict: v['strict'] === true,
     failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
     certify: v['certify'] === true || profile.certify,
-    concurrency: given('concurrency', 1, 1024) ?? profile.concurrency,
-    ...(v['rate'] === undefined ? {} : { rate: integer('--rate', v['rate'] as string, 1, 100_000) }),
     ...(typeof v['api-key-file'] === 'string' ? { apiKeyFile: v['api-key-file'] } : {}),
     ...(typeof v['ca'] === 'string' ? { caFile: v['ca'] } : {}),
-    insecure: v['insecure'] === true,
     ...(typeof v['env'] === 'string' ? { env: environment(v['env']) } : {}),
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,

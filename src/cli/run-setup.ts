@@ -1,29 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
-import type { RunOptions } from '../runner/run.js';
+import type { Settings } from '../protocol/settings.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
 
-/** The parts of a run's options that its command line decides, the same for a run and for selftest. */
-export type ConfiguredOptions = Pick<RunOptions, 'timeoutMs' | 'maxResponseBytes' | 'numRuns' | 'createRuns' | 'concurrency' | 'insecure' | 'maxWrites' | 'topUp' | 'rate' | 'ca' | 'readOnly' | 'selection'>;
-
-/** Reads what the command line points at (the CA file) and puts the options in the runner's terms. */
-export async function configuredOptions(config: RunConfig, spec: LoadedSpec, target: string): Promise<ConfiguredOptions> {
+/**
+ * The run's settings against this target: what the command line decided, with what it points at (the CA file) read
+ * and whether the run may write decided. The same for a run and for selftest.
+ */
+export async function settingsFor(config: RunConfig, spec: LoadedSpec, target: string): Promise<Settings> {
   requireSpecVersionSegment(spec, target);
   const readOnly = readOnlyReason(config, spec, target);
   return {
-    timeoutMs: config.timeoutMs,
-    maxResponseBytes: config.maxResponseBytes,
-    numRuns: config.numRuns,
-    createRuns: config.createRuns,
-    topUp: config.topUp,
-    concurrency: config.concurrency,
-    insecure: config.insecure,
-    ...(config.maxWrites !== undefined ? { maxWrites: config.maxWrites } : {}),
-    ...(config.rate !== undefined ? { rate: config.rate } : {}),
+    ...config.settings,
     ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
     ...(readOnly ? { readOnly } : {}),
-    ...(config.selection ? { selection: config.selection } : {}),
   };
 }
 

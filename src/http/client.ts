@@ -34,6 +34,9 @@ export interface ClientOptions {
   readonly interrupted?: AbortSignal;
 }
 
+/** The options a run chooses (see protocol/settings.ts): how requests are sent, paced and cut off. */
+export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure'>;
+
 /**
  * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
  * identify the suite's traffic: `user-agent` (see {@link USER_AGENT}) and a `traceparent`. Those two replace any

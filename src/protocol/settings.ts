@@ -1,18 +1,18 @@
 import type { Selection } from '../rules/selection.js';
 import type { SpecModel } from '../spec/types.js';
+import type { ClientSettings } from '../http/client.js';
 
-/** What the runner hands every suite: the target, the key and the run's settings. */
-export interface RunSettings {
-  /** Base URL of the target, ending in the version segment. */
-  readonly target: string;
-  readonly apiKey: string;
-  /** Seeds all generated data; each check derives its own from it and its name. */
-  readonly seed: number;
-  /** Distinguishes this run's categories on the target from every other run's. */
-  readonly runId: string;
+/**
+ * How a run checks, as its command line decided: each value parsed once from the option table (cli/options.ts,
+ * over the profile's defaults) and carried as it is to the runner, the worker and its HTTP client. An option that
+ * changes how the run checks is a field here, and nowhere else on the way.
+ */
+export interface Settings extends ClientSettings {
+  /** The deadline of each request, in milliseconds (`--timeout`). */
   readonly timeoutMs: number;
+  /** Larger responses fail HTTP-1 (`--max-response-bytes`). */
   readonly maxResponseBytes: number;
-  /** Cases per generated (fast-check) property. */
+  /** Cases per generated (fast-check) property (`--runs`). */
   readonly numRuns: number;
   /** Cases per generated property whose every case may create a category: fewer where each stays on the target. */
   readonly createRuns: number;
@@ -25,14 +25,25 @@ export interface RunSettings {
   readonly topUp: number;
   /** Why the run may not create anything (a production target, --read-only); absent: it may. */
   readonly readOnly?: string;
-  /** Requests in flight at once, and started per second (absent: no limit). */
+  /** Requests in flight at once (`--concurrency`), and started per second (`--rate`; absent: no limit). */
   readonly concurrency: number;
   readonly rate?: number;
-  /** TLS: a CA (PEM) to trust besides the system's, and whether to skip verification. */
+  /** TLS: a CA (PEM, read from `--ca`) to trust besides the system's, and whether to skip verification (`--insecure`). */
   readonly ca?: string;
   readonly insecure: boolean;
   /** The rules to check (`--only`, `--skip`); absent: all. */
   readonly selection?: Selection;
+}
+
+/** What the runner hands every suite: the run's settings, and the target, the key and the run's identity. */
+export interface RunSettings extends Settings {
+  /** Base URL of the target, ending in the version segment. */
+  readonly target: string;
+  readonly apiKey: string;
+  /** Seeds all generated data; each check derives its own from it and its name. */
+  readonly seed: number;
+  /** Distinguishes this run's categories on the target from every other run's. */
+  readonly runId: string;
   /**
    * Set when the run is one shard of several (`--shard`): it runs only the checks of these suites. It declares the
    * others' all the same, unrun, so that it reserves the whole run's writes in the order one run does, the others'

@@ -4,6 +4,7 @@ import type { SharedWrites } from '../protocol/check-meta.js';
 import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
+import type { Settings } from '../protocol/settings.js';
 
 /** The recorded request and response of one check's exchange: what reports show and reproduce. */
 export type { Exchange };
@@ -40,6 +41,12 @@ export interface CheckResult {
   readonly withheld?: Withheld;
   /** Set when an expected-failures list names this failed check: it does not count against the verdict. */
   readonly expected?: { readonly reason: string; readonly entry: string };
+}
+
+/** The settings as report.json states them: every option that decides how the run checked, absent ones as null. */
+export function reportedSettings(profile: string, settings: Settings): RunReport['settings'] {
+  const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure } = settings;
+  return { profile, timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites: maxWrites ?? null, topUp, concurrency, rate: rate ?? null, insecure };
 }
 
 /** The title that identifies a check across runs: `<rule> <check>`. */

@@ -1,6 +1,7 @@
 import { TargetUnreachableError } from '../core/errors.js';
 import { Redactor } from '../core/secrets.js';
 import { HttpClient, INTERRUPTED } from '../http/client.js';
+import type { Settings } from '../protocol/settings.js';
 
 /**
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
@@ -8,10 +9,10 @@ import { HttpClient, INTERRUPTED } from '../http/client.js';
  * GET to the list without a credential, which changes nothing. An interruption ends the wait: the run that
  * follows sees the signal and reports itself incomplete.
  */
-export async function ensureReachable(target: string, timeoutMs: number, tls: { ca?: string; insecure: boolean }, signal?: AbortSignal): Promise<void> {
+export async function ensureReachable(target: string, settings: Pick<Settings, 'timeoutMs' | 'ca' | 'insecure'>, signal?: AbortSignal): Promise<void> {
+  const { timeoutMs, ca, insecure } = settings;
   const client = new HttpClient({
-    target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), concurrency: 1, insecure: tls.insecure,
-    ...(tls.ca !== undefined ? { ca: tls.ca } : {}),
+    target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), concurrency: 1, insecure, ...(ca !== undefined ? { ca } : {}),
   });
   try {
     const request = { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } };

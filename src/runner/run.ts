@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
-import { SETTINGS_KEY, type Replay, type RunSettings } from '../protocol/settings.js';
+import { SETTINGS_KEY, type Replay, type RunSettings, type Settings } from '../protocol/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
 import { announceInterruption } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
+import { reportedSettings } from '../results/run-report.js';
 import type { RunRecord, RunReport } from '../results/run-report.js';
 import { holdSkipsToTheirOwners } from '../results/verdict.js';
 import type { LoadedSpec } from '../spec/load.js';
@@ -15,11 +16,14 @@ import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
 
-/**
- * What a run needs: the settings every suite gets (all but the run's id, which the run makes, and the spec and
- * replay in the form suites take them), and how the run reports and stops.
- */
-export interface RunOptions extends Omit<RunSettings, 'runId' | 'spec' | 'prebuiltValidators' | 'replay' | 'shard'> {
+/** What a run needs: how it checks, what it checks, and how it reports and stops. */
+export interface RunOptions {
+  /** How the run checks: handed to every suite as they are. */
+  readonly settings: Settings;
+  /** Base URL of the target, ending in the version segment. */
+  readonly target: string;
+  readonly apiKey: string;
+  readonly seed: number;
   readonly spec: LoadedSpec;
   readonly targetKind: RunReport['targetKind'];
   /** The profile whose defaults the run took (see cli/profiles.ts), for the report. */
@@ -159,21 +163,17 @@ export class SuiteSession {
       suiteVersion,
       startedAt: startedAt.toISOString(),
       durationMs: Math.round(performance.now() - started),
-      settings: {
-        profile: options.profile, timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes,
-        numRuns: options.numRuns, createRuns: options.createRuns, maxWrites: options.maxWrites ?? null, topUp: options.topUp,
-        concurrency: options.concurrency, rate: options.rate ?? null, insecure: options.insecure,
-      },
-      ...(options.readOnly ? { readOnly: options.readOnly } : {}),
+      settings: reportedSettings(options.profile, options.settings),
+      ...(options.settings.readOnly ? { readOnly: options.settings.readOnly } : {}),
       // The worker is a thread of this process: its memory counts here.
       resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
       timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
-      writes: { budget: options.maxWrites ?? null, ...collector.writes },
+      writes: { budget: options.settings.maxWrites ?? null, ...collector.writes },
       created: collector.created,
       requests: collector.requests,
       results,
       ...(errors.length ? { errors } : {}),
-      ...(options.selection ? { selection: options.selection } : {}),
+      ...(options.settings.selection ? { selection: options.settings.selection } : {}),
       ...(options.shard ? { shard: options.shard } : {}),
     };
   }
@@ -208,9 +208,9 @@ async function shardOf(vitest: Vitest, specifications: readonly TestSpecificatio
 
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
 function settingsOf(options: RunOptions, runId: string, shard: RunSettings['shard']): RunSettings {
-  const { spec, replay, targetKind, profile, listener, signal, shard: _, ...shared } = options;
+  const { settings, target, apiKey, seed, spec, replay } = options;
   return {
-    ...shared, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
+    ...settings, target, apiKey, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
     ...(replay ? { replay: replayedCheck(replay) } : {}), ...(shard ? { shard } : {}),
   };
 }

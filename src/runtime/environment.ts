@@ -35,11 +35,8 @@ export function environment(): Environment {
       environment: {
         settings,
         redactor,
-        client: new HttpClient({
-          target: settings.target, timeoutMs: settings.timeoutMs, maxResponseBytes: settings.maxResponseBytes, redactor,
-          concurrency: settings.concurrency, insecure: settings.insecure, interrupted: interruption.signal,
-          ...(settings.rate !== undefined ? { rate: settings.rate } : {}), ...(settings.ca !== undefined ? { ca: settings.ca } : {}),
-        }),
+        // The settings are the client's as they are (ClientSettings): an option of how requests go needs no step here.
+        client: new HttpClient({ ...settings, redactor, interrupted: interruption.signal }),
         // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
         // also compiled them to code (spec/prebuilt-validators.ts).
         validators: (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true }),

@@ -11,21 +11,24 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         target: { kind: 'url', url: 'https://staging.example.test/api/v1' }, profile: 'staging',
-        numRuns: 25, createRuns: 8, maxWrites: 100, topUp: 257, timeoutMs: staging.timeoutMs, timeoutGiven: false,
-        maxResponseBytes: DEFAULTS.maxResponseBytes, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
-        concurrency: staging.concurrency, insecure: false, readOnly: false, allowWrites: false,
+        settings: {
+          numRuns: 25, createRuns: 8, maxWrites: 100, topUp: 257, timeoutMs: staging.timeoutMs, maxResponseBytes: DEFAULTS.maxResponseBytes,
+          concurrency: staging.concurrency, insecure: false,
+        },
+        timeoutGiven: false, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
+        readOnly: false, allowWrites: false,
       },
     });
   });
 
   it('gives the bundled reference the ci profile, and takes each profile\'s defaults, which single flags override', () => {
-    expect(parseCommand(['--target', 'reference'])).toMatchObject({ config: { profile: 'ci', numRuns: 25, createRuns: 25, topUp: 257, failOnPartial: false, certify: false } });
-    expect(parseCommand(['--target', 'reference'])).not.toHaveProperty('config.maxWrites');
-    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'ci'])).not.toHaveProperty('config.maxWrites');
-    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify'])).toMatchObject({ config: { numRuns: 100, createRuns: 100, failOnPartial: true, certify: true } });
-    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify', '--max-writes', '500', '--runs', '10'])).toMatchObject({ config: { maxWrites: 500, numRuns: 10, createRuns: 10 } });
+    expect(parseCommand(['--target', 'reference'])).toMatchObject({ config: { profile: 'ci', settings: { numRuns: 25, createRuns: 25, topUp: 257 }, failOnPartial: false, certify: false } });
+    expect(parseCommand(['--target', 'reference'])).not.toHaveProperty('config.settings.maxWrites');
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'ci'])).not.toHaveProperty('config.settings.maxWrites');
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify'])).toMatchObject({ config: { settings: { numRuns: 100, createRuns: 100 }, failOnPartial: true, certify: true } });
+    expect(parseCommand(['--target', 'https://x.test/v1', '--profile', 'certify', '--max-writes', '500', '--runs', '10'])).toMatchObject({ config: { settings: { maxWrites: 500, numRuns: 10, createRuns: 10 } } });
     expect(parseCommand(['--target', 'https://x.test/v1', '--runs', '50', '--create-runs', '3', '--top-up', '0', '--fail-on-partial'])).toMatchObject({
-      config: { profile: 'staging', maxWrites: 100, numRuns: 50, createRuns: 3, topUp: 0, failOnPartial: true },
+      config: { profile: 'staging', settings: { maxWrites: 100, numRuns: 50, createRuns: 3, topUp: 0 }, failOnPartial: true },
     });
   });
 
@@ -38,10 +41,10 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         // Absolute: the suites run with the package as their root, and a shard's blob must land beside the reports.
-        target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0, numRuns: 3, createRuns: 3, topUp: 257,
-        timeoutMs: 500, timeoutGiven: true, maxResponseBytes: 2048, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false,
-        failOnPartial: false, certify: false,
-        concurrency: 4, rate: 20, apiKeyFile: 'key.txt', caFile: 'ca.pem', insecure: true, env: 'production', readOnly: true, allowWrites: true,
+        target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0,
+        settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true },
+        timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
+        apiKeyFile: 'key.txt', caFile: 'ca.pem', env: 'production', readOnly: true, allowWrites: true,
       },
     });
   });

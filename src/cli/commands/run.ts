@@ -15,7 +15,7 @@ import { progressListener } from '../console/progress.js';
 import { printSummary, type Invocation } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
-import { apiKeyOf, configuredOptions } from '../run-setup.js';
+import { apiKeyOf, settingsFor } from '../run-setup.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
@@ -51,27 +51,28 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const key = reference?.apiKey ?? (apiKey as string);
     const redactor = new Redactor([key]);
     out.protect(redactor);
-    const options = await configuredOptions(config, spec, target);
+    const settings = await settingsFor(config, spec, target);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}`);
     out.line(`profile ${profileLine(config)}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
-    if (options.readOnly) out.line(out.style.yellow(`read-only: ${options.readOnly}; checks that would create categories are skipped`));
-    if (options.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
+    if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
+    if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     out.line(`reports ${reportDir}`);
     out.line();
-    await ensureReachable(target, config.timeoutMs, { insecure: options.insecure, ...(options.ca !== undefined ? { ca: options.ca } : {}) }, interrupt.signal);
+    await ensureReachable(target, settings, interrupt.signal);
     ran = true;
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
     const blobFile = config.shard ? join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) : undefined;
     const raw = await runSuites({
-      ...options, spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed, profile: config.profile,
       // The replayed check runs as many cases as it did, whether they create or not.
-      ...(replay ? { numRuns: replay.numRuns ?? options.numRuns, createRuns: replay.numRuns ?? options.createRuns, replay: replayOf(replay) } : {}),
+      settings: replay ? { ...settings, numRuns: replay.numRuns ?? settings.numRuns, createRuns: replay.numRuns ?? settings.createRuns } : settings,
+      spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed, profile: config.profile,
+      ...(replay ? { replay: replayOf(replay) } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       listener: progressListener(out),
       signal: interrupt.signal,
@@ -91,10 +92,11 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
 
 /** The profile and what it sets, on one line: what the run may cost the target is the first thing to know. */
 function profileLine(config: RunConfig): string {
-  const writes = config.maxWrites === undefined ? 'no write budget' : `at most ${config.maxWrites} new categories`;
-  const topUp = config.topUp > 0 ? `, and a list shorter than ${LONG_LIST} topped up to it once` : '';
-  return `${config.profile}: ${writes}${topUp}; ${config.numRuns} cases a generated property (${config.createRuns} where each creates); ` +
-    `${config.concurrency} requests at once, ${config.timeoutMs / 1000} s each${config.failOnPartial ? '; a partial verdict fails' : ''}`;
+  const { maxWrites, topUp, numRuns, createRuns, concurrency, timeoutMs } = config.settings;
+  const writes = maxWrites === undefined ? 'no write budget' : `at most ${maxWrites} new categories`;
+  const toppedUp = topUp > 0 ? `, and a list shorter than ${LONG_LIST} topped up to it once` : '';
+  return `${config.profile}: ${writes}${toppedUp}; ${numRuns} cases a generated property (${createRuns} where each creates); ` +
+    `${concurrency} requests at once, ${timeoutMs / 1000} s each${config.failOnPartial ? '; a partial verdict fails' : ''}`;
 }
 
 /**
@@ -111,7 +113,7 @@ function invocationOf(config: RunConfig): Invocation {
       '--target', config.target.kind === 'url' ? config.target.url : 'reference',
       ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
       ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
-      ...(config.insecure ? ['--insecure'] : []), ...option('--env', config.env),
+      ...(config.settings.insecure ? ['--insecure'] : []), ...option('--env', config.env),
     ],
   };
 }

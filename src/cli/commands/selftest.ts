@@ -12,7 +12,7 @@ import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
 import { namedPatches } from '../named-faults.js';
-import { configuredOptions } from '../run-setup.js';
+import { settingsFor } from '../run-setup.js';
 import { EXIT, defaultReportDir } from './run.js';
 import { judge } from '../../results/assess.js';
 
@@ -38,10 +38,10 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     const runAgainst = async (patches: { faults?: string[]; variants?: string[] }): Promise<RunReport> => {
       const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
       try {
+        const settings = await settingsFor(config, spec, server.url);
         return judge(await session.run({
-          ...(await configuredOptions(config, spec, server.url)),
+          settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
           spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
-          timeoutMs: config.timeoutGiven ? config.timeoutMs : SELFTEST_TIMEOUT_MS,
         }), { strict: false, failOn: 'any', failOnPartial: false });
       } finally {
         await server.close();
