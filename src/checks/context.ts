@@ -206,7 +206,7 @@ export class CheckContext {
 
   /** The list as it stands once the suite's concurrent checks are done, shared by the closing checks. */
   async closingList(): Promise<Reply> {
-    return this.shows(await this.suite.closingList(() => this.list()));
+    return this.shows(await this.suite.lists.closing(() => this.list()));
   }
 
   /**
@@ -214,7 +214,7 @@ export class CheckContext {
    * check; otherwise now), shared by the suite's checks.
    */
   async openingList(): Promise<Reply> {
-    return this.shows(await this.suite.openingList(() => this.list()));
+    return this.shows(await this.suite.lists.opening(() => this.list()));
   }
 
   /**

@@ -183,7 +183,7 @@ export function defineSuite(name: SuiteName): Suite {
       // As long as a check may take: vitest's default of 10 s would cut off a list read that takes --timeout.
       beforeAll(async () => {
         if (!runsHere) return;
-        opening = await state.openingList(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
+        opening = await state.lists.opening(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
           throw new Error('the opening list is not a check');
         }).list());
       }, CHECK_TIMEOUT_MS);

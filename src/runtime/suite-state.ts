@@ -4,6 +4,7 @@ import type { Operation } from '../spec/types.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import type { Environment } from './environment.js';
 import { Ledger } from './ledger.js';
+import { SuiteLists } from './suite-lists.js';
 import type { RunState } from './run-state.js';
 import { publishTotals, publishWriteCounts, type FileTotals, type SharedWrites } from '../protocol/check-meta.js';
 import type { TaskMeta } from 'vitest';
@@ -34,19 +35,17 @@ export interface SpendsWrites {
 
 /**
  * The state one suite file shares between its checks: its ledger, its exchange numbering, the audits of every
- * exchange its checks make, and the lists it hands on. Suites in one worker share the environment (pool,
+ * exchange its checks make, the lists it opens and closes on, and the totals it publishes. Suites in one worker share the environment (pool,
  * validators) and the run's state, but never this.
  */
 export class SuiteState {
   readonly ledger: Ledger;
+  /** The lists the suite opens and closes on, read once between its checks. */
+  readonly lists: SuiteLists;
   /** The requests its checks share (see Shared), for what they spent. */
   readonly shared: SpendsWrites[] = [];
   private exchanges = 0;
   private markers = 0;
-  private closing?: { readonly afterWrites: number; readonly reply: Promise<Reply> };
-  private opening?: Promise<Reply>;
-  /** Requests that could create, sent by the suite's checks so far. */
-  private writesSent = 0;
   /** Where the runner reads the suite file's totals (see fileTotals): the file task's meta, once a check has run. */
   private fileMeta?: TaskMeta;
 
@@ -57,6 +56,7 @@ export class SuiteState {
     readonly audits: ExchangeAuditor,
   ) {
     this.ledger = new Ledger(run);
+    this.lists = new SuiteLists(run);
   }
 
   /** An id for the next exchange, unique in the run: `auth-12`. */
@@ -103,7 +103,7 @@ export class SuiteState {
    * checks does (and before its answer comes), and the report must still count what the target may now hold.
    */
   noteWrite(): void {
-    this.writesSent++;
+    this.lists.noteWrite();
     this.run.posts++;
     if (this.fileMeta) publishWriteCounts(this.fileMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts });
   }
@@ -115,24 +115,11 @@ export class SuiteState {
   }
 
   /**
-   * The list as it stands after every concurrent check of the suite: the closing checks (LIST-2, nothing
-   * created) read one list between them, which keeps a large target's list from being fetched again and again.
-   * A closing check that writes (a late probe) makes the next one read the list again.
-   */
-  closingList(fetch: () => Promise<Reply>): Promise<Reply> {
-    if (this.closing?.afterWrites !== this.writesSent) {
-      this.closing = { afterWrites: this.writesSent, reply: fetch().then((reply) => this.handOn(reply)) };
-    }
-    return this.closing.reply;
-  }
-
-  /**
    * Lets go of the lists the suite read, once its checks are done: suite files stay loaded for the whole run, and
    * a list of a large target is megabytes. (The run keeps the last closing list for the next suite's opening.)
    */
   releaseLists(): void {
-    this.closing = undefined;
-    this.opening = undefined;
+    this.lists.release();
     this.collectGarbageAfter(COLLECT_AFTER_SUITE_BYTES);
   }
 
@@ -146,25 +133,5 @@ export class SuiteState {
     if (received - this.run.bytesAtLastCollection < bytes) return;
     collectGarbage();
     this.run.bytesAtLastCollection = received;
-  }
-
-  /**
-   * Keeps a closing list for the next suite's opening, when it is one: a 429, a timeout or a broken answer would
-   * make every check that compares with the opening list skip, so the next suite reads its own.
-   */
-  private handOn(reply: Reply): Reply {
-    const usable = reply.status === 200 && !reply.exchange.rateLimited && Array.isArray(reply.body);
-    this.run.lastClosingList = usable ? reply : undefined;
-    return reply;
-  }
-
-  /**
-   * The list as it stood before the suite's first check: the list the previous suite closed on, or, for the
-   * run's first suite, one read now (before any check, from a beforeAll hook).
-   */
-  openingList(fetch: () => Promise<Reply>): Promise<Reply> {
-    const last = this.run.lastClosingList;
-    this.opening ??= last ? Promise.resolve(last) : fetch();
-    return this.opening;
   }
 }
