@@ -6,6 +6,7 @@ import type { Credential } from './credential.js';
 import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
 import { Pacer, sleep } from './pacing.js';
 import { Reply } from './reply.js';
+import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
 import { continuationOf } from '../json/parse.js';
 
@@ -152,12 +153,7 @@ export class HttpClient {
   /** While the circuit is open: when the next probe may go (Infinity while one is under way). */
   private nextProbeAt = 0;
   private probeWaitMs = FIRST_PROBE_AFTER_MS;
-  /** Requests open on the target now, since when, and how long it had any open before. */
-  private open = 0;
-  private openSince = 0;
-  private firstSentAt?: number;
-  private openBeforeMs = 0;
-  private received = 0;
+  private readonly statistics = new RequestStatistics();
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
   /** Shapes that got no complete response in time (or too large a body), with the exchange that first did. */
@@ -237,23 +233,17 @@ export class HttpClient {
 
   /** Response body bytes received so far, by every request. */
   get bytesReceived(): number {
-    return this.received;
+    return this.statistics.bytesReceived;
   }
 
-  /**
-   * The time at least one request was open on the target, from sending to the last byte (waits for the pace
-   * or a 429 excluded): what the run spent waiting on the target, whatever its concurrency.
-   */
+  /** The time at least one request was open on the target (see {@link RequestStatistics.waitingOnTargetMs}). */
   get waitingOnTargetMs(): number {
-    return this.openBeforeMs + (this.open > 0 ? performance.now() - this.openSince : 0);
+    return this.statistics.waitingOnTargetMs;
   }
 
-  /**
-   * When the first request was sent, in milliseconds since the Unix epoch (`performance.timeOrigin` based, so that
-   * the main thread can place it on its own timeline); undefined before any.
-   */
+  /** When the first request was sent, in milliseconds since the Unix epoch; undefined before any. */
   get firstRequestAt(): number | undefined {
-    return this.firstSentAt;
+    return this.statistics.firstRequestAt;
   }
 
   /** Closes the pool's connections. */
@@ -312,10 +302,7 @@ export class HttpClient {
       probe = true;
     }
     let phase: TransportError['phase'] = 'headers';
-    if (this.open++ === 0) {
-      this.openSince = performance.now();
-      this.firstSentAt ??= performance.timeOrigin + this.openSince;
-    }
+    this.statistics.sent();
     const sentAt = performance.now();
     try {
       const timeout = AbortSignal.timeout(deadline.ms);
@@ -328,7 +315,7 @@ export class HttpClient {
       });
       phase = 'body';
       const bytes = Buffer.from(await response.body.arrayBuffer());
-      this.received += bytes.length;
+      this.statistics.receivedBody(bytes.length);
       this.heardFrom();
       return { response: { status: response.statusCode, headers: response.headers, bytes, tookMs: performance.now() - sentAt } };
     } catch (error) {
@@ -342,7 +329,7 @@ export class HttpClient {
       }
       return { failure };
     } finally {
-      if (--this.open === 0) this.openBeforeMs += performance.now() - this.openSince;
+      this.statistics.ended();
       release();
     }
   }
