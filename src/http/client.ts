@@ -2,13 +2,17 @@ import { performance } from 'node:perf_hooks';
 import { rootCertificates } from 'node:tls';
 import { Pool, requestOn } from './undici.js';
 import type { Redactor } from '../core/secrets.js';
-import type { Credential } from './credential.js';
-import { RECORDED_BODY_LIMIT, type Exchange, type RateLimited, type RecordedRequest, type RecordedResponse, type Retry, type TransportError } from './exchange.js';
+import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
+import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
+import { recordRequest, recordResponse } from './record.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
-import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
+import { newSpanId, newTraceId, traceparent } from './trace.js';
 import { continuationOf } from '../json/parse.js';
+
+// The client's own request type, declared beside its preparation: callers take it from here, with the client.
+export type { OutgoingRequest } from './outgoing.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -37,23 +41,6 @@ export interface ClientOptions {
 
 /** The options a run chooses (see protocol/settings.ts): how requests are sent, paced and cut off. */
 export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure'>;
-
-/**
- * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
- * identify the suite's traffic: `user-agent` (see {@link USER_AGENT}) and a `traceparent`. Those two replace any
- * of the same name (in any letter case) in `headers`, so that no check drops or alters them by accident.
- */
-export interface OutgoingRequest {
-  /** The spec operation it exercises (its key), for records. */
-  readonly operation: string;
-  readonly method: string;
-  /** The path below the target, e.g. `/categories`. */
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string>>;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly body?: string;
-  readonly credential?: Credential;
-}
 
 /** What a caller may add to one send. */
 export interface SendControl {
@@ -186,8 +173,8 @@ export class HttpClient {
     const startedAt = new Date().toISOString();
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.
-    const prepared = this.prepare(request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
-    const recorded = this.recordRequest(request, prepared);
+    const prepared = prepareRequest(this.base, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
+    const recorded = recordRequest(request, prepared, this.options.redactor);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;
     const retries: Retry[] = [];
@@ -205,7 +192,7 @@ export class HttpClient {
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
-      const answer = (rateLimited?: RateLimited) => this.reply(exchange({ response: this.recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      const answer = (rateLimited?: RateLimited) => this.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
       if (status !== 429) {
         this.pacer.answered();
         this.limitedInARow = 0;
@@ -282,7 +269,7 @@ export class HttpClient {
    * One try: a response, or why none came. The deadline is taken once the request has its slot: what stalled while it
    * waited for one counts (a burst of requests waits behind the first of them).
    */
-  private async attempt(prepared: Prepared, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<
+  private async attempt(prepared: PreparedRequest, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<
     { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer; tookMs: number }; failure?: undefined }
     | { response?: undefined; failure: TransportError }> {
     let release: () => void;
@@ -370,82 +357,6 @@ export class HttpClient {
     this.probeWaitMs = Math.min(this.probeWaitMs * 2, LONGEST_PROBE_WAIT_MS);
     this.nextProbeAt = performance.now() + this.probeWaitMs;
   }
-
-  private prepare(request: OutgoingRequest, traceparentValue: string): Prepared {
-    const url = new URL(this.base.pathname.replace(/\/+$/, '') + request.path, this.base);
-    const shownUrl = new URL(url);
-    for (const [name, value] of Object.entries(request.query ?? {})) {
-      url.searchParams.append(name, value);
-      shownUrl.searchParams.append(name, value);
-    }
-    const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
-    const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
-    const headers: Record<string, string> = Object.fromEntries(own);
-    const shownHeaders: Record<string, string> = Object.fromEntries(own);
-    const credential = request.credential;
-    let body = request.body;
-    let shownBody = request.body;
-    if (credential?.place.kind === 'query') {
-      url.searchParams.append(credential.place.name, credential.value);
-      shownUrl.searchParams.append(credential.place.name, credential.shown);
-    } else if (credential?.place.kind === 'body') {
-      const fields = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
-      body = JSON.stringify({ ...fields, [credential.place.name]: credential.value });
-      shownBody = JSON.stringify({ ...fields, [credential.place.name]: credential.shown });
-    } else if (credential) {
-      headers[credential.place.name] = credential.value;
-      shownHeaders[credential.place.name] = credential.shown;
-    }
-    // Last, so that not even a credential's header can take their place.
-    Object.assign(headers, identity);
-    Object.assign(shownHeaders, identity);
-    // Shown URLs keep their <descriptions> readable instead of percent-encoded.
-    return {
-      method: request.method, url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
-      ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
-    };
-  }
-
-  private recordRequest(request: OutgoingRequest, prepared: Prepared): RecordedRequest {
-    const redact = (text: string) => this.options.redactor.redact(text);
-    const { credential } = request;
-    return {
-      method: request.method,
-      url: redact(prepared.shownUrl),
-      headers: Object.fromEntries(Object.entries(prepared.shownHeaders).map(([k, v]) => [k, redact(v)])),
-      ...(prepared.shownBody !== undefined ? { body: redact(clip(prepared.shownBody)) } : {}),
-      ...((prepared.shownBody?.length ?? 0) > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
-      ...(credential ? { credential: { place: credential.place, shell: redact(credential.shell) } } : {}),
-    };
-  }
-
-  private recordResponse(status: number, headers: Record<string, string | string[] | undefined>, bytes: Buffer): RecordedResponse {
-    // Only what is recorded is decoded (a list of 100,000 is decoded once, when a check parses it): every
-    // character takes at most 4 bytes, so the first 4 × limit bytes hold the first `limit` characters.
-    const text = (bytes.length > RECORDED_BODY_LIMIT * 4 ? bytes.subarray(0, RECORDED_BODY_LIMIT * 4) : bytes).toString('utf8');
-    const redact = (value: string) => this.options.redactor.redact(value);
-    const recordedHeaders: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(headers)) {
-      if (value !== undefined) recordedHeaders[name] = Array.isArray(value) ? value.map(redact) : redact(value);
-    }
-    return {
-      status,
-      headers: recordedHeaders,
-      body: redact(clip(text)),
-      bodyBytes: bytes.length,
-      ...(text.length > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
-    };
-  }
-}
-
-interface Prepared {
-  readonly method: string;
-  readonly url: URL;
-  readonly shownUrl: string;
-  readonly headers: Record<string, string>;
-  readonly shownHeaders: Record<string, string>;
-  readonly body?: string;
-  readonly shownBody?: string;
 }
 
 /** The wait a 429's Retry-After asks for (seconds or an HTTP date), or undefined when it is longer than we wait. */
@@ -458,20 +369,8 @@ function retryWait(header: string | string[] | undefined): number | undefined {
   return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
 }
 
-function clip(text: string): string {
-  return text.length > RECORDED_BODY_LIMIT ? text.slice(0, RECORDED_BODY_LIMIT) : text;
-}
-
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 10) / 10;
-}
-
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURI(text);
-  } catch {
-    return text;
-  }
 }
 
 const CODES: Readonly<Record<string, string>> = {

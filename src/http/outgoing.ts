@@ -1,0 +1,80 @@
+import type { Credential } from './credential.js';
+import { USER_AGENT } from './trace.js';
+
+/**
+ * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
+ * identify the suite's traffic: `user-agent` (see {@link USER_AGENT}) and a `traceparent`. Those two replace any
+ * of the same name (in any letter case) in `headers`, so that no check drops or alters them by accident.
+ */
+export interface OutgoingRequest {
+  /** The spec operation it exercises (its key), for records. */
+  readonly operation: string;
+  readonly method: string;
+  /** The path below the target, e.g. `/categories`. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly body?: string;
+  readonly credential?: Credential;
+}
+
+/**
+ * A request as it goes on the wire, with its credential's value, and as it is shown, with the credential's
+ * description instead (`shown…`): records and reports only ever see the shown one.
+ */
+export interface PreparedRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly shownUrl: string;
+  readonly headers: Record<string, string>;
+  readonly shownHeaders: Record<string, string>;
+  readonly body?: string;
+  readonly shownBody?: string;
+}
+
+/**
+ * The request to send to `base` (the target, ending in its version segment): its query, its credential in the
+ * header, query parameter or body field it names, and the identifying headers, last, carrying `traceparentValue`.
+ */
+export function prepareRequest(base: URL, request: OutgoingRequest, traceparentValue: string): PreparedRequest {
+  const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
+  const shownUrl = new URL(url);
+  for (const [name, value] of Object.entries(request.query ?? {})) {
+    url.searchParams.append(name, value);
+    shownUrl.searchParams.append(name, value);
+  }
+  const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
+  const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
+  const headers: Record<string, string> = Object.fromEntries(own);
+  const shownHeaders: Record<string, string> = Object.fromEntries(own);
+  const credential = request.credential;
+  let body = request.body;
+  let shownBody = request.body;
+  if (credential?.place.kind === 'query') {
+    url.searchParams.append(credential.place.name, credential.value);
+    shownUrl.searchParams.append(credential.place.name, credential.shown);
+  } else if (credential?.place.kind === 'body') {
+    const fields = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
+    body = JSON.stringify({ ...fields, [credential.place.name]: credential.value });
+    shownBody = JSON.stringify({ ...fields, [credential.place.name]: credential.shown });
+  } else if (credential) {
+    headers[credential.place.name] = credential.value;
+    shownHeaders[credential.place.name] = credential.shown;
+  }
+  // Last, so that not even a credential's header can take their place.
+  Object.assign(headers, identity);
+  Object.assign(shownHeaders, identity);
+  // Shown URLs keep their <descriptions> readable instead of percent-encoded.
+  return {
+    method: request.method, url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
+    ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
+  };
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURI(text);
+  } catch {
+    return text;
+  }
+}
