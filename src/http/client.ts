@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { rootCertificates } from 'node:tls';
 import { Pool, requestOn } from './undici.js';
 import type { Redactor } from '../core/secrets.js';
+import { Deadlines, type Deadline } from './deadlines.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
@@ -49,10 +50,10 @@ export interface SendControl {
   /**
    * What the request is like, for its deadline: requests of one shape are expected to fare alike. Once one of them
    * got no complete response within its deadline, or a body over the size cap, the later ones get the short deadline
-   * of {@link shortDeadlineMs}: a target that hangs on one kind of request costs the full deadline once, not once
+   * (see {@link Deadlines}): a target that hangs on one kind of request costs the full deadline once, not once
    * per request. Default: the method and path (the list, read by many checks, is one shape); a check that sends many
    * requests with bodies names its own, so that one generated case that hangs does not shorten other checks' requests
-   * (until requests of {@link ROUTE_STALLS_AFTER} shapes to one method and path have stalled).
+   * (until requests of three shapes to one method and path have stalled).
    */
   readonly shape?: string;
   /**
@@ -60,13 +61,6 @@ export interface SendControl {
    * Default: a new trace of its own. Checks give every request they send the one trace id (see CheckContext).
    */
   readonly traceId?: string;
-}
-
-/** The deadline one request gets. */
-export interface Deadline {
-  readonly ms: number;
-  /** Set when it is the short one: which earlier requests got no complete response, e.g. `list-1, a request of the same shape, got none`. */
-  readonly shortenedBecause?: string;
 }
 
 /** The transport error of a request that the run's interruption cut off: not the target's doing. */
@@ -95,35 +89,6 @@ const CIRCUIT_OPENS_AFTER = 10;
 const SHARED_PARSE_FROM_BYTES = 64 * 1024;
 const FIRST_PROBE_AFTER_MS = 1_000;
 const LONGEST_PROBE_WAIT_MS = 60_000;
-/** The least a short deadline gives (see {@link shortDeadlineMs}). */
-const SHORT_DEADLINE_FLOOR_MS = 1_000;
-/** Failures that cost a whole deadline, or a body up to the size cap: their shape gets the short deadline after. */
-const STALLS: ReadonlySet<string> = new Set(['TIMEOUT', 'TOO_LARGE']);
-/**
- * Shapes of one method and path that stalled, after which its other shapes get the short deadline too. One or two
- * checks whose requests hang point at what they send (a kind of name); three point at the operation: a target that
- * never answers any POST would otherwise cost a full deadline for every check that sends one.
- */
-const ROUTE_STALLS_AFTER = 3;
-
-/** The request that first stalled a shape, and how: `got none`, or a server error only after the short deadline. */
-interface Stall {
-  readonly id: string;
-  readonly outcome: string;
-}
-
-/**
- * The deadline of a request whose shape already got no complete response: a tenth of `--timeout`, at least a
- * second, never more than `--timeout` itself. At the default 10 s that is 1 s: a shape the target hangs on then
- * costs a second per request instead of ten, so the checks that send it many times (generated cases, the list
- * read by every suite) end in seconds. A second is still far more than a working target needs for one request
- * (the bundled reference answers in about a millisecond, a deployment across a network in tens), so an answer
- * that does come is not cut off; and a tenth keeps in step with `--timeout`, which is raised for slow targets.
- */
-export function shortDeadlineMs(timeoutMs: number): number {
-  return Math.min(timeoutMs, Math.max(SHORT_DEADLINE_FLOOR_MS, Math.round(timeoutMs / 10)));
-}
-
 /**
  * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does not),
  * gives every request a precise deadline (an AbortSignal: undici's own timers tick once a second), caps response
@@ -134,6 +99,7 @@ export class HttpClient {
   private readonly pool: Pool;
   private readonly base: URL;
   private readonly pacer: Pacer;
+  private readonly deadlines: Deadlines;
   private failuresInARow = 0;
   /** Requests in a row whose 429 persisted through every retry (see LIMITED_IN_A_ROW). */
   private limitedInARow = 0;
@@ -143,10 +109,6 @@ export class HttpClient {
   private readonly statistics = new RequestStatistics();
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
-  /** Shapes that got no complete response in time (or too large a body), with the exchange that first did. */
-  private readonly stalledShapes = new Map<string, Stall>();
-  /** For each method and path, the exchange that first stalled each of its shapes. */
-  private readonly stalledRoutes = new Map<string, Stall[]>();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -164,6 +126,7 @@ export class HttpClient {
       },
     });
     this.pacer = new Pacer(options.concurrency ?? 32, options.rate);
+    this.deadlines = new Deadlines(options.timeoutMs);
   }
 
   /** Sends a request and records the exchange under `id`. */
@@ -180,12 +143,8 @@ export class HttpClient {
     const retries: Retry[] = [];
     const started = performance.now();
     for (;;) {
-      const attempt = await this.attempt(prepared, signal, () => this.deadlineFor(route, shape));
-      if (attempt.failure && STALLS.has(attempt.failure.code)) this.noteStall(route, shape, { id, outcome: 'got none' });
-      const answered = attempt.response;
-      if (answered && answered.status >= 500 && answered.tookMs > shortDeadlineMs(this.options.timeoutMs)) {
-        this.noteStall(route, shape, { id, outcome: `got a server error (${answered.status}) only after ${Math.round(answered.tookMs)} ms` });
-      }
+      const attempt = await this.attempt(prepared, signal, () => this.deadlines.of(route, shape));
+      this.deadlines.noteOutcome(route, shape, id, attempt);
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
         id, operation: request.operation, startedAt, request: recorded, ...outcome, durationMs: elapsed(started),
         ...(retries.length ? { retries } : {}),
@@ -236,33 +195,6 @@ export class HttpClient {
   /** Closes the pool's connections. */
   async close(): Promise<void> {
     await this.pool.close();
-  }
-
-  /**
-   * The full deadline; the short one once a request of the same shape stalled, or requests of
-   * {@link ROUTE_STALLS_AFTER} other shapes to the same method and path did.
-   */
-  private deadlineFor(route: string, shape: string): Deadline {
-    const full = this.options.timeoutMs;
-    const short = shortDeadlineMs(full);
-    if (short === full) return { ms: full };
-    const same = this.stalledShapes.get(shape);
-    if (same !== undefined) return { ms: short, shortenedBecause: `${same.id}, a request of the same shape, ${same.outcome}` };
-    const others = (this.stalledRoutes.get(route) ?? []).slice(0, ROUTE_STALLS_AFTER);
-    if (others.length < ROUTE_STALLS_AFTER) return { ms: full };
-    const outcomes = [...new Set(others.map((o) => o.outcome))].join(' or ');
-    return { ms: short, shortenedBecause: `${others.map((o) => o.id).join(', ')}, ${route} requests of other shapes, ${outcomes}` };
-  }
-
-  /**
-   * Remembers the first request of a shape that stalled, under its shape and under its method and path: one that got
-   * no complete response in time (or a body over the cap), or a server error only after the short deadline (a target
-   * that fails slowly costs as much as one that hangs, and HTTP-1 already reports it).
-   */
-  private noteStall(route: string, shape: string, stall: Stall): void {
-    if (this.stalledShapes.has(shape)) return;
-    this.stalledShapes.set(shape, stall);
-    this.stalledRoutes.set(route, [...this.stalledRoutes.get(route) ?? [], stall]);
   }
 
   /**

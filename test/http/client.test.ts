@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
-import { describeFailure, HttpClient, shortDeadlineMs } from '../../src/http/client.js';
+import { describeFailure, HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
 import { parseJson } from '../../src/json/parse.js';
 import { suiteVersion } from '../../src/core/package-info.js';
@@ -44,15 +44,6 @@ describe('describeFailure', () => {
     controller.abort('SIGINT');
     expect(describeFailure(new Error('aborted'), 'body', options, controller.signal).code).toBe('INTERRUPTED');
     expect(describeFailure(error('EPROTO', 'bad token psk_client_test_key'), 'headers', options).message).not.toContain('psk_client');
-  });
-});
-
-describe('shortDeadlineMs', () => {
-  it('is a tenth of --timeout, at least a second, and never more than --timeout', () => {
-    expect(shortDeadlineMs(10_000)).toBe(1_000);
-    expect(shortDeadlineMs(60_000)).toBe(6_000);
-    expect(shortDeadlineMs(3_000)).toBe(1_000);
-    expect(shortDeadlineMs(400)).toBe(400);
   });
 });
 
