@@ -1,6 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import { rootCertificates } from 'node:tls';
-import { Pool, requestOn } from './undici.js';
 import type { Redactor } from '../core/secrets.js';
 import { Deadlines, type Deadline } from './deadlines.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
@@ -10,10 +8,12 @@ import { recordRequest, recordResponse } from './record.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
+import { describeFailure, INTERRUPTED, Transport, type Attempt } from './transport.js';
 import { continuationOf } from '../json/parse.js';
 
-// The client's own request type, declared beside its preparation: callers take it from here, with the client.
+// Callers take the client's request type and the code of an interrupted request from here, with the client.
 export type { OutgoingRequest } from './outgoing.js';
+export { INTERRUPTED } from './transport.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -63,9 +63,6 @@ export interface SendControl {
   readonly traceId?: string;
 }
 
-/** The transport error of a request that the run's interruption cut off: not the target's doing. */
-export const INTERRUPTED = 'INTERRUPTED';
-
 /** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
 const RETRIES = 3;
 /**
@@ -96,7 +93,7 @@ const LONGEST_PROBE_WAIT_MS = 60_000;
  * exceptions, so that each one is judged and reported like any other answer.
  */
 export class HttpClient {
-  private readonly pool: Pool;
+  private readonly transport: Transport;
   private readonly base: URL;
   private readonly pacer: Pacer;
   private readonly deadlines: Deadlines;
@@ -112,20 +109,9 @@ export class HttpClient {
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
-    const slack = 5_000; // undici's own timers only back up the precise deadline below
-    this.pool = new Pool(this.base.origin, {
-      connections: options.concurrency ?? 32,
-      maxResponseSize: options.maxResponseBytes,
-      headersTimeout: options.timeoutMs + slack,
-      bodyTimeout: options.timeoutMs + slack,
-      connect: {
-        timeout: options.timeoutMs,
-        // Node's `ca` replaces the default roots: keep them, so --ca adds a CA instead of trusting only it.
-        ...(options.ca ? { ca: [...rootCertificates, options.ca] } : {}),
-        ...(options.insecure ? { rejectUnauthorized: false } : {}),
-      },
-    });
-    this.pacer = new Pacer(options.concurrency ?? 32, options.rate);
+    const concurrency = options.concurrency ?? 32;
+    this.transport = new Transport(this.base.origin, { ...options, connections: concurrency });
+    this.pacer = new Pacer(concurrency, options.rate);
     this.deadlines = new Deadlines(options.timeoutMs);
   }
 
@@ -194,16 +180,14 @@ export class HttpClient {
 
   /** Closes the pool's connections. */
   async close(): Promise<void> {
-    await this.pool.close();
+    await this.transport.close();
   }
 
   /**
    * One try: a response, or why none came. The deadline is taken once the request has its slot: what stalled while it
    * waited for one counts (a burst of requests waits behind the first of them).
    */
-  private async attempt(prepared: PreparedRequest, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<
-    { response: { status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer; tookMs: number }; failure?: undefined }
-    | { response?: undefined; failure: TransportError }> {
+  private async attempt(prepared: PreparedRequest, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<Attempt> {
     let release: () => void;
     try {
       release = await this.pacer.acquire(signal);
@@ -220,33 +204,21 @@ export class HttpClient {
       this.nextProbeAt = Infinity;
       probe = true;
     }
-    let phase: TransportError['phase'] = 'headers';
     this.statistics.sent();
-    const sentAt = performance.now();
     try {
-      const timeout = AbortSignal.timeout(deadline.ms);
-      const response = await requestOn(this.pool, {
-        method: prepared.method as 'GET',
-        path: prepared.url.pathname + prepared.url.search,
-        headers: prepared.headers,
-        body: prepared.body ?? null,
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-      });
-      phase = 'body';
-      const bytes = Buffer.from(await response.body.arrayBuffer());
-      this.statistics.receivedBody(bytes.length);
-      this.heardFrom();
-      return { response: { status: response.statusCode, headers: response.headers, bytes, tookMs: performance.now() - sentAt } };
-    } catch (error) {
-      const failure = describeFailure(error, phase, this.options, signal, deadline);
-      if (failure.code === INTERRUPTED) {
+      const attempt = await this.transport.request(prepared, deadline, signal);
+      const { response, failure } = attempt;
+      if (response) {
+        this.statistics.receivedBody(response.bytes.length);
+        this.heardFrom();
+      } else if (failure.code === INTERRUPTED) {
         if (probe) this.nextProbeAt = 0; // says nothing about the target: the next request may probe
       } else if (failure.code === 'TOO_LARGE') {
         this.heardFrom(); // an answer, if not one to accept
       } else {
         this.noAnswer(probe);
       }
-      return { failure };
+      return attempt;
     } finally {
       this.statistics.ended();
       release();
@@ -303,43 +275,4 @@ function retryWait(header: string | string[] | undefined): number | undefined {
 
 function elapsed(started: number): number {
   return Math.round((performance.now() - started) * 10) / 10;
-}
-
-const CODES: Readonly<Record<string, string>> = {
-  ECONNREFUSED: 'CONNECTION_REFUSED',
-  ECONNRESET: 'CONNECTION_RESET',
-  EPIPE: 'CONNECTION_RESET',
-  UND_ERR_SOCKET: 'CONNECTION_CLOSED',
-  UND_ERR_RES_EXCEEDED_MAX_SIZE: 'TOO_LARGE',
-  UND_ERR_CONNECT_TIMEOUT: 'TIMEOUT',
-  UND_ERR_HEADERS_TIMEOUT: 'TIMEOUT',
-  UND_ERR_BODY_TIMEOUT: 'TIMEOUT',
-  ENOTFOUND: 'HOST_NOT_FOUND',
-  EAI_AGAIN: 'HOST_NOT_FOUND',
-};
-
-/**
- * Why no complete response came, from what undici (or the deadline, or the run's interruption) threw. A deadline
- * missed under the short deadline says so, and why it was short: the report shows what was waited.
- */
-export function describeFailure(error: unknown, phase: TransportError['phase'], options: Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'redactor'>,
-  signal?: AbortSignal, deadline: Deadline = { ms: options.timeoutMs }): TransportError {
-  const e = error as Error & { code?: string; cause?: { code?: string } };
-  if (signal?.aborted) return { code: INTERRUPTED, phase, message: 'the run was interrupted while the request was under way' };
-  const raw = e.code ?? e.cause?.code ?? e.name;
-  const connecting = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'EPROTO'].includes(raw)
-    || /CERT|TLS|SSL|SIGNATURE/.test(raw); // certificate and handshake failures (OpenSSL's codes)
-  const where = connecting ? 'connect' : phase;
-  if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
-    const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';
-    const why = deadline.shortenedBecause === undefined ? '--timeout sets the deadline'
-      : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBecause}`;
-    return { code: 'TIMEOUT', phase: where, message: `no complete response within ${deadline.ms} ms: still waiting for ${waiting} (${why})` };
-  }
-  if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
-    return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };
-  }
-  const code = CODES[raw] ?? raw;
-  // One line: OpenSSL's messages, for one, run over several.
-  return { code, phase: where, message: options.redactor.redact((e.message || code).replace(/\s+/g, ' ').trim()) };
 }
