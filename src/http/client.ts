@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Redactor } from '../core/secrets.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 import { Deadlines, type Deadline } from './deadlines.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
@@ -8,7 +9,7 @@ import { recordRequest, recordResponse } from './record.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
-import { describeFailure, INTERRUPTED, Transport, type Attempt } from './transport.js';
+import { describeFailure, Transport, type Attempt } from './transport.js';
 import { continuationOf } from '../json/parse.js';
 
 // Callers take the client's request type and the code of an interrupted request from here, with the client.
@@ -75,17 +76,8 @@ const LIMITED_IN_A_ROW = 3;
 const MAX_RETRY_WAIT_MS = 10_000;
 /** The wait when a 429 names none. */
 const DEFAULT_RETRY_WAIT_MS = 1_000;
-/**
- * After this many requests in a row without a complete response, the target is taken to have stopped answering:
- * further requests are not sent, so that the run ends in seconds instead of one deadline per request. A probe
- * still goes through now and then (after 1 s, then 2 s, 4 s… up to a minute after the last failed one), and the
- * first complete response closes the circuit again.
- */
-const CIRCUIT_OPENS_AFTER = 10;
 /** Bodies from this size on are compared with the last such body, to share its parse when identical. */
 const SHARED_PARSE_FROM_BYTES = 64 * 1024;
-const FIRST_PROBE_AFTER_MS = 1_000;
-const LONGEST_PROBE_WAIT_MS = 60_000;
 /**
  * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does not),
  * gives every request a precise deadline (an AbortSignal: undici's own timers tick once a second), caps response
@@ -97,12 +89,9 @@ export class HttpClient {
   private readonly base: URL;
   private readonly pacer: Pacer;
   private readonly deadlines: Deadlines;
-  private failuresInARow = 0;
   /** Requests in a row whose 429 persisted through every retry (see LIMITED_IN_A_ROW). */
   private limitedInARow = 0;
-  /** While the circuit is open: when the next probe may go (Infinity while one is under way). */
-  private nextProbeAt = 0;
-  private probeWaitMs = FIRST_PROBE_AFTER_MS;
+  private readonly breaker = new CircuitBreaker();
   private readonly statistics = new RequestStatistics();
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
   private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
@@ -195,29 +184,16 @@ export class HttpClient {
       return { failure: describeFailure(error, 'connect', this.options, signal) };
     }
     const deadline = deadlineNow();
-    let probe = false;
-    if (this.failuresInARow >= CIRCUIT_OPENS_AFTER) {
-      if (performance.now() < this.nextProbeAt) {
-        release();
-        return { failure: { code: 'TARGET_NOT_ANSWERING', phase: 'connect', message: `not sent: the last ${this.failuresInARow} requests got no complete response` } };
-      }
-      this.nextProbeAt = Infinity;
-      probe = true;
+    const admitted = this.breaker.admit();
+    if ('refused' in admitted) {
+      release();
+      return { failure: admitted.refused };
     }
     this.statistics.sent();
     try {
       const attempt = await this.transport.request(prepared, deadline, signal);
-      const { response, failure } = attempt;
-      if (response) {
-        this.statistics.receivedBody(response.bytes.length);
-        this.heardFrom();
-      } else if (failure.code === INTERRUPTED) {
-        if (probe) this.nextProbeAt = 0; // says nothing about the target: the next request may probe
-      } else if (failure.code === 'TOO_LARGE') {
-        this.heardFrom(); // an answer, if not one to accept
-      } else {
-        this.noAnswer(probe);
-      }
+      if (attempt.response) this.statistics.receivedBody(attempt.response.bytes.length);
+      this.breaker.settle(admitted.probe, attempt.failure);
       return attempt;
     } finally {
       this.statistics.ended();
@@ -241,25 +217,6 @@ export class HttpClient {
     const reply = new Reply(exchange, bytes, undefined, last && at !== undefined ? { reply: last.reply, at } : undefined);
     this.lastLargeBody = { bytes, reply };
     return reply;
-  }
-
-  /** The target answered: the circuit closes. */
-  private heardFrom(): void {
-    this.failuresInARow = 0;
-    this.nextProbeAt = 0;
-    this.probeWaitMs = FIRST_PROBE_AFTER_MS;
-  }
-
-  /**
-   * No answer: once too many came in a row, the circuit opens; the first probe may go a second later, and each
-   * failed probe doubles the wait for the next. (Requests already under way when it opened change nothing.)
-   */
-  private noAnswer(probe: boolean): void {
-    this.failuresInARow++;
-    if (this.failuresInARow === CIRCUIT_OPENS_AFTER) this.nextProbeAt = performance.now() + this.probeWaitMs;
-    if (!probe) return;
-    this.probeWaitMs = Math.min(this.probeWaitMs * 2, LONGEST_PROBE_WAIT_MS);
-    this.nextProbeAt = performance.now() + this.probeWaitMs;
   }
 }
 
