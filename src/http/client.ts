@@ -6,6 +6,7 @@ import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } f
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
 import { recordRequest, recordResponse } from './record.js';
+import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
@@ -64,18 +65,6 @@ export interface SendControl {
   readonly traceId?: string;
 }
 
-/** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
-const RETRIES = 3;
-/**
- * Requests in a row answered 429 through every retry, after which a 429 is not retried nor waited for: a target that
- * turns away a client that slowed down as asked (see Pacer.slowDown) will not take it later, and waiting on every
- * request would draw the run out for minutes. The first answer that is not a 429 ends this.
- */
-const LIMITED_IN_A_ROW = 3;
-/** The longest Retry-After waited out; a longer one counts as the 429 persisting. */
-const MAX_RETRY_WAIT_MS = 10_000;
-/** The wait when a 429 names none. */
-const DEFAULT_RETRY_WAIT_MS = 1_000;
 /** Bodies from this size on are compared with the last such body, to share its parse when identical. */
 const SHARED_PARSE_FROM_BYTES = 64 * 1024;
 /**
@@ -88,9 +77,8 @@ export class HttpClient {
   private readonly transport: Transport;
   private readonly base: URL;
   private readonly pacer: Pacer;
+  private readonly rateLimits: RateLimitPolicy;
   private readonly deadlines: Deadlines;
-  /** Requests in a row whose 429 persisted through every retry (see LIMITED_IN_A_ROW). */
-  private limitedInARow = 0;
   private readonly breaker = new CircuitBreaker();
   private readonly statistics = new RequestStatistics();
   /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
@@ -101,6 +89,7 @@ export class HttpClient {
     const concurrency = options.concurrency ?? 32;
     this.transport = new Transport(this.base.origin, { ...options, connections: concurrency });
     this.pacer = new Pacer(concurrency, options.rate);
+    this.rateLimits = new RateLimitPolicy(this.pacer);
     this.deadlines = new Deadlines(options.timeoutMs);
   }
 
@@ -127,25 +116,11 @@ export class HttpClient {
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
       const answer = (rateLimited?: RateLimited) => this.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
-      if (status !== 429) {
-        this.pacer.answered();
-        this.limitedInARow = 0;
-        return answer();
-      }
-      if (this.limitedInARow >= LIMITED_IN_A_ROW) {
-        return answer({ persisted: true, why: `still 429: the last ${this.limitedInARow} requests were answered 429 after every retry, so it is not retried` });
-      }
-      if (retries.length >= RETRIES) {
-        if (++this.limitedInARow >= LIMITED_IN_A_ROW) this.pacer.resume();
-        return answer({ persisted: true, why: `still 429 after ${RETRIES} retries` });
-      }
-      const wait = retryWait(headers['retry-after']);
-      // A wait longer than the suite gives is not waited out, by this request or by the others.
-      if (wait !== undefined) this.pacer.slowDown(wait);
-      if (wait === undefined) return answer({ persisted: false, why: `its Retry-After (${String(headers['retry-after'])}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` });
-      retries.push({ status, waitedMs: wait });
+      const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
+      if (!decision.retry) return answer(decision.rateLimited);
+      retries.push({ status, waitedMs: decision.waitMs });
       try {
-        await sleep(wait, signal);
+        await sleep(decision.waitMs, signal);
       } catch {
         return answer({ persisted: false, why: 'the run was interrupted during the wait' });
       }
@@ -218,16 +193,6 @@ export class HttpClient {
     this.lastLargeBody = { bytes, reply };
     return reply;
   }
-}
-
-/** The wait a 429's Retry-After asks for (seconds or an HTTP date), or undefined when it is longer than we wait. */
-function retryWait(header: string | string[] | undefined): number | undefined {
-  const value = Array.isArray(header) ? header[0] : header;
-  if (value === undefined) return DEFAULT_RETRY_WAIT_MS;
-  // delay-seconds is a whole number (RFC 9110 §10.2.3); a fraction is read as seconds too, not as a date.
-  const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  const wait = Number.isFinite(asked) ? Math.max(0, asked) : DEFAULT_RETRY_WAIT_MS;
-  return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
 }
 
 function elapsed(started: number): number {

@@ -76,7 +76,7 @@ export class Pacer {
 
   /**
    * Back to the pace it started at: for a target that turns requests away however slowly they come (see
-   * LIMITED_IN_A_ROW in client.ts), slowing down further only draws the run out.
+   * LIMITED_IN_A_ROW in rate-limit-policy.ts), slowing down further only draws the run out.
    */
   resume(): void {
     this.limit = this.concurrency;

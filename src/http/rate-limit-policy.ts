@@ -1,0 +1,65 @@
+import type { RateLimited } from './exchange.js';
+import type { Pacer } from './pacing.js';
+
+/** 429 answers a request is retried after; a 429 after the last of them is a rate limit that persisted. */
+const RETRIES = 3;
+/**
+ * Requests in a row answered 429 through every retry, after which a 429 is not retried nor waited for: a target that
+ * turns away a client that slowed down as asked (see Pacer.slowDown) will not take it later, and waiting on every
+ * request would draw the run out for minutes. The first answer that is not a 429 ends this.
+ */
+const LIMITED_IN_A_ROW = 3;
+/** The longest Retry-After waited out; a longer one counts as the 429 persisting. */
+const MAX_RETRY_WAIT_MS = 10_000;
+/** The wait when a 429 names none. */
+const DEFAULT_RETRY_WAIT_MS = 1_000;
+
+/** What to do with an answer: keep it (a 429, with why it is not retried further), or send the request again after a wait. */
+export type RateLimitDecision = { readonly retry: false; readonly rateLimited?: RateLimited } | { readonly retry: true; readonly waitMs: number };
+
+const KEEP: RateLimitDecision = { retry: false };
+
+/**
+ * What the client does with a 429: waits out its Retry-After (bounded) and sends the request again, up to
+ * {@link RETRIES} times, telling the pacer to slow every request down meanwhile; a 429 that persists is kept, and
+ * said to be, since only that one counts against the target.
+ */
+export class RateLimitPolicy {
+  /** Requests in a row whose 429 persisted through every retry (see {@link LIMITED_IN_A_ROW}). */
+  private limitedInARow = 0;
+
+  constructor(private readonly pacer: Pacer) {}
+
+  /** What to do with an answer of `status`, with the Retry-After header `retryAfter`, to a request retried `retried` times. */
+  decide(status: number, retryAfter: string | string[] | undefined, retried: number): RateLimitDecision {
+    if (status !== 429) {
+      this.pacer.answered();
+      this.limitedInARow = 0;
+      return KEEP;
+    }
+    if (this.limitedInARow >= LIMITED_IN_A_ROW) {
+      return { retry: false, rateLimited: { persisted: true, why: `still 429: the last ${this.limitedInARow} requests were answered 429 after every retry, so it is not retried` } };
+    }
+    if (retried >= RETRIES) {
+      if (++this.limitedInARow >= LIMITED_IN_A_ROW) this.pacer.resume();
+      return { retry: false, rateLimited: { persisted: true, why: `still 429 after ${RETRIES} retries` } };
+    }
+    const wait = retryWait(retryAfter);
+    // A wait longer than the suite gives is not waited out, by this request or by the others.
+    if (wait === undefined) {
+      return { retry: false, rateLimited: { persisted: false, why: `its Retry-After (${String(retryAfter)}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` } };
+    }
+    this.pacer.slowDown(wait);
+    return { retry: true, waitMs: wait };
+  }
+}
+
+/** The wait a 429's Retry-After asks for (seconds or an HTTP date), or undefined when it is longer than we wait. */
+function retryWait(header: string | string[] | undefined): number | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return DEFAULT_RETRY_WAIT_MS;
+  // delay-seconds is a whole number (RFC 9110 §10.2.3); a fraction is read as seconds too, not as a date.
+  const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  const wait = Number.isFinite(asked) ? Math.max(0, asked) : DEFAULT_RETRY_WAIT_MS;
+  return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
+}
