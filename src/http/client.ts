@@ -5,13 +5,13 @@ import { Deadlines, type Deadline } from './deadlines.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
+import { ParseCache } from './parse-cache.js';
 import { recordRequest, recordResponse } from './record.js';
 import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
 import { describeFailure, Transport, type Attempt } from './transport.js';
-import { continuationOf } from '../json/parse.js';
 
 // Callers take the client's request type and the code of an interrupted request from here, with the client.
 export type { OutgoingRequest } from './outgoing.js';
@@ -65,8 +65,6 @@ export interface SendControl {
   readonly traceId?: string;
 }
 
-/** Bodies from this size on are compared with the last such body, to share its parse when identical. */
-const SHARED_PARSE_FROM_BYTES = 64 * 1024;
 /**
  * An HTTP client for one target over a keep-alive pool. Never follows redirects (undici's `request` does not),
  * gives every request a precise deadline (an AbortSignal: undici's own timers tick once a second), caps response
@@ -81,8 +79,7 @@ export class HttpClient {
   private readonly deadlines: Deadlines;
   private readonly breaker = new CircuitBreaker();
   private readonly statistics = new RequestStatistics();
-  /** The last large body and its reply, so that a byte-identical one after it is parsed once (a list, read again). */
-  private lastLargeBody?: { readonly bytes: Buffer; readonly reply: Reply };
+  private readonly parses = new ParseCache();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -115,7 +112,7 @@ export class HttpClient {
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
-      const answer = (rateLimited?: RateLimited) => this.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
       const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
       if (!decision.retry) return answer(decision.rateLimited);
       retries.push({ status, waitedMs: decision.waitMs });
@@ -174,24 +171,6 @@ export class HttpClient {
       this.statistics.ended();
       release();
     }
-  }
-
-  /**
-   * A reply; one whose large body is byte-identical to the last large body shares that one's parse, and one whose
-   * body is the last large list with items added at its end parses only those. Lists of thousands are read again
-   * with nothing changed in between about half the time, and with the categories created since added at the end
-   * most of the rest; parsing one is the run's largest cost per request. An identical text parses to an identical
-   * value, and the same items to the same values, so nothing is judged differently.
-   */
-  private reply(exchange: Exchange, bytes: Buffer): Reply {
-    if (bytes.length < SHARED_PARSE_FROM_BYTES) return new Reply(exchange, bytes);
-    const last = this.lastLargeBody;
-    const twin = last?.bytes.length === bytes.length && last.bytes.equals(bytes) ? last.reply : undefined;
-    if (twin) return new Reply(exchange, bytes, twin);
-    const at = last && continuationOf(last.bytes, bytes);
-    const reply = new Reply(exchange, bytes, undefined, last && at !== undefined ? { reply: last.reply, at } : undefined);
-    this.lastLargeBody = { bytes, reply };
-    return reply;
   }
 }
 
