@@ -15,6 +15,7 @@ import { suiteNameOf } from '../protocol/suites.js';
 import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
+import { capWorkerYoungGeneration } from './worker-heap.js';
 
 /** What a run needs: how it checks, what it checks, and how it reports and stops. */
 export interface RunOptions {
@@ -70,6 +71,8 @@ export class SuiteSession {
       if (event === 'SIGINT' || event === 'SIGTERM') queueMicrotask(() => process.off(event, listener));
     };
     process.on('newListener', dropSignalListener);
+    // Before vitest starts its worker, whose heap takes the cap when it is set up.
+    capWorkerYoungGeneration();
     let vitest: Vitest;
     try {
       vitest = await createVitest('test', {
