@@ -4,6 +4,7 @@ import { createVitest, type Reporter, type TestSpecification, type Vitest } from
 import { SETTINGS_KEY, type Replay, type RunSettings, type Settings } from '../protocol/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
+import { holdMainYoungGeneration } from '../core/main-heap.js';
 import { announceInterruption } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { reportedSettings } from '../results/run-report.js';
@@ -59,7 +60,11 @@ export class SuiteSession {
   static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
-      onTestModuleCollected: (m) => session?.current?.onTestModuleCollected(m),
+      onTestModuleCollected: (m) => {
+        // The worker runs by now, and setting up its heap put back the main thread's growth factor.
+        holdMainYoungGeneration();
+        session?.current?.onTestModuleCollected(m);
+      },
       onTestCaseResult: (t) => session?.current?.onTestCaseResult(t),
       onTestCaseAnnotate: (t, annotation) => session?.current?.onTestCaseAnnotate(t, annotation),
       onTestModuleEnd: (m) => session?.current?.onTestModuleEnd(m),

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import { youngGenerationGiven } from '../core/main-heap.js';
 
 /**
  * The largest semi-space of the suites' worker's young generation, in MB (V8's default on 64-bit is 16 MB, three
@@ -10,13 +11,10 @@ export const WORKER_SEMI_SPACE_MB = 4;
 
 /**
  * Caps the young generation of the isolates started from now on: the flag is read when an isolate's heap is set up,
- * so it holds for vitest's worker, started after this, and not for the main thread's heap, already set up (which
- * only `node --max-semi-space-size` at the process's start can cap). vitest starts its worker itself and has no
- * option for the worker's resource limits, hence the flag. A limit the user gave Node (in NODE_OPTIONS or on its
- * command line) is theirs, and kept.
+ * so it holds for vitest's worker, started after this, and not for the main thread's heap, already set up (see
+ * core/main-heap.ts for that one). vitest starts its worker itself and has no option for the worker's resource
+ * limits, hence the flag. A limit the user gave Node (in NODE_OPTIONS or on its command line) is theirs, and kept.
  */
 export function capWorkerYoungGeneration(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv): void {
-  const given = (arg: string) => /--max[-_]semi[-_]space[-_]size/.test(arg);
-  if (execArgv.some(given) || given(env['NODE_OPTIONS'] ?? '')) return;
-  setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
+  if (!youngGenerationGiven(env, execArgv)) setFlagsFromString(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
 }
