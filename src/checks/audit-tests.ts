@@ -6,6 +6,7 @@ import type { SuiteState } from '../runtime/suite-state.js';
 import { recordCheck } from '../protocol/check-meta.js';
 import { auditName, checkTitle } from '../protocol/titles.js';
 import { AUDITS } from './audits/index.js';
+import { evidence } from './evidence.js';
 import type { AuditTallies } from './audits/tallies.js';
 
 /**
@@ -39,7 +40,7 @@ export function declareAuditTests(state: SuiteState, audits: AuditTallies, decla
       const first = tally.shown[0];
       recordCheck(task, {
         ...base,
-        exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : tally.sample,
+        exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : evidence(tally.sample, true),
         exchangeCount: tally.judged,
         ...(first ? { failedExchange: first.exchange.id } : {}),
       });

@@ -16,6 +16,7 @@ import type { SuiteState } from '../runtime/suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from '../runtime/write-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
+import { evidence } from './evidence.js';
 
 /** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
 const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
@@ -539,7 +540,8 @@ export class CheckContext {
   }
 
   /** What the report shows of this check. */
-  meta(): CheckMeta {
+  /** What the check reports of itself; `passed`: it passed, and keeps less evidence (see evidence.ts). */
+  meta(passed = false): CheckMeta {
     const shown = this.failingCaseExchanges ?? this.exchanges;
     const failed = this.failedExchange;
     const ordered = failed ? [...shown.filter((e) => e.id === failed), ...shown.filter((e) => e.id !== failed)] : shown;
@@ -547,7 +549,7 @@ export class CheckContext {
       rule: this.rule,
       suite: this.suite.name,
       name: this.name,
-      exchanges: ordered.slice(0, KEPT_EXCHANGES),
+      exchanges: evidence(ordered.slice(0, KEPT_EXCHANGES), passed),
       exchangeCount: this.exchangeCount,
       ...(this.writesSpent > 0 ? { writes: this.writesSpent } : {}),
       ...(failed ? { failedExchange: failed } : {}),

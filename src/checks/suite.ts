@@ -114,10 +114,12 @@ export function defineSuite(name: SuiteName): Suite {
         writes: reservation, signal, notify: (text) => annotate(text, 'notice'), reliesOn: options.reliesOn,
       });
       let withheld = notRun;
+      let passed = false;
       try {
         if (withheld) t.skip(withheld.reason);
         await body(t);
         t.assertNotVacuous();
+        passed = true;
       } catch (error) {
         t.noteFailure(error);
         if (error instanceof NotJudged) withheld = { why: error.why, reason: error.message };
@@ -129,7 +131,7 @@ export function defineSuite(name: SuiteName): Suite {
       } finally {
         t.releaseWrites();
         state.checkEnded();
-        recordCheck(task, { ...t.meta(), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) });
+        recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) });
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.
         state.publishTotals(task.file.meta);

@@ -35,7 +35,7 @@ export interface CheckMeta {
    * read-only (a production target). The run is then partial.
    */
   readonly withheld?: Withheld;
-  /** The exchanges that show the outcome (the failing ones first; capped). */
+  /** The exchanges that show the outcome: the failing ones first, capped; a passed check's fewer, abridged (checks/evidence.ts). */
   readonly exchanges: readonly Exchange[];
   /** How many exchanges the check made or judged in all. */
   readonly exchangeCount: number;

@@ -8,12 +8,11 @@ import type { Operation } from '../../spec/types.js';
 import type { Validators } from '../../spec/validators.js';
 import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audit.js';
 import { AUDITS } from './index.js';
+import { KEPT_WHEN_PASSED } from '../evidence.js';
 
 /** How many violating exchanges an audit keeps for the report; all are counted. */
 const KEPT_VIOLATIONS = 12;
 
-/** How many of the exchanges an audit judged it keeps as a sample of what it saw. */
-const KEPT_SAMPLE = 3;
 
 /** What one audit found over a suite's exchanges. */
 export interface AuditTally {
@@ -57,7 +56,7 @@ export class AuditTallies implements ExchangeAuditor {
     const tally = this.byRule.get(audit.rule);
     if (!tally) return;
     tally.judged++;
-    if (tally.sample.length < KEPT_SAMPLE) tally.sample.push(reply.exchange);
+    if (tally.sample.length < KEPT_WHEN_PASSED) tally.sample.push(reply.exchange);
     if (found.length === 0) return;
     tally.violations++;
     if (tally.shown.length < KEPT_VIOLATIONS) tally.shown.push({ message: found.join('; '), exchange: reply.exchange });
