@@ -7,6 +7,7 @@ import { VARIANTS } from '../../reference/variants.js';
 import type { RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import { SuiteSession } from '../../runner/run.js';
+import { inLanes, selftestLanes } from '../../selftest/lanes.js';
 import { judgeClean, judgeFault, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
 import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
@@ -32,27 +33,27 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   await prepareReportDir(reportDir);
   const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
   out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass; seed ${seed}`);
-  const session = await SuiteSession.open();
-  const rows: SelftestRow[] = [];
-  try {
-    const runAgainst = async (patches: { faults?: string[]; variants?: string[] }): Promise<RunReport> => {
-      const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
-      try {
-        const settings = await settingsFor(config, spec, server.url);
-        return judge(await session.run({
-          settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
-          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
-        }), { strict: false, failOn: 'any', failOnPartial: false });
-      } finally {
-        await server.close();
-      }
-    };
-    rows.push(show(out, judgeClean(await runAgainst({}))));
-    for (const fault of faults) rows.push(show(out, judgeFault(fault, await runAgainst({ faults: [fault.id] }))));
-    for (const variant of variants) rows.push(show(out, judgeVariant(variant.id, await runAgainst({ variants: [variant.id] }))));
-  } finally {
-    await session.close();
-  }
+  const targets: SelftestTarget[] = [
+    { patches: {}, judge: judgeClean },
+    ...faults.map((fault) => ({ patches: { faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report) })),
+    ...variants.map((variant) => ({ patches: { variants: [variant.id] }, judge: (report: RunReport) => judgeVariant(variant.id, report) })),
+  ];
+  const runAgainst = async (session: SuiteSession, patches: SelftestTarget['patches']): Promise<RunReport> => {
+    const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
+    try {
+      const settings = await settingsFor(config, spec, server.url);
+      return judge(await session.run({
+        settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
+        spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
+      }), { strict: false, failOn: 'any', failOnPartial: false });
+    } finally {
+      await server.close();
+    }
+  };
+  const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
+    const target = targets[i] as SelftestTarget;
+    return target.judge(await runAgainst(session, target.patches));
+  }, (row) => show(out, row));
   const failures = rows.filter((r) => !r.ok);
   const path = join(reportDir, 'selftest.json');
   await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
@@ -62,6 +63,12 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
   out.line(`Matrix: ${path}`);
   return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
+}
+
+/** One run of the matrix: the reference with these patches, and how its report is judged. */
+interface SelftestTarget {
+  readonly patches: { readonly faults?: string[]; readonly variants?: string[] };
+  readonly judge: (report: RunReport) => SelftestRow;
 }
 
 /**
