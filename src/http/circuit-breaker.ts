@@ -1,5 +1,5 @@
 import type { TransportError } from './exchange.js';
-import { INTERRUPTED } from './transport.js';
+import { INTERRUPTED } from './failure.js';
 
 /**
  * After this many requests in a row without a complete response, the target is taken to have stopped answering:

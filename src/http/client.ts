@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Redactor } from '../core/secrets.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { Deadlines, type Deadline } from './deadlines.js';
+import { linkedSignal } from './linked-signal.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
@@ -11,11 +12,12 @@ import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
-import { describeFailure, Transport, type Attempt } from './transport.js';
+import { describeFailure } from './failure.js';
+import { Transport, type Attempt } from './transport.js';
 
 // Callers take the client's request type and the code of an interrupted request from here, with the client.
 export type { OutgoingRequest } from './outgoing.js';
-export { INTERRUPTED } from './transport.js';
+export { INTERRUPTED } from './failure.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -92,8 +94,15 @@ export class HttpClient {
 
   /** Sends a request and records the exchange under `id`. */
   async send(id: string, request: OutgoingRequest, control: SendControl = {}): Promise<Reply> {
-    const interrupted = this.options.interrupted;
-    const signal = control.signal && interrupted ? AbortSignal.any([control.signal, interrupted]) : control.signal ?? interrupted;
+    const aborts = linkedSignal([control.signal, this.options.interrupted]);
+    try {
+      return await this.sendAborting(id, request, control, aborts.signal);
+    } finally {
+      aborts.dispose();
+    }
+  }
+
+  private async sendAborting(id: string, request: OutgoingRequest, control: SendControl, signal: AbortSignal | undefined): Promise<Reply> {
     const startedAt = new Date().toISOString();
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.

@@ -24,7 +24,8 @@ export interface OutgoingRequest {
  */
 export interface PreparedRequest {
   readonly method: string;
-  readonly url: URL;
+  /** The path and query on the target's origin, as sent. */
+  readonly path: string;
   readonly shownUrl: string;
   readonly headers: Record<string, string>;
   readonly shownHeaders: Record<string, string>;
@@ -38,26 +39,31 @@ export interface PreparedRequest {
  */
 export function prepareRequest(base: URL, request: OutgoingRequest, traceparentValue: string): PreparedRequest {
   const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
-  const shownUrl = new URL(url);
-  for (const [name, value] of Object.entries(request.query ?? {})) {
-    url.searchParams.append(name, value);
-    shownUrl.searchParams.append(name, value);
+  const credential = request.credential;
+  const query = Object.entries(request.query ?? {});
+  let shownQuery = query;
+  if (credential?.place.kind === 'query') {
+    shownQuery = [...query, [credential.place.name, credential.shown]];
+    query.push([credential.place.name, credential.value]);
+  }
+  let shownUrl = url.href;
+  if (query.length > 0) {
+    const shown = new URL(url);
+    shown.search = new URLSearchParams(shownQuery).toString();
+    shownUrl = shown.href;
+    url.search = new URLSearchParams(query).toString();
   }
   const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
   const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
   const headers: Record<string, string> = Object.fromEntries(own);
   const shownHeaders: Record<string, string> = Object.fromEntries(own);
-  const credential = request.credential;
   let body = request.body;
   let shownBody = request.body;
-  if (credential?.place.kind === 'query') {
-    url.searchParams.append(credential.place.name, credential.value);
-    shownUrl.searchParams.append(credential.place.name, credential.shown);
-  } else if (credential?.place.kind === 'body') {
+  if (credential?.place.kind === 'body') {
     const fields = JSON.parse(request.body ?? '{}') as Record<string, unknown>;
     body = JSON.stringify({ ...fields, [credential.place.name]: credential.value });
     shownBody = JSON.stringify({ ...fields, [credential.place.name]: credential.shown });
-  } else if (credential) {
+  } else if (credential?.place.kind === 'header') {
     headers[credential.place.name] = credential.value;
     shownHeaders[credential.place.name] = credential.shown;
   }
@@ -66,7 +72,7 @@ export function prepareRequest(base: URL, request: OutgoingRequest, traceparentV
   Object.assign(shownHeaders, identity);
   // Shown URLs keep their <descriptions> readable instead of percent-encoded.
   return {
-    method: request.method, url, shownUrl: decodeURIComponentSafe(shownUrl.toString()), headers, shownHeaders,
+    method: request.method, path: url.pathname + url.search, shownUrl: decodeURIComponentSafe(shownUrl), headers, shownHeaders,
     ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
   };
 }

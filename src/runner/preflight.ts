@@ -1,28 +1,18 @@
 import { TargetUnreachableError } from '../core/errors.js';
-import { Redactor } from '../core/secrets.js';
-import { HttpClient, INTERRUPTED } from '../http/client.js';
+import { firstContact } from '../http/first-contact.js';
+import { INTERRUPTED } from '../http/failure.js';
 import type { Settings } from '../protocol/settings.js';
 
 /**
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
  * unknown host, TLS failure) stops the run as not carried out, rather than failing every check. Sends one
- * GET to the list without a credential, which changes nothing. An interruption ends the wait: the run that
- * follows sees the signal and reports itself incomplete.
+ * GET to the list without a credential, which changes nothing (see http/first-contact.ts). An interruption ends the
+ * wait: the run that follows sees the signal and reports itself incomplete.
  */
 export async function ensureReachable(target: string, settings: Pick<Settings, 'timeoutMs' | 'ca' | 'insecure'>, signal?: AbortSignal): Promise<void> {
-  const { timeoutMs, ca, insecure } = settings;
-  const client = new HttpClient({
-    target, timeoutMs, maxResponseBytes: 1024 * 1024, redactor: new Redactor([]), concurrency: 1, insecure, ...(ca !== undefined ? { ca } : {}),
-  });
-  try {
-    const request = { operation: 'preflight', method: 'GET', path: '/categories', headers: { accept: 'application/json', 'accept-encoding': 'identity' } };
-    const reply = await client.send('preflight', request, signal ? { signal } : {});
-    const failure = reply.exchange.transportError;
-    if (failure?.phase === 'connect' && failure.code !== INTERRUPTED) {
-      throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fixFor(failure.code)}`);
-    }
-  } finally {
-    await client.close().catch(() => undefined);
+  const failure = await firstContact(target, settings, signal);
+  if (failure && failure.code !== INTERRUPTED) {
+    throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fixFor(failure.code)}`);
   }
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CircuitBreaker } from '../../src/http/circuit-breaker.js';
 import type { TransportError } from '../../src/http/exchange.js';
-import { INTERRUPTED } from '../../src/http/transport.js';
+import { INTERRUPTED } from '../../src/http/failure.js';
 
 const failure = (code: string): TransportError => ({ code, phase: 'headers', message: code });
 const timeout = failure('TIMEOUT');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
-import { describeFailure } from '../../src/http/transport.js';
+import { describeFailure } from '../../src/http/failure.js';
 
 const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
