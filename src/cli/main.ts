@@ -6,6 +6,7 @@
 import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
 import { holdMainYoungGeneration } from '../core/main-heap.js';
+import { keepWasmOnBaselineCompiler } from '../core/wasm-tier.js';
 import { Redactor } from '../core/secrets.js';
 import { printRules } from './commands/rules.js';
 import { Output } from './console/output.js';
@@ -18,6 +19,8 @@ const EXIT = { ok: 0, notCarriedOut: 2 } as const;
 async function main(argv: readonly string[]): Promise<number> {
   // Before vitest loads, the main thread's busiest allocation: see core/main-heap.ts.
   holdMainYoungGeneration();
+  // Before any thread compiles WebAssembly (vite's lexer here, undici's HTTP parser in the suites' worker).
+  keepWasmOnBaselineCompiler();
   const out = new Output(process.stdout, process.stderr, process.env);
   // Before anything is parsed: a key pasted into an argument must not come back in the usage error about it.
   const key = process.env[API_KEY_ENV];
