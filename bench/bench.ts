@@ -10,10 +10,10 @@
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { packageRoot } from '../src/core/package-info.js';
+import { packageRoot, suiteVersion } from '../src/core/package-info.js';
 import { referenceHandler } from '../src/reference/server.js';
 import type { RunReport } from '../src/results/run-report.js';
 
@@ -55,6 +55,8 @@ const RUNS = quick ? 1 : 5;
 const YARDSTICK_DELAY_MS = 20;
 /** Requests the bare client sends per run: enough for a steady figure per request, at 20 ms each about 4 s. */
 const BARE_REQUESTS = quick ? 20 : 200;
+/** Runs each way of the npx comparison. */
+const NPX_RUNS = quick ? 1 : 5;
 
 const SCENARIOS: readonly Scenario[] = [
   { name: 'default run, `--target reference`', runs: RUNS },
@@ -130,9 +132,14 @@ interface ChildRun {
 }
 
 /** Runs `node <args>` and waits until it has exited and everything it wrote has been read. */
-async function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildRun> {
+function runNode(args: readonly string[], env: NodeJS.ProcessEnv): Promise<ChildRun> {
+  return runCommand(process.execPath, args, env);
+}
+
+/** Runs a command and waits until it has exited and everything it wrote has been read. */
+async function runCommand(command: string, args: readonly string[], env: NodeJS.ProcessEnv, cwd?: string): Promise<ChildRun> {
   const started = performance.now();
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
   let stdout = '';
   let stderr = '';
   let wallMs = 0;
@@ -169,6 +176,61 @@ async function runOnce(scenario: Scenario): Promise<Sample> {
   }
 }
 
+/** Runs a command that must succeed (exit 0). */
+async function runOk(command: string, args: readonly string[], cwd: string): Promise<ChildRun> {
+  const run = await runCommand(command, args, { ...process.env, NO_COLOR: '1' }, cwd);
+  if (run.code !== 0) throw new Error(`${command} ${args.join(' ')} exited ${run.code}: ${run.stderr.trim()}`);
+  return run;
+}
+
+/** What `npx` added to starting the same installed CLI with `node`, and to starting a package that does nothing. */
+interface NpxSample {
+  /** A default run against the bundled reference, started with `npx --no-install petstore-conformance`. */
+  readonly npxMs: number;
+  /** The same run, started with `node node_modules/petstore-conformance/dist/src/cli/main.js`. */
+  readonly nodeMs: number;
+  /** `npx --no-install` of a package whose command does nothing, installed the same way: npm's own part. */
+  readonly emptyNpxMs: number;
+  /** `node` running that command. */
+  readonly emptyNodeMs: number;
+}
+
+/**
+ * What starting the suite with `npx` costs beyond `node`, as users install it: the package packed and installed into an
+ * empty project from npm's cache (not timed), beside a package whose command does nothing, installed alike; then default
+ * runs against the bundled reference both ways, and the empty command both ways, alternating.
+ */
+async function measureNpx(runs: number): Promise<NpxSample[]> {
+  const work = await mkdtemp(join(tmpdir(), 'petstore-bench-npx-'));
+  try {
+    const project = join(work, 'project');
+    const empty = join(work, 'empty-command');
+    await mkdir(project);
+    await mkdir(empty);
+    await writeFile(join(empty, 'package.json'), JSON.stringify({ name: 'empty-command', version: '1.0.0', bin: { 'empty-command': 'main.js' } }));
+    await writeFile(join(empty, 'main.js'), '#!/usr/bin/env node\n');
+    await runOk('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', work], packageRoot);
+    await runOk('npm', ['pack', '--silent', '--pack-destination', work], empty);
+    await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'a-project', private: true }));
+    await runOk('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund',
+      join(work, `petstore-conformance-${suiteVersion}.tgz`), join(work, 'empty-command-1.0.0.tgz')], project);
+    const cli = ['--target', 'reference', '--seed', SEED, '--report-dir', join(work, 'reports')];
+    const installed = join(project, 'node_modules', 'petstore-conformance', 'dist', 'src', 'cli', 'main.js');
+    const samples: NpxSample[] = [];
+    for (let run = 0; run < runs; run++) {
+      samples.push({
+        npxMs: (await runOk('npx', ['--no-install', 'petstore-conformance', ...cli], project)).wallMs,
+        nodeMs: (await runOk(process.execPath, [installed, ...cli], project)).wallMs,
+        emptyNpxMs: (await runOk('npx', ['--no-install', 'empty-command'], project)).wallMs,
+        emptyNodeMs: (await runOk(process.execPath, [join(project, 'node_modules', 'empty-command', 'main.js')], project)).wallMs,
+      });
+    }
+    return samples;
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -202,7 +264,10 @@ async function main(): Promise<void> {
     bare.push(await runBareClient());
     process.stdout.write(`, bare client ${seconds(bare.at(-1)?.spanMs ?? 0)} s\n`);
   }
-  const markdown = resultsMarkdown(measured, bare);
+  process.stdout.write('npx against node:');
+  const npx = await measureNpx(NPX_RUNS);
+  process.stdout.write(` ${npx.map((n) => `${seconds(n.npxMs)}/${seconds(n.nodeMs)} s`).join(' ')}\n`);
+  const markdown = resultsMarkdown(measured, bare, npx);
   process.stdout.write(`\n${markdown}\n`);
   if (quick) return;
   await writeFile(RESULTS, markdown);
@@ -215,7 +280,7 @@ const checking = (s: Sample) => t(s).suitesMs - t(s).firstRequestMs;
 /** Of that, the time with no request open on the target: checks, validation, bookkeeping and vitest. */
 const noneOpen = (s: Sample) => checking(s) - t(s).waitingOnTargetMs;
 
-function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[]): string {
+function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[], npx: readonly NpxSample[]): string {
   const cpu = cpus();
   const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.answerDelayMs);
   // A run's wall time against the empty target's run of the same round (the machine was as fast for both), per round.
@@ -243,7 +308,7 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     // What a span adds over the time the target spent answering, as a share of that time.
     const over = (span: (s: Sample) => number) => measuredServer
       ? `${(median(samples.map((s) => (span(s) - (s.serverBusyMs ?? 0)) / (s.serverBusyMs ?? 1))) * 100).toFixed(0)}%` : '';
-    return `| ${scenario.name} | ${m((s) => t(s).startupMs)} | ${m((s) => t(s).specMs)} | ${m((s) => t(s).vitestStartMs)} | ${m((s) => t(s).suitesMs)} | ` +
+    return `| ${scenario.name} | ${m((s) => t(s).toFirstRequestMs ?? NaN)} | ${m((s) => t(s).startupMs)} | ${m((s) => t(s).specMs)} | ${m((s) => t(s).vitestStartMs)} | ${m((s) => t(s).suitesMs)} | ` +
       `${m((s) => t(s).firstRequestMs)} | ${m((s) => t(s).waitingOnTargetMs)} | ${m(noneOpen)} | ${server} | ` +
       `${over(checking)} | ${over((s) => t(s).suitesMs)} | ${m(other)} |`;
   });
@@ -264,7 +329,8 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     `Growth with the target's data, as time added to the empty target's run per extra MB of lists read: ${perMegabyte.join('; ')}.`,
     'A constant figure means the cost grows with the size of the lists the suite must read, and no faster.',
     '',
-    'Where the time goes (medians, ms): process start to the first line of the CLI; the spec read, validated, dereferenced and its',
+    'Where the time goes (medians, ms): process start to the suites\' first request (the CLI\'s first contact, which only checks that',
+    'the target can be reached, comes before it); process start to the first line of the CLI; the spec read, validated, dereferenced and its',
     'schemas compiled (for the bundled spec, the build\'s snapshot of that read); vitest loaded; the suites, split into their',
     'start-up (vitest\'s worker starting, the suites\' modules loading and the validators made, up to the first request), the',
     'time with at least one request open on the target (seen from the client) and the rest (checks, validation, bookkeeping,',
@@ -272,12 +338,13 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     'with the suites\' requests, seen from the server; what the suites took beyond that busy time, as a share of it: from the first request on (the HTTP',
     'client and the checks), and in all (with the start-up); and the remainder (first contact with the target, reports, exit).',
     '',
-    '| scenario | start | spec | vitest start | suites | suites\' start-up | waiting on target | checks between requests | server busy | ' +
+    '| scenario | first request | start | spec | vitest start | suites | suites\' start-up | waiting on target | checks between requests | server busy | ' +
       'HTTP client and checks over server busy | suites over server busy | other |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...phases,
     '',
     ...yardstick(measured.find(({ scenario }) => scenario.answerDelayMs === YARDSTICK_DELAY_MS)?.samples ?? [], bare),
+    ...npxLines(npx),
   ].join('\n');
 }
 
@@ -302,6 +369,19 @@ function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string
     `sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of target, took ${bareOver.toFixed(1)}% longer`,
     `than that target was busy: ${barePerRequest.toFixed(2)} ms an exchange (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}). The suites send`,
     'some requests side by side, which hides part of that cost, so the two shares are a scale, not a like-for-like comparison.',
+    '',
+  ];
+}
+
+/** What `npx` adds, against what it adds to a command that does nothing. */
+function npxLines(npx: readonly NpxSample[]): string[] {
+  if (!npx.length) return [];
+  const m = (f: (n: NpxSample) => number) => millis(median(npx.map(f)));
+  return [
+    `Started with \`npx --no-install petstore-conformance\` in a project that installed the packed package, a default run against the`,
+    `bundled reference took ${seconds(median(npx.map((n) => n.npxMs)))} s, against ${seconds(median(npx.map((n) => n.nodeMs)))} s started with \`node\` (medians of ${npx.length}, alternating): npx added`,
+    `${m((n) => n.npxMs - n.nodeMs)} ms. For a package whose command does nothing, installed beside it, npx added ${m((n) => n.emptyNpxMs - n.emptyNodeMs)} ms: npm's own start`,
+    '(loading npm, reading the project\'s lockfile, a shell), which any package started with npx pays.',
     '',
   ];
 }

@@ -23,6 +23,11 @@ export interface RunTimings {
   readonly firstRequestMs: number;
   /** Within `suitesMs`: the time at least one request was open on the target, seen from the client. */
   readonly waitingOnTargetMs: number;
+  /**
+   * From the process's start to the suites' first request (the CLI's first contact, which only checks that the target
+   * can be reached, comes before); absent when none was sent.
+   */
+  readonly toFirstRequestMs?: number;
 }
 
 const PREFIX = 'petstore-conformance:';
@@ -54,5 +59,6 @@ export function phaseTimings(waitingOnTargetMs: number, firstRequestAt?: number)
     suitesMs,
     firstRequestMs,
     waitingOnTargetMs: Math.round(waitingOnTargetMs),
+    ...(firstRequestAt !== undefined ? { toFirstRequestMs: Math.round(firstRequestAt - performance.timeOrigin) } : {}),
   };
 }

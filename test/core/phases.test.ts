@@ -13,6 +13,8 @@ it('places the worker\'s first request on the main thread\'s timeline', async ()
   // As the worker reports it: milliseconds since the Unix epoch, 12 ms after the suites started.
   const timings = phaseTimings(5, performance.timeOrigin + start + 12);
   expect(timings).toMatchObject({ suitesMs, firstRequestMs: 12, waitingOnTargetMs: 5 });
+  // And from the process's start: where the suites started, and 12 ms.
+  expect(timings.toFirstRequestMs).toBe(Math.round(start + 12));
 });
 
 it('counts the whole suites phase as start-up when no request was sent, and never more than it', () => {
@@ -20,5 +22,6 @@ it('counts the whole suites phase as start-up when no request was sent, and neve
   markPhase('suites-done');
   const { suitesMs } = phaseTimings(0);
   expect(phaseTimings(0).firstRequestMs).toBe(suitesMs);
+  expect(phaseTimings(0).toFirstRequestMs).toBeUndefined();
   expect(phaseTimings(0, performance.timeOrigin + markedAt('suites-start') + 60_000).firstRequestMs).toBe(suitesMs);
 });
