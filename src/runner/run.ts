@@ -95,8 +95,10 @@ export class SuiteSession {
         maxConcurrency: 8,
         sequence: { sequencer: SuiteOrder },
         cache: false,
-        // The suites' own modules are built JavaScript: Node loads them as they are, without vite's transform.
-        server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } },
+        // The suites and everything they import are built JavaScript: the worker imports them as Node does, not
+        // through vite's module runner (which had vite transform each suite file in this thread and fetched it over
+        // the worker's channel), and mocks nothing (no loader hooks). 15 MB less peak memory, and a faster start.
+        experimental: { viteModuleRunner: false, nodeLoader: false },
       });
       // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
       await vitest.standalone();
@@ -146,7 +148,6 @@ export class SuiteSession {
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!options.signal?.aborted) {
-        await warmUp(this.vitest, specifications);
         await this.vitest.runTestSpecifications(specifications);
       }
       markPhase('suites-done');
@@ -189,19 +190,6 @@ export class SuiteSession {
   async close(): Promise<void> {
     await this.vitest.close();
   }
-}
-
-/**
- * Has vite transform the suite files the run will load, in the order it loads them, while vitest's worker starts.
- * The worker asks for each file as it reaches it and waits for the transform (10 to 60 ms a file, 140 ms a run),
- * with no request open on the target; this thread has nothing else to do meanwhile. The transforms are not awaited:
- * one that fails is logged by vite ("Pre-transform error") and fails again, reported, when the worker asks for
- * the file.
- */
-async function warmUp(vitest: Vitest, specifications: readonly TestSpecification[]): Promise<void> {
-  const files = await new SuiteOrder(vitest).sort([...specifications]);
-  // vitest's `node` environment runs test files through vite's `ssr` environment.
-  for (const file of files) void file.project.vite.environments['ssr']?.warmupRequest(file.moduleId);
 }
 
 /**
