@@ -97,7 +97,7 @@ export class SuiteSession {
         cache: false,
         // The suites and everything they import are built JavaScript: the worker imports them as Node does, not
         // through vite's module runner (which had vite transform each suite file in this thread and fetched it over
-        // the worker's channel), and mocks nothing (no loader hooks). 15 MB less peak memory, and a faster start.
+        // the worker's channel), and mocks nothing (nodeLoader). 15 MB less peak memory, and a faster start.
         experimental: { viteModuleRunner: false, nodeLoader: false },
       });
       // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
