@@ -38,23 +38,25 @@ describe('--baseline', () => {
     await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--seed', '5', '--report-dir', base]);
     const baseline = join(base, 'report.json');
 
-    const same = await tempDir();
-    const unchanged = await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--seed', '5', '--baseline', baseline, '--fail-on', 'new', '--report-dir', same]);
+    // The three runs against the baseline at once: each has its own bundled reference and report directory, and
+    // only reads the baseline.
+    const [same, worse, fixedDir] = [await tempDir(), await tempDir(), await tempDir()];
+    const [unchanged, regressed] = await Promise.all([
+      runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--seed', '5', '--baseline', baseline, '--fail-on', 'new', '--report-dir', same]),
+      runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--fault', 'name-trimmed', '--seed', '5', '--baseline', baseline, '--fail-on', 'new', '--report-dir', worse]),
+      runCli(['--target', 'reference', '--seed', '5', '--baseline', baseline, '--report-dir', fixedDir]),
+    ]);
     expect(unchanged.code).toBe(0);
     const sameReport = await readReport(same);
     expect(sameReport.verdict).toBe('non-conformant');
     expect(sameReport.baseline?.newFailures).toEqual([]);
     expect(sameReport.baseline?.stillFailing.length).toBeGreaterThan(0);
 
-    const worse = await tempDir();
-    const regressed = await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--fault', 'name-trimmed', '--seed', '5', '--baseline', baseline, '--fail-on', 'new', '--report-dir', worse]);
     expect(regressed.code).toBe(1);
     const worseReport = await readReport(worse);
     expect(worseReport.baseline?.newFailures.length).toBeGreaterThan(0);
     expect(worseReport.baseline?.newFailures.every((t) => t.startsWith('CREATE-1'))).toBe(true);
 
-    const fixedDir = await tempDir();
-    await runCli(['--target', 'reference', '--seed', '5', '--baseline', baseline, '--report-dir', fixedDir]);
     const fixedReport = await readReport(fixedDir);
     expect(fixedReport.baseline?.fixed.length).toBe(sameReport.baseline?.stillFailing.length);
   });

@@ -42,26 +42,49 @@ describe('--certify and verify', () => {
 describe('--shard and merge', () => {
   const key = 'psk_shard_test_key_0123456789';
 
-  /** Runs every shard of a run against one target, then merges them; and the same run unsharded, against another. */
+  /**
+   * Runs every shard of a run against one target, one after another, then merges them; and the same run unsharded,
+   * against another target, while the shards run (it shares nothing with them).
+   */
   async function shardedAndSingle(count: number, args: readonly string[]) {
     const target = (await reference({ apiKey: key })).url;
-    const shards = Array.from({ length: count }, () => tempDir());
-    const dirs = await Promise.all(shards);
-    for (const [i, dir] of dirs.entries()) {
-      const { code } = await runCli(['--target', target, '--seed', '21', ...args, '--shard', `${i + 1}/${count}`, '--report-dir', dir], { PETSTORE_API_KEY: key });
-      expect(code).toBe(0);
-      expect((await readReport(dir)).verdict).toBe('partial');
-    }
+    const singleTarget = (await reference({ apiKey: key })).url;
+    const runSingle = async () => {
+      const single = await tempDir();
+      await runCli(['--target', singleTarget, '--seed', '21', ...args, '--report-dir', single], { PETSTORE_API_KEY: key });
+      return readReport(single);
+    };
+    const runShards = async () => {
+      const dirs = await Promise.all(Array.from({ length: count }, () => tempDir()));
+      for (const [i, dir] of dirs.entries()) {
+        const { code } = await runCli(['--target', target, '--seed', '21', ...args, '--shard', `${i + 1}/${count}`, '--report-dir', dir], { PETSTORE_API_KEY: key });
+        expect(code).toBe(0);
+        expect((await readReport(dir)).verdict).toBe('partial');
+      }
+      return dirs;
+    };
+    const [dirs, single] = await Promise.all([runShards(), runSingle()]);
     const merged = await tempDir();
     const result = await runCli(['merge', ...dirs, '--report-dir', merged]);
-    const single = await tempDir();
-    await runCli(['--target', (await reference({ apiKey: key })).url, '--seed', '21', ...args, '--report-dir', single], { PETSTORE_API_KEY: key });
-    return { dirs, result, merged: await readReport(merged), single: await readReport(single) };
+    return { dirs, result, merged: await readReport(merged), single };
   }
+  const once = new Map<string, ReturnType<typeof shardedAndSingle>>();
+  /**
+   * {@link shardedAndSingle}, once for each count and flags: the refusal tests below merge shards of these runs
+   * again (they only read their report directories) rather than run shards of their own.
+   */
+  function shardedAndSingleOnce(count: number, args: readonly string[]): ReturnType<typeof shardedAndSingle> {
+    const id = JSON.stringify([count, args]);
+    const run = once.get(id) ?? shardedAndSingle(count, args);
+    once.set(id, run);
+    return run;
+  }
+  const TWO_SHARDS = [2, []] as const;
+  const THREE_SHARDS_BUDGET_BINDS = [3, ['--max-writes', '45', '--top-up', '0']] as const;
   const outcomes = (report: RunReport) => new Map(report.results.map((r) => [titleOf(r), r.outcome]));
 
   it('two shards of a default run merged give the full verdict of one run with the same seed', async () => {
-    const { result, merged, single } = await shardedAndSingle(2, []);
+    const { result, merged, single } = await shardedAndSingleOnce(...TWO_SHARDS);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/merged the 2 shards of the run/);
     expect(outcomes(merged)).toEqual(outcomes(single));
@@ -74,7 +97,7 @@ describe('--shard and merge', () => {
   // back unused (a second try not needed, a shrink that never happened): it counts them spent. So the shards judge
   // no check that one run would not, and together stay within the budget.
   it('plans the whole run in every shard: under a budget that binds, the shards stay within it together', async () => {
-    const { merged, single } = await shardedAndSingle(3, ['--max-writes', '45', '--top-up', '0']);
+    const { merged, single } = await shardedAndSingleOnce(...THREE_SHARDS_BUDGET_BINDS);
     expect(single.verdict).toBe('partial');
     expect(merged.verdict).toBe('partial');
     expect(merged.writes.spent).toBeLessThanOrEqual(45);
@@ -84,11 +107,8 @@ describe('--shard and merge', () => {
   });
 
   it('refuses a set that lacks a shard, or holds one twice', async () => {
-    const target = (await reference({ apiKey: key })).url;
-    const dirs = [await tempDir(), await tempDir()];
-    for (const [i, dir] of dirs.entries()) {
-      await runCli(['--target', target, '--seed', '3', '--only', 'AUTH-3', '--shard', `${i + 1}/3`, '--report-dir', dir], { PETSTORE_API_KEY: key });
-    }
+    // Shards 1 and 2 of the three of the run above.
+    const dirs = (await shardedAndSingleOnce(...THREE_SHARDS_BUDGET_BINDS)).dirs.slice(0, 2);
     const lacking = await runCli(['merge', ...dirs]);
     expect(lacking.code).toBe(2);
     expect(lacking.stderr.trim()).toBe(`petstore-conformance: the run was cut into 3 shards, but shard 3/3 is missing: give every shard's report directory`);
@@ -113,8 +133,8 @@ describe('--shard and merge', () => {
   });
 
   it('refuses to merge shards of different runs', async () => {
-    const dirs = [await tempDir(), await tempDir()];
-    await runCli(['--target', 'reference', '--seed', '1', '--shard', '1/2', '--report-dir', dirs[0] as string]);
+    // Shard 1/2 of the first run above (seed 21, its own target), and shard 2/2 of another run.
+    const dirs = [(await shardedAndSingleOnce(...TWO_SHARDS)).dirs[0] as string, await tempDir()];
     await runCli(['--target', 'reference', '--seed', '2', '--shard', '2/2', '--report-dir', dirs[1] as string]);
     const { code, stderr } = await runCli(['merge', ...dirs]);
     expect(code).toBe(2);

@@ -61,15 +61,3 @@ describe('what the run created', () => {
     expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
   });
 });
-
-describe('replay says what it could do', () => {
-  it('refuses to replay an audit or a closing check on its own', async () => {
-    const dir = await tempDir();
-    await runCli(['--target', 'reference', '--report-dir', dir]);
-    const audit = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'HTTP-1 all requests of the auth suite']);
-    expect(audit.code).toBe(2);
-    expect(audit.stderr).toMatch(/is an audit: it judges what other checks of its suite sent/);
-    const closing = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'AUTH-4 requests the auth suite saw rejected created nothing']);
-    expect(closing.stderr).toMatch(/is a closing check/);
-  });
-});

@@ -6,29 +6,38 @@ import { createServer, type Server } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from '../support/cli.js';
-import { hostileServer, http1, trickleForever, type HostileServer, type Misbehaviour } from '../support/hostile.js';
+import { hostileServer, http1, startHostileServer, trickleForever, type HostileServer, type Misbehaviour } from '../support/hostile.js';
 
 /**
- * Runs the CLI against a misbehaving target and returns the outcome and how long the run took. The deadline is 1 s
- * unless `timeout` says otherwise.
+ * Runs the CLI against a misbehaving target and returns the outcome, how long the run took and what the target saw.
+ * The deadline is 1 s unless `timeout` says otherwise. The target is this run's own, closed here once the run has
+ * ended (what it saw is read before): the hooks of test/support/hostile.ts close every server after each test, which
+ * in a block of concurrent tests would close the servers of the others. `label` names the run in the log (the test's
+ * name: expect.getState() is not the test's own in a concurrent block).
  */
-async function runAgainst(misbehave: Misbehaviour, args: string[] = [], options: { preload?: number; timeout?: number } = {}) {
-  const { timeout, ...server } = options;
-  return runOn(await hostileServer(misbehave, server), args, timeout);
+async function runAgainst(label: string, misbehave: Misbehaviour, args: string[] = [], options: { preload?: number; timeout?: number } = {}) {
+  const { timeout, ...serverOptions } = options;
+  const server = await startHostileServer(misbehave, serverOptions);
+  try {
+    const run = await runOn(label, server, args, timeout);
+    return { ...run, seen: { maxInFlight: server.maxInFlight(), arrivals: [...server.arrivals()] } };
+  } finally {
+    await server.close();
+  }
 }
 
-async function runOn(server: HostileServer, args: string[] = [], timeout = 1000) {
+async function runOn(label: string, server: HostileServer, args: string[] = [], timeout = 1000) {
   const dir = await tempDir();
   const started = performance.now();
   const result = await runCli(['--target', server.url, '--report-dir', dir, '--timeout', String(timeout), '--max-writes', '1000', ...args], { PETSTORE_API_KEY: server.apiKey });
   const seconds = (performance.now() - started) / 1000;
-  console.log(`${expect.getState().currentTestName}: ${seconds.toFixed(1)} s`);
-  return { server, result, seconds, report: await readReport(dir) };
+  console.log(`${label}: ${seconds.toFixed(1)} s`);
+  return { result, seconds, report: await readReport(dir) };
 }
 
 describe('a target that misbehaves: the run still ends with a report', () => {
-  it('stops answering after a few requests: the run ends in seconds, HTTP-1 fails naming the phase', async () => {
-    const { result, seconds, report } = await runAgainst((_req, _res, n) => n > 5);
+  it('stops answering after a few requests: the run ends in seconds, HTTP-1 fails naming the phase', async ({ task }) => {
+    const { result, seconds, report } = await runAgainst(task.fullTestName, (_req, _res, n) => n > 5);
     expect(result.code).toBe(1);
     expect(seconds).toBeLessThan(30);
     expect(http1(report)).toMatch(/TIMEOUT: no complete response within 1000 ms: still waiting for the response headers/);
@@ -42,17 +51,9 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     for (const ms of timedOut) expect(ms).toBeLessThan(1500);
   });
 
-  it('trickles a body that never ends: the deadline holds, naming the body phase', async () => {
-    const { result, seconds, report } = await runAgainst((req, res, n) => n >= 3 && req.method === 'GET' && trickleForever(res),
-      ['--only', 'LIST', '--only', 'HTTP-1']);
-    expect(result.code).toBe(1);
-    expect(seconds).toBeLessThan(30);
-    expect(http1(report)).toMatch(/still waiting for the rest of the response body/);
-  });
-
-  it('streams an endless body as fast as it can: the size cap holds, and so does memory', async () => {
+  it('streams an endless body as fast as it can: the size cap holds, and so does memory', async ({ task }) => {
     const chunk = Buffer.alloc(64 * 1024, 0x20);
-    const { result, seconds, report } = await runAgainst((req, res, n) => {
+    const { result, seconds, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET') return false;
       res.writeHead(200, { 'content-type': 'application/json' });
       const pump = () => {
@@ -68,8 +69,8 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(report.resources.maxRssBytes).toBeLessThan(400 * 1024 * 1024);
   });
 
-  it('resets connections: each reset fails HTTP-1, the run goes on', async () => {
-    const { result, report } = await runAgainst((req, _res, n) => {
+  it('resets connections: each reset fails HTTP-1, the run goes on', async ({ task }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, _res, n) => {
       if (n < 3 || n % 7 !== 0) return false;
       req.socket.destroy();
       return true;
@@ -79,23 +80,23 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(report.results.filter((r) => r.outcome === 'passed').length).toBeGreaterThan(100);
   });
 
-  it('goes away in the middle of the run: refused connections end it in seconds', async () => {
+  it('goes away in the middle of the run: refused connections end it in seconds', async ({ task }) => {
     let stop: (() => Promise<void>) | undefined;
     const server = await hostileServer((_req, _res, n) => {
       if (n === 40) void stop?.();
       return false;
     });
     stop = () => server.close();
-    const { result, seconds, report } = await runOn(server);
+    const { result, seconds, report } = await runOn(task.fullTestName, server);
     expect(result.code).toBe(1);
     expect(seconds).toBeLessThan(30);
     expect(http1(report)).toMatch(/CONNECTION_REFUSED|CONNECTION_CLOSED|CONNECTION_RESET/);
     expect(http1(report)).toMatch(/TARGET_NOT_ANSWERING/);
   });
 
-  it('answers with a body larger than the cap: TOO_LARGE under HTTP-1', async () => {
+  it('answers with a body larger than the cap: TOO_LARGE under HTTP-1', async ({ task }) => {
     const big = JSON.stringify(Array.from({ length: 30_000 }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}`, description: 'x'.repeat(20) })));
-    const { result, report } = await runAgainst((req, res, n) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET') return false;
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(big);
@@ -105,8 +106,8 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(http1(report)).toMatch(/TOO_LARGE/);
   });
 
-  it('cuts a body short of its Content-Length, or sends broken JSON: transport or MEDIA-1 failures, never a crash', async () => {
-    const { result, report } = await runAgainst((req, res, n) => {
+  it('cuts a body short of its Content-Length, or sends broken JSON: transport or MEDIA-1 failures, never a crash', async ({ task }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET') return false;
       if (n % 2) {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
@@ -125,8 +126,8 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(report.errors).toBeUndefined();
   });
 
-  it('answers with statuses the spec does not document: HTTP-1 names them', async () => {
-    const { result, report } = await runAgainst((req, res, n) => {
+  it('answers with statuses the spec does not document: HTTP-1 names them', async ({ task }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET') return false;
       const status = [299, 418, 599][n % 3] as number;
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -137,7 +138,7 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(http1(report)).toMatch(/status (299|418) is not documented for listCategories|server error \(599\)/);
   });
 
-  it('redirects to another origin: the redirect is not followed and the other origin gets nothing, least of all the key', async () => {
+  it('redirects to another origin: the redirect is not followed and the other origin gets nothing, least of all the key', async ({ task }) => {
     let elsewhere = 0;
     const other: Server = createServer((_req, res) => {
       elsewhere++;
@@ -146,7 +147,7 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
     try {
       const location = `http://127.0.0.1:${(other.address() as { port: number }).port}/v1/categories`;
-      const { result, report } = await runAgainst((_req, res, n) => {
+      const { result, report } = await runAgainst(task.fullTestName, (_req, res, n) => {
         if (n < 3) return false;
         res.writeHead(307, { location });
         res.end();
@@ -161,8 +162,8 @@ describe('a target that misbehaves: the run still ends with a report', () => {
   });
 });
 
-it('sends a compression the suite did not ask for: MEDIA-1 fails, the run goes on', async () => {
-  const { result, report } = await runAgainst((req, res, n) => {
+it('sends a compression the suite did not ask for: MEDIA-1 fails, the run goes on', async ({ task }) => {
+  const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
     if (n < 3 || req.method !== 'GET') return false;
     res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     res.end(gzipSync('[]'));
@@ -173,9 +174,26 @@ it('sends a compression the suite did not ask for: MEDIA-1 fails, the run goes o
   expect(media[0]?.message).toMatch(/the body is encoded with "gzip", which the request did not ask for/);
 });
 
-describe('politeness', () => {
-  it('waits out a 429 (Retry-After) and retries: a rate-limited but conformant target stays conformant', async () => {
-    const { result, report } = await runAgainst((_req, res, n) => {
+// The runs below spend their time waiting (on deadlines, on Retry-After, on --rate), not computing: they run at once,
+// these two blocks together (vitest runs adjacent concurrent blocks as one group). Each run has a target of its own,
+// closed by runAgainst, and each test asserts with its own `expect` (the test context's). The first test of the
+// file stays on its own: its bounds on each deadline (990 to 1500 ms) are the tightest, and load would blur them.
+describe.concurrent('a target that misbehaves slowly: the run still ends with a report', () => {
+  it('trickles a body that never ends: the deadline holds, naming the body phase', async ({ task, expect }) => {
+    const { result, seconds, report } = await runAgainst(task.fullTestName, (req, res, n) => n >= 3 && req.method === 'GET' && trickleForever(res),
+      ['--only', 'LIST', '--only', 'HTTP-1']);
+    expect(result.code).toBe(1);
+    expect(seconds).toBeLessThan(30);
+    expect(http1(report)).toMatch(/still waiting for the rest of the response body/);
+  });
+});
+
+describe.concurrent('politeness', () => {
+  it('waits out a 429 (Retry-After) and retries: a rate-limited but conformant target stays conformant', async ({ task, expect }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (_req, res, n) => {
+      // Every 61st: about 10 429s in a default run of about 600 requests. Not fewer to save their waits: the
+      // assertions read the recorded exchanges, which hold only some requests (a trial at every 121st: 615 requests,
+      // so 5 429s, 2 of them recorded), and a run with none of them recorded would fail.
       if (n < 3 || n % 61 !== 0) return false;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' });
       res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
@@ -187,8 +205,8 @@ describe('politeness', () => {
     expect(result.stdout).toMatch(/asked to slow down \(429\) on \d+ recorded requests; the suite waited as asked and sent them again/);
   });
 
-  it('does not wait out a Retry-After longer than it waits, and does not blame the target for it: partial, not failed', async () => {
-    const { result, report } = await runAgainst((req, res, n) => {
+  it('does not wait out a Retry-After longer than it waits, and does not blame the target for it: partial, not failed', async ({ task, expect }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET' || n % 4 !== 0) return false;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3600' });
       res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
@@ -201,10 +219,10 @@ describe('politeness', () => {
     expect(result.stdout).toMatch(/Not judged, \d+ checks?: the target answered 429/);
   });
 
-  it('slows down for a target that limits its rate: a token bucket of 20 a second, 2 at once, is not failed for its 429s', async () => {
+  it('slows down for a target that limits its rate: a token bucket of 20 a second, 2 at once, is not failed for its 429s', async ({ task, expect }) => {
     let tokens = 2;
     let last = performance.now();
-    const { result, report } = await runAgainst((_req, res) => {
+    const { result, report } = await runAgainst(task.fullTestName, (_req, res) => {
       const now = performance.now();
       tokens = Math.min(2, tokens + ((now - last) / 1000) * 20);
       last = now;
@@ -221,8 +239,8 @@ describe('politeness', () => {
     expect(report.results.flatMap((r) => r.exchanges).some((e) => e.retries?.length)).toBe(true);
   });
 
-  it('leaves unjudged, never fails, what 429s that persist keep it from judging: the contract shows no rate limits', async () => {
-    const { result, report } = await runAgainst((req, res, n) => {
+  it('leaves unjudged, never fails, what 429s that persist keep it from judging: the contract shows no rate limits', async ({ task, expect }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (req, res, n) => {
       if (n < 3 || req.method !== 'GET') return false;
       res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' });
       res.end(JSON.stringify({ code: 'slow_down', message: 'Too many requests.', status: 429 }));
@@ -234,11 +252,11 @@ describe('politeness', () => {
     expect(report.results.filter((r) => r.withheld === 'rate-limit').map((r) => r.message)).toContainEqual(expect.stringMatching(/still 429 after 3 retries/));
   });
 
-  it('keeps to --concurrency and --rate', async () => {
-    const { server, result } = await runAgainst(() => false, ['--only', 'AUTH-1', '--only', 'AUTH-2', '--concurrency', '1', '--rate', '40']);
+  it('keeps to --concurrency and --rate', async ({ task, expect }) => {
+    const { seen, result } = await runAgainst(task.fullTestName, () => false, ['--only', 'AUTH-1', '--only', 'AUTH-2', '--concurrency', '1', '--rate', '40']);
     expect(result.code).toBe(0);
-    expect(server.maxInFlight()).toBe(1);
-    const arrivals = server.arrivals().slice(1); // after the preflight
+    expect(seen.maxInFlight).toBe(1);
+    const arrivals = seen.arrivals.slice(1); // after the preflight
     expect(arrivals.length).toBeGreaterThan(40);
     // Starts are spaced 25 ms apart: the span of the arrivals is at least that many intervals (less timer slack).
     const span = ((arrivals.at(-1) ?? 0) - (arrivals[0] ?? 0)) / 1000;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { cp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, it } from 'vitest';
 import { packageRoot, suiteVersion } from '../../src/core/package-info.js';
 import { runCli, tempDir } from '../support/cli.js';
 
@@ -15,8 +15,10 @@ function run(command: string, args: readonly string[], cwd: string): Promise<str
   });
 }
 
-describe('the package as npm installs it', () => {
-  it('installs from its packed tarball into an empty project and runs there with npx --no-install', async () => {
+// The two tests at once: each works in directories of its own, and reads the package's files without changing them.
+// They assert with the test context's expect, and clean up with its onTestFinished.
+describe.concurrent('the package as npm installs it', () => {
+  it('installs from its packed tarball into an empty project and runs there with npx --no-install', async ({ expect }) => {
     const packed = await tempDir('petstore-packed-');
     // --ignore-scripts: packing would build first, and other tests run from the same dist/ at the same time.
     await run('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', packed], packageRoot);
@@ -28,7 +30,7 @@ describe('the package as npm installs it', () => {
     expect(stdout).toMatch(/Verdict: CONFORMANT/);
   }, 300_000);
 
-  it('runs from the files package.json publishes, with nothing on stderr', async () => {
+  it('runs from the files package.json publishes, with nothing on stderr', async ({ expect, onTestFinished }) => {
     const installed = await tempDir('petstore-installed-');
     onTestFinished(() => rm(installed, { recursive: true, force: true }));
     const manifest = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { files: string[] };

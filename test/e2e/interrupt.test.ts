@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';
@@ -8,8 +9,11 @@ import { listOf, reference } from '../support/reference.js';
 const KEY = 'psk_Qz7Wx3Vb9Lk2Jh5Tn8Rm4Pd'; // random: an English word in it would be redacted out of messages too
 
 describe('an interrupted run', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('stops within two seconds of %s, writes its reports marked incomplete, exits 2, and leaks no key', async (signal) => {
-    const server = await reference({ apiKey: KEY, variants: ['slow'] });
+  // The two signals at once (they mostly wait: on a slow target, then for the signal). Each test's server is closed
+  // by its own onTestFinished (reference() would close both after either), and each asserts with its own expect.
+  it.concurrent.for(['SIGINT', 'SIGTERM'] as const)('stops within two seconds of %s, writes its reports marked incomplete, exits 2, and leaks no key', async (signal, { expect, onTestFinished }) => {
+    const server = await startReferenceServer({ apiKey: KEY, variants: ['slow'] });
+    onTestFinished(() => server.close());
     const dir = await tempDir();
     const env = { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY };
     const child = spawn(process.execPath, [CLI, '--target', server.url, '--max-writes', '1000', '--report-dir', dir], { env });

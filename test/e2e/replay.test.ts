@@ -8,6 +8,20 @@ import { curlCommand } from '../../src/report/reproduce.js';
 import { reference } from '../support/reference.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
+let plainOnce: Promise<string> | undefined;
+/**
+ * The report directory of a plain run against the bundled reference (no fault, no flag but the directory). The tests
+ * that use it only replay from its report.json, which they do not change: it runs once for them.
+ */
+function plainRunDir(): Promise<string> {
+  plainOnce ??= (async () => {
+    const dir = await tempDir();
+    await runCli(['--target', 'reference', '--report-dir', dir]);
+    return dir;
+  })();
+  return plainOnce;
+}
+
 describe('--replay', () => {
   it('runs exactly the recorded counterexample of a failed generated check again, against the same or another target', async () => {
     const first = await tempDir();
@@ -108,12 +122,22 @@ describe('--replay', () => {
   });
 
   it('says which checks match when the name is ambiguous or unknown', async () => {
-    const dir = await tempDir();
-    await runCli(['--target', 'reference', '--report-dir', dir]);
+    const dir = await plainRunDir();
     const ambiguous = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'gets 401']);
     expect(ambiguous.stderr).toMatch(/"gets 401" matches \d+ checks of .* \("AUTH-1 listCategories with no credential gets 401", /);
     const unknown = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'no such check']);
     expect(unknown.stderr).toMatch(/no check of .* matches "no such check"/);
+  });
+
+  // Found by a review (it was in escapes.test.ts): a replay that cannot do what it is asked says so. Here to replay
+  // from the same plain run as the test above.
+  it('refuses to replay an audit or a closing check on its own', async () => {
+    const dir = await plainRunDir();
+    const audit = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'HTTP-1 all requests of the auth suite']);
+    expect(audit.code).toBe(2);
+    expect(audit.stderr).toMatch(/is an audit: it judges what other checks of its suite sent/);
+    const closing = await runCli(['--target', 'reference', '--replay', `${dir}/report.json`, 'AUTH-4 requests the auth suite saw rejected created nothing']);
+    expect(closing.stderr).toMatch(/is a closing check/);
   });
 });
 

@@ -74,14 +74,14 @@ describe('a run against the bundled reference server', () => {
   });
 
   it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {
-    const counterexamples = [];
-    for (let i = 0; i < 2; i++) {
+    // The two runs at once: each has its own bundled reference and report directory.
+    const counterexamples = await Promise.all([1, 2].map(async () => {
       const dir = await tempDir();
       await runCli(['--target', 'reference', '--fault', 'name-truncated', '--seed', '12345', '--report-dir', dir]);
       const generated = (await readReport(dir)).results.find((r) => r.rule === 'CREATE-1' && r.generated && r.outcome === 'failed');
       expect(generated?.generated?.seed).toBeTypeOf('number');
-      counterexamples.push(generated?.generated);
-    }
+      return generated?.generated;
+    }));
     expect(counterexamples[0]?.counterexample).toMatch(/name/);
     expect(counterexamples[1]).toEqual(counterexamples[0]);
   });

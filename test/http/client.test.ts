@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, it, type TestContext } from 'vitest';
 import { Redactor } from '../../src/core/secrets.js';
 import { HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
@@ -11,9 +11,12 @@ import type { IncomingHttpHeaders } from 'node:http';
 
 const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
 
-describe('HttpClient against a local server', () => {
-  /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test. */
-  async function serving(answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes, timeoutMs = 100, concurrency = 32) {
+// The tests run at once: most of their time is spent waiting on deadlines. Each has a server and a client of its own,
+// closed by the test's own onTestFinished, and asserts with its own expect (the test context's: vitest does not know
+// which of concurrent tests the global ones are called in).
+describe.concurrent('HttpClient against a local server', () => {
+  /** A server on 127.0.0.1 whose answer to each request the test decides; closed after the test (`onTestFinished`, the test's). */
+  async function serving(onTestFinished: TestContext['onTestFinished'], answer: (n: number, response: ServerResponse) => void, maxResponseBytes = options.maxResponseBytes, timeoutMs = 100, concurrency = 32) {
     let n = 0;
     const server = createServer((_request, response) => answer(++n, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -27,9 +30,9 @@ describe('HttpClient against a local server', () => {
   }
   const get = { operation: 'list', method: 'GET', path: '/categories' };
 
-  it('stops sending after ten requests in a row got no answer, probes after a second, and closes again on an answer', async () => {
+  it('stops sending after ten requests in a row got no answer, probes after a second, and closes again on an answer', async ({ expect, onTestFinished }) => {
     let silent = true;
-    const { client, received } = await serving((_n, response) => {
+    const { client, received } = await serving(onTestFinished, (_n, response) => {
       if (!silent) response.end('[]');
     });
     for (let i = 0; i < 10; i++) expect((await client.send(`r${i}`, get)).exchange.transportError?.code).toBe('TIMEOUT');
@@ -43,8 +46,8 @@ describe('HttpClient against a local server', () => {
     expect(received()).toBe(12);
   });
 
-  it('gives a shape that got no answer in time the short deadline from then on; other shapes keep the full one until three of one method and path got none', async () => {
-    const { client } = await serving(() => undefined, options.maxResponseBytes, 2000);
+  it('gives a shape that got no answer in time the short deadline from then on; other shapes keep the full one until three of one method and path got none', async ({ expect, onTestFinished }) => {
+    const { client } = await serving(onTestFinished, () => undefined, options.maxResponseBytes, 2000);
     const post = (shape?: string) => ({ request: { operation: 'create', method: 'POST', path: '/categories', body: '{}' }, control: shape ? { shape } : {} });
     const timedOut = (reply: { exchange: { transportError?: { code: string; message: string } } }) => {
       expect(reply.exchange.transportError?.code).toBe('TIMEOUT');
@@ -79,16 +82,16 @@ describe('HttpClient against a local server', () => {
     expect(timedOut(otherPet)).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
   });
 
-  it('gives a shape that got a body over the size cap the short deadline too', async () => {
-    const { client } = await serving((n, response) => {
+  it('gives a shape that got a body over the size cap the short deadline too', async ({ expect, onTestFinished }) => {
+    const { client } = await serving(onTestFinished, (n, response) => {
       if (n === 1) response.end('x'.repeat(2000));
     }, options.maxResponseBytes, 2000);
     expect((await client.send('list-1', get)).exchange.transportError?.code).toBe('TOO_LARGE');
     expect((await client.send('list-2', get)).exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
   });
 
-  it('gives a shape that got a server error only after the short deadline the short deadline too; a quick one does not', async () => {
-    const { client } = await serving((n, response) => {
+  it('gives a shape that got a server error only after the short deadline the short deadline too; a quick one does not', async ({ expect, onTestFinished }) => {
+    const { client } = await serving(onTestFinished, (n, response) => {
       const fail = () => response.writeHead(500, { 'content-type': 'application/json' }).end('{"code":"db","message":"pool timed out","status":500}');
       if (n === 1) setTimeout(fail, 1200);
       else if (n === 2) fail();
@@ -100,17 +103,17 @@ describe('HttpClient against a local server', () => {
     expect((await client.send('pet-2', pets)).exchange.transportError?.message).toMatch(/^no complete response within 2000 ms: .* \(--timeout sets the deadline\)$/);
   });
 
-  it('takes a request\'s deadline when it gets its slot: one that waited behind a request of its shape that stalled gets the short one', async () => {
-    const { client } = await serving(() => undefined, options.maxResponseBytes, 2000, 1);
+  it('takes a request\'s deadline when it gets its slot: one that waited behind a request of its shape that stalled gets the short one', async ({ expect, onTestFinished }) => {
+    const { client } = await serving(onTestFinished, () => undefined, options.maxResponseBytes, 2000, 1);
     const [first, queued] = await Promise.all([client.send('list-1', get), client.send('list-2', get)]);
     expect(first.exchange.transportError?.message).toMatch(/within 2000 ms/);
     expect(queued.exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
   });
 
-  it('parses a large body once when the next large body is byte-identical, and only then', async () => {
+  it('parses a large body once when the next large body is byte-identical, and only then', async ({ expect, onTestFinished }) => {
     const list = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })));
     const bodies = [list(5000), list(5000), list(5001), list(10)];
-    const { client } = await serving((n, response) => response.end(bodies[n - 1]), 1024 * 1024);
+    const { client } = await serving(onTestFinished, (n, response) => response.end(bodies[n - 1]), 1024 * 1024);
     const [a, b, c, d] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get)];
     expect(a.json().document).toBeDefined();
     expect(b.json().document).toBe(a.json().document);
@@ -119,7 +122,7 @@ describe('HttpClient against a local server', () => {
     expect((d.body as unknown[]).length).toBe(10);
   });
 
-  it('parses only the items added at the end of the last large list, and the whole body when it is anything else', async () => {
+  it('parses only the items added at the end of the last large list, and the whole body when it is anything else', async ({ expect, onTestFinished }) => {
     const items = (n: number) => Array.from({ length: n }, (_, i) => `{"id":${i + 1},"name":"Category ${i + 1}"}`);
     const bodies = [
       `[${items(5000).join(',')}]`,
@@ -128,7 +131,7 @@ describe('HttpClient against a local server', () => {
       `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}, ]`, // the last list and a trailing comma
       `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}, {"id":5005}]`,
     ];
-    const { client } = await serving((n, response) => response.end(bodies[n - 1]), 1024 * 1024);
+    const { client } = await serving(onTestFinished, (n, response) => response.end(bodies[n - 1]), 1024 * 1024);
     const [a, b, c, d, e] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get), await client.send('e', get)];
     for (const [reply, text] of [[a, bodies[0]], [b, bodies[1]], [c, bodies[2]], [e, bodies[4]]] as const) expect(reply.body).toStrictEqual(JSON.parse(text as string));
     const [first, grown, big] = [a.body, b.body, c.body] as unknown[][];
@@ -151,8 +154,8 @@ describe('HttpClient against a local server', () => {
     expect((e.body as unknown[])[0]).not.toBe(first?.[0]);
   });
 
-  it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async () => {
-    const { client } = await serving((n, response) => {
+  it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async ({ expect, onTestFinished }) => {
+    const { client } = await serving(onTestFinished, (n, response) => {
       const retryAfter = n === 1 ? '0' : n === 2 ? '3600' : '0';
       response.writeHead(429, { 'retry-after': retryAfter }).end();
     });
@@ -165,7 +168,7 @@ describe('HttpClient against a local server', () => {
     expect(second.exchange.rateLimited).toEqual({ persisted: true, why: 'still 429 after 3 retries' });
   });
 
-  it('identifies every request: the suite\'s User-Agent, which a check\'s own headers cannot replace, and a traceparent with the trace id given and a span id of its own', async () => {
+  it('identifies every request: the suite\'s User-Agent, which a check\'s own headers cannot replace, and a traceparent with the trace id given and a span id of its own', async ({ expect, onTestFinished }) => {
     const seen: IncomingHttpHeaders[] = [];
     const server = createServer((request, response) => {
       seen.push(request.headers);

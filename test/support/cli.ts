@@ -17,14 +17,19 @@ export interface CliResult {
 
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
- * PETSTORE_API_KEY, with colour off; `env` adds to it. `copy` runs another copy of the package, from its directory.
+ * PETSTORE_API_KEY, with colour off; `env` adds to it, and removes from it a name it gives as undefined. `copy` runs
+ * another copy of the package, from its directory.
  */
-export function runCli(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 180_000, copy?: string): Promise<CliResult> {
+export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000, copy?: string): Promise<CliResult> {
   const cli = copy ? join(copy, 'dist', 'src', 'cli', 'main.js') : CLI;
-  const base = { ...process.env };
-  delete base['PETSTORE_API_KEY'];
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  delete childEnv['PETSTORE_API_KEY'];
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env: { ...base, NO_COLOR: '1', ...env }, cwd: copy ?? packageRoot });
+    const child = spawn(process.execPath, [cli, ...args], { env: childEnv, cwd: copy ?? packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
