@@ -51,14 +51,13 @@ const SUITES_DIR = join(packageRoot, 'dist', 'suites');
 export class SuiteSession {
   private current?: ResultCollector;
 
-  private constructor(private readonly vitest: Vitest, private readonly loading: SuiteLoading) {}
+  private constructor(private readonly vitest: Vitest) {}
 
   /**
-   * Starts vitest: in one worker, file after file (checks within a file run concurrently). `runs`: what the session
-   * is for (see {@link SuiteLoading}). With `blobFile` (a shard of a run), also leaves vitest's blob of the run there, for
-   * the merge command.
+   * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
+   * of a run), also leaves vitest's blob of the run there, for the merge command.
    */
-  static async open(runs: 'one' | 'many', blobFile?: string): Promise<SuiteSession> {
+  static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => {
@@ -96,14 +95,18 @@ export class SuiteSession {
         maxConcurrency: 8,
         sequence: { sequencer: SuiteOrder },
         cache: false,
-        ...LOADING[runs].options,
+        // The suites and everything they import are built JavaScript: vite's module runner hands them to Node to import
+        // as they are, with no transform in this thread and no source fetched over the worker's channel. (Importing
+        // them without vite's runner, vitest's experimental viteModuleRunner: false, gives each worker a loader
+        // thread of vitest's on Node 20: about 100 ms of CPU and 10 MB more a run.)
+        server: { deps: { external: [/[\\/]dist[\\/](src|suites)[\\/]/] } },
       });
       // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
       await vitest.standalone();
     } finally {
       process.off('newListener', dropSignalListener);
     }
-    session = new SuiteSession(vitest, LOADING[runs]);
+    session = new SuiteSession(vitest);
     markPhase('vitest-ready');
     return session;
   }
@@ -146,7 +149,6 @@ export class SuiteSession {
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!options.signal?.aborted) {
-        if (this.loading.warmUp) await warmUp(this.vitest, specifications);
         await this.vitest.runTestSpecifications(specifications);
       }
       markPhase('suites-done');
@@ -189,39 +191,6 @@ export class SuiteSession {
   async close(): Promise<void> {
     await this.vitest.close();
   }
-}
-
-/** How the worker loads the built suites, and the vitest options that make it so. */
-interface SuiteLoading {
-  readonly options: Pick<Parameters<typeof createVitest>[1], 'experimental' | 'server'>;
-  /** Whether vite transforms the suite files ahead, while the worker starts (see {@link warmUp}). */
-  readonly warmUp: boolean;
-}
-
-/**
- * For one run, the worker imports the suites and everything they import as Node does (vitest's experimental
- * viteModuleRunner: false), mocking nothing (nodeLoader): nothing is transformed in this thread, and the run's peak
- * memory is 11 to 14 MB lower, for about 50 ms more before the first request (on Node 20 vitest gives the worker a
- * loader thread of its own). For a session that serves many runs (selftest), vite's module runner: vite transforms
- * each suite file once for the whole session, and a run costs about 170 ms less CPU than with a loader thread each.
- * The suites' own modules under dist/src are built JavaScript either way: vite's runner hands them to Node as they are.
- */
-const LOADING: Readonly<Record<'one' | 'many', SuiteLoading>> = {
-  one: { options: { experimental: { viteModuleRunner: false, nodeLoader: false } }, warmUp: false },
-  many: { options: { server: { deps: { external: [/[\\/]dist[\\/]src[\\/]/] } } }, warmUp: true },
-};
-
-/**
- * Has vite transform the suite files the run will load, in the order it loads them, while vitest's worker starts.
- * The worker asks for each file as it reaches it and waits for the transform (10 to 60 ms a file, 140 ms a run),
- * with no request open on the target; this thread has nothing else to do meanwhile. The transforms are not awaited:
- * one that fails is logged by vite ("Pre-transform error") and fails again, reported, when the worker asks for
- * the file.
- */
-async function warmUp(vitest: Vitest, specifications: readonly TestSpecification[]): Promise<void> {
-  const files = await new SuiteOrder(vitest).sort([...specifications]);
-  // vitest's `node` environment runs test files through vite's `ssr` environment.
-  for (const file of files) void file.project.vite.environments['ssr']?.warmupRequest(file.moduleId);
 }
 
 /**
@@ -277,7 +246,7 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
 
 /** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
 export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunRecord> {
-  const session = await SuiteSession.open('one', blobFile);
+  const session = await SuiteSession.open(blobFile);
   try {
     return await session.run(options);
   } finally {

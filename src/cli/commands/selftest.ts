@@ -50,7 +50,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       await server.close();
     }
   };
-  const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open('many'), async (session, i) => {
+  const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
     const target = targets[i] as SelftestTarget;
     return target.judge(await runAgainst(session, target.patches));
   }, (row) => show(out, row));
