@@ -3,6 +3,7 @@ import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
 import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
+import { listIds } from '../json/list-ids.js';
 
 /**
  * A list as a check reads it. Lists hold up to hundreds of thousands of Categories and checks look at a few of
@@ -20,9 +21,7 @@ export class Listed {
 
   /** How many Categories (JSON objects) the list shows. */
   get size(): number {
-    let objects = 0;
-    for (const item of this.items) if (asRecord(item)) objects++;
-    return objects;
+    return listIds.of(this.document).objects;
   }
 
   /** The Categories with these exact ids, by id (a list that repeats an id shows it under it more than once). */
@@ -42,15 +41,8 @@ export class Listed {
 
   /** Every exact id the list shows, once each (read once: generated checks ask for them case after case). */
   ids(): readonly bigint[] {
-    if (!this.idsShown) {
-      const keys = new Set<number | string>();
-      for (const item of this.items) {
-        const record = asRecord(item);
-        const key = record && idKeyOf(this.document, record);
-        if (key !== undefined) keys.add(key);
-      }
-      this.idsShown = [...keys].map((key) => BigInt(key));
-    }
+    // A copy: the list's ids pass on to a later list that extends it, which adds its own (see ListFold).
+    this.idsShown ??= listIds.of(this.document).ids.slice();
     return this.idsShown;
   }
 

@@ -95,7 +95,24 @@ export function parseJsonExtending(earlier: JsonDocument, added: string): JsonDo
     },
   };
   segmentsOf.set(document, segments);
+  extensions.set(document, { earlier: new WeakRef(earlier), from: items.length });
   return document;
+}
+
+/**
+ * The document each extension extends, weakly (keeping it would keep every earlier list alive), and from which index
+ * its own items start.
+ */
+const extensions = new WeakMap<JsonDocument, { readonly earlier: WeakRef<JsonDocument>; readonly from: number }>();
+
+/**
+ * The earlier list document that `document` extends (see parseJsonExtending) and the index its added items start at;
+ * undefined when it is no extension, or the earlier document has been collected since.
+ */
+export function extensionOf(document: JsonDocument): { readonly earlier: JsonDocument; readonly from: number } | undefined {
+  const extension = extensions.get(document);
+  const earlier = extension?.earlier.deref();
+  return extension && earlier ? { earlier, from: extension.from } : undefined;
 }
 
 /**

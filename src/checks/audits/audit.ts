@@ -35,12 +35,6 @@ export interface ExchangeAudit {
   judge(subject: AuditSubject): readonly string[] | typeof NOT_APPLICABLE;
 }
 
-/** Stores a verdict under its key and returns it: `cache.get(key) ?? remember(cache, key, judge())`. */
-export function remember<K extends object, V>(cache: WeakMap<K, V>, key: K, value: V): V {
-  cache.set(key, value);
-  return value;
-}
-
 /**
  * The violation of a request the contract refuses for want of a valid credential that was served anyway (a 2xx):
  * what AUTH-1, AUTH-2 and AUTH-4 judge on every exchange, whichever check sent it.

@@ -1,7 +1,8 @@
 import type { JsonDocument } from '../../json/parse.js';
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import type { SchemaValidator } from '../../spec/validators.js';
-import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
+import { ListFold } from '../../json/list-fold.js';
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /** How many invalid Categories one response's message names. */
 const SHOWN = 5;
@@ -16,7 +17,7 @@ export const model1: ExchangeAudit = {
     if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
       const items = document.value;
       if (items.length === 0) return NOT_APPLICABLE;
-      return listVerdicts.get(document) ?? remember(listVerdicts, document, listProblems(validators.Category, items, document));
+      return listVerdict(listProblems(validators.Category).of(document));
     }
     if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
       return categoryProblems(validators.Category, document.value, document, 'the created Category');
@@ -25,15 +26,36 @@ export const model1: ExchangeAudit = {
   },
 };
 
-/**
- * Verdicts on list bodies already judged: a body byte-identical to an earlier one shares its parsed document
- * (see HttpClient), and the verdict on the same items is the same.
- */
-const listVerdicts = new WeakMap<JsonDocument, readonly string[]>();
+/** A list's invalid Categories: the first few, with where they are, and how many in all. */
+interface ListProblems {
+  readonly shown: string[];
+  count: number;
+}
 
-function listProblems(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument): readonly string[] {
-  const problems = items.flatMap((item, i) => categoryProblems(validate, item, document, `item ${i}`));
-  return problems.length > SHOWN ? [...problems.slice(0, SHOWN), `… and ${problems.length - SHOWN} more`] : problems;
+/**
+ * The invalid Categories of each list, by validator (one per spec): worked out once per list document, and for a
+ * list that grew at its end, for the added items only (see ListFold). A Category's verdict depends on nothing but the
+ * Category and the text it was parsed from, which an extension shares with the list it extends.
+ */
+const listFolds = new WeakMap<SchemaValidator, ListFold<ListProblems>>();
+
+function listProblems(validate: SchemaValidator): ListFold<ListProblems> {
+  let fold = listFolds.get(validate);
+  if (!fold) {
+    fold = new ListFold<ListProblems>(() => ({ shown: [], count: 0 }), (state, items, from, document) => {
+      for (let i = from; i < items.length; i++) {
+        const problems = categoryProblems(validate, items[i], document, `item ${i}`);
+        state.count += problems.length;
+        if (state.shown.length < SHOWN) state.shown.push(...problems);
+      }
+    });
+    listFolds.set(validate, fold);
+  }
+  return fold;
+}
+
+function listVerdict({ shown, count }: ListProblems): readonly string[] {
+  return count > SHOWN ? [...shown.slice(0, SHOWN), `… and ${count - SHOWN} more`] : shown.slice(0, SHOWN);
 }
 
 function categoryProblems(validate: SchemaValidator, value: unknown, document: JsonDocument, what: string): string[] {

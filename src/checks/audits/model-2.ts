@@ -1,7 +1,7 @@
 import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
-import { idKeyOf, readCategory } from '../../json/category.js';
-import type { JsonDocument } from '../../json/parse.js';
-import { NOT_APPLICABLE, remember, type ExchangeAudit } from './audit.js';
+import { readCategory } from '../../json/category.js';
+import { listIds, type ListIds } from '../../json/list-ids.js';
+import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
  * MODEL-2: ids are unique. Every 201 of the run shows an id no earlier 201 showed (a create that hands back an
@@ -22,25 +22,13 @@ export const model2: ExchangeAudit = {
       return [];
     }
     if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
-      return listVerdicts.get(document) ?? remember(listVerdicts, document, repeatedIds(document, document.value));
+      return repeatedIdsVerdict(listIds.of(document));
     }
     return NOT_APPLICABLE;
   },
 };
 
-/** Verdicts on list bodies already judged (a byte-identical body shares its parsed document: see HttpClient). */
-const listVerdicts = new WeakMap<JsonDocument, readonly string[] | typeof NOT_APPLICABLE>();
-
-function repeatedIds(document: JsonDocument, items: readonly unknown[]): readonly string[] | typeof NOT_APPLICABLE {
-  const seen = new Set<number | string>();
-  const repeated = new Set<number | string>();
-  for (const item of items) {
-    if (typeof item !== 'object' || item === null) continue;
-    const id = idKeyOf(document, item as Record<string, unknown>);
-    if (id === undefined) continue;
-    if (seen.has(id)) repeated.add(id);
-    seen.add(id);
-  }
+function repeatedIdsVerdict({ seen, repeated }: ListIds): readonly string[] | typeof NOT_APPLICABLE {
   if (seen.size === 0) return NOT_APPLICABLE;
   return repeated.size ? [`the list shows ${repeated.size} ids more than once: ${[...repeated].slice(0, 5).join(', ')}`] : [];
 }

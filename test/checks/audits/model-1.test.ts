@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { model1 } from '../../../src/checks/audits/model-1.js';
+import type { AuditSubject } from '../../../src/checks/audits/audit.js';
+import { parseJson, parseJsonExtending, type JsonDocument } from '../../../src/json/parse.js';
+import { loadSpec } from '../../../src/spec/load.js';
+import type { Operation } from '../../../src/spec/types.js';
+import { compileValidators, type Validators } from '../../../src/spec/validators.js';
+
+let validators: Validators;
+let list: Operation;
+beforeAll(async () => {
+  const { model } = await loadSpec();
+  validators = compileValidators(model);
+  list = model.operations.find((o) => o.operationId === 'listCategories') as Operation;
+});
+
+/** MODEL-1's verdict on a 200 to the list whose body is this document. */
+const judged = (document: JsonDocument) => model1.judge({
+  reply: { json: () => ({ document }), status: 200 }, operation: list, validators,
+} as unknown as AuditSubject);
+
+const items = (range: number[], bad: (i: number) => boolean) => range.map((i) => (bad(i) ? `{"id":"${i}","name":${i}}` : `{"id":${i},"name":"n${i}"}`));
+
+describe('MODEL-1 on lists', () => {
+  it('judges a list that grew at its end as it judges the same list parsed whole: where the invalid items are, and how many', () => {
+    const bad = (i: number) => i % 3 === 0;
+    const first = parseJson(`[${items([1, 2, 3, 4, 5], bad).join(',')}]`);
+    expect(judged(first)).toEqual([expect.stringMatching(/^item 2: /)]);
+    const grown = parseJsonExtending(first, `[${items([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], bad).join(',')}]`);
+    if (!grown) throw new Error('no extension');
+    const whole = parseJson(`[${items([...Array(20).keys()].map((i) => i + 1), bad).join(',')}]`);
+    expect(judged(grown)).toEqual(judged(whole));
+    expect(judged(grown).at(-1)).toBe('… and 1 more'); // ids 3, 6, … 18: six invalid, five shown
+    expect(judged(grown)[0]).toMatch(/^item 2: /);
+  });
+});
