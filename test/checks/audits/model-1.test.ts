@@ -17,7 +17,7 @@ beforeAll(async () => {
 /** MODEL-1's verdict on a 200 to the list whose body is this document. */
 const judged = (document: JsonDocument) => model1.judge({
   reply: { json: () => ({ document }), status: 200 }, operation: list, validators,
-} as unknown as AuditSubject);
+} as unknown as AuditSubject) as readonly string[];
 
 const items = (range: number[], bad: (i: number) => boolean) => range.map((i) => (bad(i) ? `{"id":"${i}","name":${i}}` : `{"id":${i},"name":"n${i}"}`));
 
