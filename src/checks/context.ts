@@ -539,7 +539,6 @@ export class CheckContext {
     if (error instanceof PrerequisiteMissing) this.prerequisiteOwner = error.owner;
   }
 
-  /** What the report shows of this check. */
   /** What the check reports of itself; `passed`: it passed, and keeps less evidence (see evidence.ts). */
   meta(passed = false): CheckMeta {
     const shown = this.failingCaseExchanges ?? this.exchanges;

@@ -1,6 +1,6 @@
 /**
  * The transport: a keep-alive pool of connections to the target (undici's), one request over it with a precise
- * deadline and a cap on the response's size, and why a request got no complete response, from what undici threw.
+ * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { Redactor } from '../core/secrets.js';

@@ -13,7 +13,6 @@ import { KEPT_WHEN_PASSED } from '../evidence.js';
 /** How many violating exchanges an audit keeps for the report; all are counted. */
 const KEPT_VIOLATIONS = 12;
 
-
 /** What one audit found over a suite's exchanges. */
 export interface AuditTally {
   judged: number;
