@@ -2,8 +2,8 @@ import { inject } from 'vitest';
 import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { HttpClient } from '../http/client.js';
-import { requireOperation } from '../spec/operations.js';
-import { CREATE_CATEGORY, LIST_CATEGORIES, type Operation } from '../spec/types.js';
+import { operationOf } from '../spec/mapping.js';
+import type { Operation } from '../spec/types.js';
 import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
 import { SETTINGS_KEY, type RunSettings } from '../protocol/settings.js';
@@ -41,8 +41,8 @@ export function environment(): Environment {
         // also compiled them to code (spec/prebuilt-validators.ts).
         validators: (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true }),
         operations,
-        list: requireOperation(operations, LIST_CATEGORIES),
-        create: requireOperation(operations, CREATE_CATEGORY),
+        list: operationOf(operations, 'list'),
+        create: operationOf(operations, 'create'),
       },
     };
   }

@@ -4,10 +4,10 @@ import { join, resolve } from 'node:path';
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
-import { operationsOf, requireOperation } from './operations.js';
-import { toJsonSchema } from './schemas.js';
+import { schemasOf, withRoles } from './mapping.js';
+import { operationsOf } from './operations.js';
 import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
-import { CREATE_CATEGORY, LIST_CATEGORIES, type SpecModel } from './types.js';
+import type { SpecModel } from './types.js';
 import { compileValidators } from './validators.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
@@ -67,17 +67,13 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
     throw new SpecError(`invalid spec ${path}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported`);
   }
   const doc = document as OpenAPIV3.Document;
-  const operations = operationsOf(doc);
-  requireOperation(operations, LIST_CATEGORIES);
-  requireOperation(operations, CREATE_CATEGORY);
+  const operations = withRoles(operationsOf(doc));
+  const { schemas, sources } = schemasOf(doc, operations);
   const model: SpecModel = {
     version: doc.info.version,
     operations,
-    schemas: {
-      Category: componentSchema(doc, 'Category'),
-      NewCategory: componentSchema(doc, 'NewCategory'),
-      Error: componentSchema(doc, 'Error'),
-    },
+    schemas,
+    schemaSources: sources,
     schemaDialect: String(doc.openapi).startsWith('3.1.') ? '2020-12' : 'draft-07',
     servers: (doc.servers ?? []).map((s) => ({ url: s.url, ...(s.description ? { description: s.description } : {}) })),
   };
@@ -89,10 +85,17 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   return { path: absolute, sha256, title: doc.info.title, model, fromBuild: false };
 }
 
-function componentSchema(doc: OpenAPIV3.Document, name: string) {
-  const schema = doc.components?.schemas?.[name];
-  if (!schema) throw new SpecError(`the spec has no components.schemas.${name}, which the suites validate against`);
-  return toJsonSchema(schema, `components.schemas.${name}`);
+/**
+ * An OpenAPI document as written, its `$ref`s unresolved: for revising it (selftest's revisions of the contract).
+ * Throws a SpecError as {@link loadSpec} does for a file that does not parse.
+ */
+export async function readSpecDocument(path: string): Promise<OpenAPIV3.Document> {
+  const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
+  try {
+    return await SwaggerParser.parse(resolve(path)) as OpenAPIV3.Document;
+  } catch (error) {
+    throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
+  }
 }
 
 /** The parser's message in one line; for schema violations, the first few with their locations. */

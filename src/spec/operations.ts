@@ -1,7 +1,7 @@
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
-import { SpecError } from '../core/errors.js';
+import { jsonSchemaIn } from './mapping.js';
 import { toJsonSchema } from './schemas.js';
-import type { Operation } from './types.js';
+import type { Operation, Parameter } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -13,19 +13,19 @@ export function operationsOf(document: OpenAPI.Document): Operation[] {
     if (!item) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (op) operations.push(describe(doc, path, method, op));
+      if (op) operations.push(describe(doc, path, method, op, (item.parameters ?? []) as OpenAPIV3.ParameterObject[]));
     }
   }
   return operations;
 }
 
-function describe(doc: OpenAPIV3.Document, path: string, method: string, op: OpenAPIV3.OperationObject): Operation {
+function describe(doc: OpenAPIV3.Document, path: string, method: string, op: OpenAPIV3.OperationObject, shared: readonly OpenAPIV3.ParameterObject[]): Operation {
   const key = `${method.toUpperCase()} ${path}`;
   const requirements = op.security ?? doc.security ?? [];
   const bearerSchemes = Object.entries(doc.components?.securitySchemes ?? {})
     .filter(([, scheme]) => isBearer(scheme))
     .map(([name]) => name);
-  const body = (op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content?.['application/json']?.schema;
+  const body = jsonSchemaIn((op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content);
   return {
     key,
     label: op.operationId ?? key,
@@ -40,20 +40,24 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
     // Security requirements are alternatives; the bearer scheme is required when every alternative names it.
     requiresBearer: requirements.length > 0 && requirements.every((req) => bearerSchemes.some((name) => name in req)),
     deprecated: op.deprecated === true,
+    parameters: parametersOf(key, shared, (op.parameters ?? []) as OpenAPIV3.ParameterObject[]),
     ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`) } : {}),
   };
+}
+
+/** An operation's parameters: its path item's, overridden by its own of the same name and place; not its path's. */
+function parametersOf(key: string, shared: readonly OpenAPIV3.ParameterObject[], own: readonly OpenAPIV3.ParameterObject[]): Parameter[] {
+  const byPlace = new Map<string, OpenAPIV3.ParameterObject>();
+  for (const p of [...shared, ...own]) byPlace.set(`${p.in} ${p.name}`, p);
+  return [...byPlace.values()].filter((p) => p.in !== 'path').map((p) => ({
+    name: p.name,
+    in: p.in as Parameter['in'],
+    required: p.required === true,
+    ...(p.schema ? { schema: toJsonSchema(p.schema, `${key} parameter ${p.name}`) } : {}),
+  }));
 }
 
 function isBearer(scheme: unknown): boolean {
   const s = scheme as OpenAPIV3.SecuritySchemeObject;
   return s.type === 'http' && s.scheme.toLowerCase() === 'bearer';
-}
-
-/** The operation with this operationId; a spec without it cannot be checked by the suites. */
-export function requireOperation(operations: readonly Operation[], operationId: string): Operation {
-  const found = operations.find((op) => op.operationId === operationId);
-  if (!found) {
-    throw new SpecError(`the spec has no operation with operationId "${operationId}", which the suites check; add it or point --spec at a revision of this contract`);
-  }
-  return found;
 }

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { packageRoot } from '../core/package-info.js';
-import type { SpecModel } from './types.js';
-import { ajvFor, SCHEMA_NAMES, validatorsOf, type SchemaName, type Validators } from './validators.js';
+import { SCHEMA_NAMES, type SchemaName, type SpecModel } from './types.js';
+import { ajvFor, validatorsOf, type Validators } from './validators.js';
 
 const require = createRequire(import.meta.url);
 

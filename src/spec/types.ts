@@ -6,6 +6,18 @@
 /** A JSON Schema (draft 2020-12 or draft-07 flavour, see {@link SpecModel.schemaDialect}). */
 export type JsonSchema = { readonly [keyword: string]: unknown } | boolean;
 
+/** The contract's operations, as the spec maps them (see spec/mapping.ts). */
+export type OperationRole = 'list' | 'create';
+
+/** A parameter an operation declares. */
+export interface Parameter {
+  readonly name: string;
+  readonly in: 'query' | 'header' | 'path' | 'cookie';
+  readonly required: boolean;
+  /** Its JSON Schema; undefined where the spec gives none (or gives it as content). */
+  readonly schema?: JsonSchema;
+}
+
 /** One operation of the spec. */
 export interface Operation {
   /** `GET /pets/{petId}`: unique, stable, readable. */
@@ -25,7 +37,11 @@ export interface Operation {
   /** Whether the spec requires the bearer scheme for it. */
   readonly requiresBearer: boolean;
   readonly deprecated: boolean;
-  /** The JSON Schema of its application/json request body, if it has one. */
+  /** Which of the contract's operations it is, when it is one. */
+  readonly role?: OperationRole;
+  /** The parameters it declares (its path item's and its own), but for those of its path template. */
+  readonly parameters: readonly Parameter[];
+  /** The JSON Schema of its JSON request body, if it has one. */
   readonly requestBodySchema?: JsonSchema;
   /**
    * Set on a path the spec does not list but a router may treat as this operation's (a trailing slash, another
@@ -49,12 +65,18 @@ export function pathVariants(operation: Operation): Operation[] {
   }));
 }
 
+/** The schemas the checks judge responses and requests by. */
+export const SCHEMA_NAMES = ['Category', 'NewCategory', 'Error'] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
+
 /** The parts of a loaded spec that checks use. */
 export interface SpecModel {
   readonly version: string;
   readonly operations: readonly Operation[];
-  /** JSON Schemas derived from the spec's components. */
-  readonly schemas: { readonly Category: JsonSchema; readonly NewCategory: JsonSchema; readonly Error: JsonSchema };
+  /** JSON Schemas derived from the spec, found through the operations that use them (see spec/mapping.ts). */
+  readonly schemas: { readonly [name in SchemaName]: JsonSchema };
+  /** Where each schema was found, in words for messages: `the request body of POST /categories`. */
+  readonly schemaSources: { readonly [name in SchemaName]: string };
   /** `draft-07` for OpenAPI 3.0 (plus `nullable`), `2020-12` for OpenAPI 3.1. */
   readonly schemaDialect: 'draft-07' | '2020-12';
   /** The server addresses the spec names, by their description (`Production`, `Staging`). */
@@ -71,7 +93,3 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export function writesOf(operation: Pick<Operation, 'method'>): number {
   return SAFE_METHODS.has(operation.method) ? 0 : 1;
 }
-
-/** The operations every suite relies on, by operationId. */
-export const LIST_CATEGORIES = 'listCategories';
-export const CREATE_CATEGORY = 'createCategory';

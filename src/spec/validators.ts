@@ -2,19 +2,28 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
 import type { JsonDocument } from '../json/parse.js';
-import type { JsonSchema, SpecModel } from './types.js';
+import type { JsonSchema, SchemaName, SpecModel } from './types.js';
 
 const require = createRequire(import.meta.url);
+
+/** One way a value breaks a schema. */
+export interface Violation {
+  /**
+   * Where, as a JSON pointer into the value: the property or item at fault (for a missing required property or one
+   * `additionalProperties` forbids, that property); `''` for the value itself.
+   */
+  readonly pointer: string;
+  /** `path: problem`, for messages. */
+  readonly line: string;
+}
 
 /** A compiled schema: validates a parsed JSON value, integers checked exactly against their source text. */
 export interface SchemaValidator {
   /** Violations as `path: problem` lines; empty when the value is valid. */
   (value: unknown, document?: JsonDocument): string[];
+  /** The same violations, with where each is. */
+  violations(value: unknown, document?: JsonDocument): Violation[];
 }
-
-/** The schemas the checks judge responses and requests by. */
-export const SCHEMA_NAMES = ['Category', 'NewCategory', 'Error'] as const;
-export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 /** Validators for the three schemas the checks judge responses and requests by. */
 export type Validators = { readonly [name in SchemaName]: SchemaValidator };
@@ -51,28 +60,31 @@ export function validatorsOf(model: SpecModel, validateFunction: (name: SchemaNa
   const validator = (name: SchemaName): SchemaValidator => {
     const validate = validateFunction(name);
     const integers = integerCheck(model.schemas[name]);
-    return (value, document) => {
+    const violations = (value: unknown, document?: JsonDocument): Violation[] => {
       const out = schemaViolations(validate, value);
       integers?.(value, document, '', out);
       return out;
     };
+    return Object.assign((value: unknown, document?: JsonDocument) => violations(value, document).map((v) => v.line), { violations });
   };
   return { Category: validator('Category'), NewCategory: validator('NewCategory'), Error: validator('Error') };
 }
 
-function schemaViolations(validate: ValidateFunction, value: unknown): string[] {
+function schemaViolations(validate: ValidateFunction, value: unknown): Violation[] {
   if (validate(value)) return [];
   return (validate.errors ?? []).map(describeError);
 }
 
-function describeError(error: ErrorObject): string {
+function describeError(error: ErrorObject): Violation {
   const where = error.instancePath || '(the value)';
-  if (error.keyword === 'required') return `${where}: required property "${String(error.params['missingProperty'])}" is missing`;
-  return `${where}: ${error.message ?? error.keyword}`;
+  const named = (param: string) => `${error.instancePath}/${String(error.params[param]).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  if (error.keyword === 'required') return { pointer: named('missingProperty'), line: `${where}: required property "${String(error.params['missingProperty'])}" is missing` };
+  const pointer = error.keyword === 'additionalProperties' ? named('additionalProperty') : error.instancePath;
+  return { pointer, line: `${where}: ${error.message ?? error.keyword}` };
 }
 
 /** Adds to `out` the integer problems of a value, found at `path`. */
-type IntegerCheck = (value: unknown, document: JsonDocument | undefined, path: string, out: string[]) => void;
+type IntegerCheck = (value: unknown, document: JsonDocument | undefined, path: string, out: Violation[]) => void;
 
 /**
  * Checks every number a `type: integer` schema covers against its exact source text: `ajv` sees doubles, in
@@ -100,7 +112,7 @@ function integerCheck(schema: JsonSchema): IntegerCheck | undefined {
 }
 
 /** Checks `container[key]` against a child schema. */
-type ChildCheck = (container: object, key: string | number, document: JsonDocument | undefined, path: string, out: string[]) => void;
+type ChildCheck = (container: object, key: string | number, document: JsonDocument | undefined, path: string, out: Violation[]) => void;
 
 function childCheck(child: JsonSchema): ChildCheck | undefined {
   if (isIntegerSchema(child)) {
@@ -115,7 +127,7 @@ function childCheck(child: JsonSchema): ChildCheck | undefined {
       // integer is within int64, whose bounds as doubles round outwards).
       if (source === undefined && Number.isSafeInteger(item) && item >= min && item <= max) return;
       const problem = integerProblem(source ?? numberText(item), child);
-      if (problem) out.push(`${path}/${key}: ${problem}`);
+      if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
     };
   }
   const nested = integerCheck(child);

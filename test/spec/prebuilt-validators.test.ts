@@ -4,8 +4,8 @@ import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
 import { PREBUILT_VALIDATORS_FILE, prebuiltValidators, prebuiltValidatorsSource } from '../../src/spec/prebuilt-validators.js';
-import type { SpecModel } from '../../src/spec/types.js';
-import { compileValidators, validatorsOf, type SchemaName } from '../../src/spec/validators.js';
+import type { SchemaName, SpecModel } from '../../src/spec/types.js';
+import { compileValidators, validatorsOf } from '../../src/spec/validators.js';
 
 const require = createRequire(import.meta.url);
 

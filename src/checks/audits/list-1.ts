@@ -1,4 +1,3 @@
-import { LIST_CATEGORIES } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
@@ -9,7 +8,7 @@ export const list1: ExchangeAudit = {
   rule: 'LIST-1',
   scope: 'list requests with the valid key',
   judge({ reply, operation, credential }) {
-    if (operation.operationId !== LIST_CATEGORIES || credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
+    if (operation.role !== 'list' || credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
     // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one.
     if (reply.status === 401) return NOT_APPLICABLE;
     if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;

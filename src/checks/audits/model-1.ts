@@ -1,5 +1,4 @@
 import type { JsonDocument } from '../../json/parse.js';
-import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import type { SchemaValidator } from '../../spec/validators.js';
 import { ListFold } from '../../json/list-fold.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
@@ -14,12 +13,12 @@ export const model1: ExchangeAudit = {
   judge({ reply, operation, validators }) {
     const document = reply.json().document;
     if (!document) return NOT_APPLICABLE;
-    if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
+    if (operation.role === 'list' && reply.status === 200 && Array.isArray(document.value)) {
       const items = document.value;
       if (items.length === 0) return NOT_APPLICABLE;
       return listVerdict(listProblems(validators.Category).of(document));
     }
-    if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
+    if (operation.role === 'create' && reply.status === 201) {
       return categoryProblems(validators.Category, document.value, document, 'the created Category');
     }
     return NOT_APPLICABLE;

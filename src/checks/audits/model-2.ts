@@ -1,4 +1,3 @@
-import { CREATE_CATEGORY, LIST_CATEGORIES } from '../../spec/types.js';
 import { readCategory } from '../../json/category.js';
 import { listIds, type ListIds } from '../../json/list-ids.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
@@ -13,7 +12,7 @@ export const model2: ExchangeAudit = {
   judge({ reply, operation, run }) {
     const document = reply.json().document;
     if (!document) return NOT_APPLICABLE;
-    if (operation.operationId === CREATE_CATEGORY && reply.status === 201) {
+    if (operation.role === 'create' && reply.status === 201) {
       const id = readCategory(document, document.value)?.id;
       if (id === undefined) return NOT_APPLICABLE;
       const earlier = run.idsGiven.get(id);
@@ -21,7 +20,7 @@ export const model2: ExchangeAudit = {
       run.idsGiven.set(id, reply.exchange.id); // judged in arrival order, so "earlier" is well defined
       return [];
     }
-    if (operation.operationId === LIST_CATEGORIES && reply.status === 200 && Array.isArray(document.value)) {
+    if (operation.role === 'list' && reply.status === 200 && Array.isArray(document.value)) {
       return repeatedIdsVerdict(listIds.of(document));
     }
     return NOT_APPLICABLE;

@@ -1,0 +1,93 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { SpecError } from '../core/errors.js';
+import { toJsonSchema } from './schemas.js';
+import type { JsonSchema, Operation, OperationRole, SchemaName } from './types.js';
+
+/**
+ * How the suites find the contract's two operations in a spec: by operationId, else by method and path. A revision
+ * that renames an operationId, or moves the version segment into its paths, still maps.
+ */
+const ROLES: { readonly [role in OperationRole]: { readonly operationId: string; readonly method: string; readonly path: string } } = {
+  list: { operationId: 'listCategories', method: 'GET', path: '/categories' },
+  create: { operationId: 'createCategory', method: 'POST', path: '/categories' },
+};
+
+/** The operations with the contract's roles marked (see Operation.role); a spec without one of them cannot be checked. */
+export function withRoles(operations: readonly Operation[]): Operation[] {
+  const roles = new Map<Operation, OperationRole>();
+  for (const role of Object.keys(ROLES) as OperationRole[]) roles.set(findRole(operations, role), role);
+  return operations.map((op) => {
+    const role = roles.get(op);
+    return role ? { ...op, role } : op;
+  });
+}
+
+function findRole(operations: readonly Operation[], role: OperationRole): Operation {
+  const { operationId, method, path } = ROLES[role];
+  const byId = operations.find((op) => op.operationId === operationId);
+  if (byId) return byId;
+  const exact = operations.filter((op) => op.method === method && op.path === path);
+  // Another base path: the version segment (or more) written into the paths, under a server at the host's root.
+  const under = operations.filter((op) => op.method === method && op.path.endsWith(path));
+  const found = exact.length > 0 ? exact : under;
+  if (found.length === 1) return found[0] as Operation;
+  const where = `${method} ${path}`;
+  if (found.length > 1) {
+    throw new SpecError(`the spec has ${found.length} operations that could be ${operationId} (${found.map((op) => op.key).join(', ')}) and none with that operationId: give it to one of them`);
+  }
+  throw new SpecError(`the spec has no operation with operationId "${operationId}", nor a ${where}, which the suites check; add it or point --spec at a revision of this contract`);
+}
+
+/** The operation the spec maps to a role (see withRoles). */
+export function operationOf(operations: readonly Operation[], role: OperationRole): Operation {
+  const found = operations.find((op) => op.role === role);
+  if (!found) throw new SpecError(`the spec maps no operation to ${ROLES[role].operationId}`);
+  return found;
+}
+
+/** Where the model found each schema, in words: `the request body of POST /categories`. */
+export type SchemaSources = { readonly [name in SchemaName]: string };
+
+/**
+ * The schemas the checks judge by, found through the operations that use them: NewCategory as the create's request
+ * body, Category as its 201 (else as the list's items), Error as the body of a 400 or 401; each else by its component
+ * name. A schema found nowhere is named in a one-line SpecError.
+ */
+export function schemasOf(doc: OpenAPIV3.Document, operations: readonly Operation[]): { readonly schemas: { readonly [name in SchemaName]: JsonSchema }; readonly sources: SchemaSources } {
+  const list = operationOf(operations, 'list');
+  const create = operationOf(operations, 'create');
+  const listOp = operationObject(doc, list);
+  const createOp = operationObject(doc, create);
+  const responseSchema = (op: OpenAPIV3.OperationObject | undefined, status: string) => jsonSchemaIn((op?.responses?.[status] as OpenAPIV3.ResponseObject | undefined)?.content);
+  const listed = responseSchema(listOp, '200');
+  const listedItems = listed && typeof listed === 'object' && !Array.isArray(listed) ? (listed as OpenAPIV3.ArraySchemaObject).items : undefined;
+  const candidates: { readonly [name in SchemaName]: readonly (readonly [string, unknown])[] } = {
+    NewCategory: [[`the request body of ${create.key}`, jsonSchemaIn((createOp?.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content)]],
+    Category: [[`the 201 response of ${create.key}`, responseSchema(createOp, '201')], [`the items of the 200 response of ${list.key}`, listedItems]],
+    Error: [
+      [`the 400 response of ${create.key}`, responseSchema(createOp, '400')],
+      [`the 401 response of ${create.key}`, responseSchema(createOp, '401')],
+      [`the 401 response of ${list.key}`, responseSchema(listOp, '401')],
+    ],
+  };
+  const schemas = {} as Record<SchemaName, JsonSchema>;
+  const sources = {} as Record<SchemaName, string>;
+  for (const name of Object.keys(candidates) as SchemaName[]) {
+    const found = [...candidates[name], [`components.schemas.${name}`, doc.components?.schemas?.[name]] as const].find(([, schema]) => schema !== undefined);
+    if (!found) throw new SpecError(`the spec gives no schema for a ${name} (${candidates[name].map(([where]) => where).join(', ')}, or components.schemas.${name}), which the suites ${name === 'NewCategory' ? 'send' : 'validate against'}`);
+    const [where, schema] = found;
+    schemas[name] = toJsonSchema(schema, where);
+    sources[name] = where;
+  }
+  return { schemas, sources };
+}
+
+function operationObject(doc: OpenAPIV3.Document, op: Operation): OpenAPIV3.OperationObject | undefined {
+  return (doc.paths?.[op.path] as Record<string, OpenAPIV3.OperationObject> | undefined)?.[op.method.toLowerCase()];
+}
+
+/** The schema of a JSON media type (`application/json`, with parameters, or `application/…+json`) in a content map. */
+export function jsonSchemaIn(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): unknown {
+  const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(t));
+  return type === undefined ? undefined : content?.[type]?.schema;
+}
