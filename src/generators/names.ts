@@ -31,7 +31,16 @@ export const EMOJI = ['🐕', '🐈‍⬛', '👩🏽‍🔬', '🏳️‍🌈',
 /** Spaces inside a name: one, two (a server that collapses runs of them), no-break, ideographic. */
 export const INNER_SPACES = [' ', '  ', '\u00a0', '\u3000'];
 
-/** Pieces names are made of: every script, marks, emoji, spaces. */
+/**
+ * Text real systems mishandle: quotes and apostrophes (SQL and shell commands built by concatenation), backslashes
+ * and escape sequences (text unescaped twice), percent signs (format strings, URL decoding), SQL, HTML and template
+ * metacharacters. Each is sent on every run (KNOWN_NAMES, and a description of them all), and generation explores
+ * around them.
+ */
+export const TROUBLE = ["'", '"', "O'Brien", '\\', '\\n', '\\u0041', '%', '%s', '%d', '%25', '%00', "'; DROP TABLE categories; --", '" OR "1"="1',
+  '<b>', '</script>', '&amp;', '&', '${x}', '{{x}}', '`', '--', ';'];
+
+/** Pieces names are made of: every script, marks, emoji, spaces, troublesome text. */
 const piece = fc.oneof(
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 3 }).filter((g) => !LINE_BREAKING.test(g)) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 6 }) },
@@ -41,6 +50,7 @@ const piece = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(char(0x61, 0x7a), fc.array(char(...COMBINING_MARKS), { minLength: 1, maxLength: 3 })).map(([b, m]) => b + m.join('')) },
   { weight: 2, arbitrary: fc.constantFrom(...EMOJI) },
   { weight: 2, arbitrary: fc.constantFrom(...INNER_SPACES) },
+  { weight: 2, arbitrary: fc.constantFrom(...TROUBLE) },
 );
 
 /** Cuts a string to at most `max` UTF-16 code units without splitting a surrogate pair. */
@@ -63,10 +73,20 @@ function filled(pieces: readonly string[], length: number): string {
 }
 
 /**
- * Lengths across the whole range. fast-check's integers come out at the edges (1 and 100) often already, and
- * shrink towards the smallest failing length, which a set of constants would not.
+ * How long a text may be: at least `minLength` code points (what JSON Schema's minLength counts, the fewest of the usual
+ * measures) and at most `maxLength` UTF-16 code units (the most: see MAX_NAME_LENGTH), so that every way of counting
+ * finds it within bounds.
  */
-const nameLength = fc.integer({ min: 1, max: MAX_NAME_LENGTH });
+export interface TextBounds {
+  readonly minLength: number;
+  readonly maxLength: number;
+}
+
+/** The bounds CREATE-1 promises for a name or a description where the spec states none (see INFO-1, INFO-2). */
+export const OPEN_TEXT: TextBounds = { minLength: 1, maxLength: MAX_NAME_LENGTH };
+
+/** How many code points a text has: what JSON Schema's lengths count. */
+export const codePoints = (text: string): number => [...text].length;
 
 /** Names a few cases share, so that a name already in use comes up. */
 export const REPEATED = ['Dog', 'Cat', 'Rabbit', 'Guinea pig'] as const;
@@ -84,24 +104,34 @@ export const LEADS = ['', ' ', '  ', '=', '+', '-', '@'];
 export const TRAILS = ['', ' ', '  '];
 
 /**
- * Names a conformant server must accept (CREATE-1): any script, combining sequences, emoji and other astral
- * characters, right-to-left text, leading, trailing and inner spaces, formula-like leads, every length from 1 to
- * 100 code units, and now and then a name already in use or one that reads as a number or a JSON literal. Never blank and without control characters or line breaks: blank,
- * control, line-breaking and longer names are INFO cases the contract leaves open.
+ * Text a conformant server must accept wherever the spec allows any text within these bounds: any script, combining
+ * sequences, emoji and other astral characters, right-to-left text, leading, trailing and inner spaces, formula-like
+ * leads, troublesome text (TROUBLE), every length the bounds allow (fast-check's integers come out at the edges often,
+ * and shrink towards the smallest failing length), and now and then a name already in use or one that reads as a number
+ * or a JSON literal; empty only where the bounds allow it. Never blank otherwise, and without control characters or
+ * line breaks: those are INFO cases the contract leaves open, unless a pattern of the spec decides them.
  */
-export const validName: fc.Arbitrary<string> = fc.oneof(
-  { weight: 9, arbitrary: fc.record({
+export function plainText({ minLength, maxLength }: TextBounds): fc.Arbitrary<string> {
+  const fits = (text: string) => text.length <= maxLength && codePoints(text) >= minLength;
+  const constants = [...REPEATED, ...LITERAL_LOOKING].filter(fits);
+  const made = fc.record({
     lead: fc.constantFrom(...LEADS),
     pieces: fc.array(piece, { minLength: 1, maxLength: 12 }),
     trail: fc.constantFrom(...TRAILS),
-    length: nameLength,
+    length: fc.integer({ min: Math.max(1, minLength), max: Math.max(1, maxLength) }),
   }).map(({ lead, pieces, trail, length }) => {
     const core = filled(pieces, Math.max(1, length - lead.length - trail.length));
     return cut(lead + core + trail, length);
-  }) },
-  { weight: 1, arbitrary: fc.constantFrom(...REPEATED) },
-  { weight: 1, arbitrary: fc.constantFrom(...LITERAL_LOOKING) },
-).filter((name) => name.trim().length > 0);
+  });
+  return fc.oneof(
+    { weight: 9, arbitrary: made },
+    ...(constants.length > 0 ? [{ weight: 2, arbitrary: fc.constantFrom(...constants) }] : []),
+    ...(minLength === 0 ? [{ weight: 1, arbitrary: fc.constant('') }] : []),
+  ).filter((text) => (text === '' ? minLength === 0 : text.trim().length > 0 && fits(text)));
+}
+
+/** Names a conformant server must accept where the spec bounds them in no way (CREATE-1): {@link plainText} of OPEN_TEXT. */
+export const validName: fc.Arbitrary<string> = plainText(OPEN_TEXT);
 
 /** A valid name tried by example, as data: see {@link nameOf}. */
 export interface NameShape {
@@ -159,7 +189,7 @@ const longText: fc.Arbitrary<string> = fc
 export const optionalDescription: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.constant(undefined),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((d) => cut(d, MAX_NAME_LENGTH)),
-  fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: nameLength })
+  fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: fc.integer({ min: 1, max: MAX_NAME_LENGTH }) })
     .map(({ pieces, length }) => filled(pieces, length)),
 // Blank ones too are open, as the example of spaces only has it (kept as sent, or refused); so are control characters
 // and line breaks, as they are in names (INFO-3).

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
+import { jsonText } from '../json/write.js';
 
 /** The operations the reference serves. */
 export type Route = 'listCategories' | 'createCategory' | 'getPet';
@@ -112,25 +113,13 @@ export const conformant: Behaviour = {
   errorBody: (status, code, message) => ({ code, message, status }),
   send(response, status, body, headers = {}) {
     response.writeHead(status, { 'content-type': 'application/json', ...headers });
-    response.end(toJson(body));
+    response.end(jsonText(body));
   },
 };
 
 /** A refusal, 400 unless told otherwise. */
 export function refuse(code: string, message: string, status = 400): Refusal {
   return { refused: { code, message, status } };
-}
-
-/** JSON text in which bigints are written as the integers they are. */
-export function toJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-  }
-  // A bigint somewhere: written as the exact integer it is.
-  return JSON.stringify(value, (_, v: unknown) => (typeof v === 'bigint' ? `\u0000big:${v}` : v))
-    .replace(/"\\u0000big:(-?\d+)"/g, '$1');
 }
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);

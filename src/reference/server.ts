@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { conformant, toJson, type Behaviour, type Refusal, type Store } from './behaviour.js';
+import { conformant, type Behaviour, type Refusal, type Store } from './behaviour.js';
+import { jsonText } from '../json/write.js';
 import { faultById, type Fault } from './faults/index.js';
 import { variantById, type Variant } from './variants.js';
 
@@ -114,7 +115,7 @@ function cachedListing(): (store: Store) => string {
     if (store.categories.size > written) {
       const added: string[] = [];
       let index = 0;
-      for (const category of store.categories.values()) if (index++ >= written) added.push(toJson(conformant.present(category)));
+      for (const category of store.categories.values()) if (index++ >= written) added.push(jsonText(conformant.present(category)));
       items += (written > 0 ? ',' : '') + added.join(',');
       written = store.categories.size;
     }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { refuse, toJson, type Behaviour } from './behaviour.js';
+import { refuse, type Behaviour } from './behaviour.js';
+import { jsonText } from '../json/write.js';
 import { byId } from './by-id.js';
 
 /**
@@ -53,14 +54,14 @@ export const VARIANTS: readonly Variant[] = [
     () => ({
       send: (response, status, body, headers = {}) => {
         response.writeHead(status, { ...headers, 'content-type': 'Application/JSON; Charset=UTF-8' });
-        response.end(toJson(body));
+        response.end(jsonText(body));
       },
     })),
   variant('ascii-escaped-json', 'JSON is pretty-printed with every non-ASCII character escaped (\\u00e9, surrogate pairs).',
     () => ({
       send: (response, status, body, headers = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
-        const pretty = JSON.stringify(JSON.parse(toJson(body)), null, 2);
+        const pretty = jsonText(body, 2);
         response.end(pretty.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
       },
     })),
@@ -83,7 +84,7 @@ export const VARIANTS: readonly Variant[] = [
     () => ({
       send: (response, status, body, headers = {}) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
-        const text = Buffer.from(toJson(body));
+        const text = Buffer.from(jsonText(body));
         void (async () => {
           for (let i = 0; i < text.length;) {
             const size = i < 700 ? 7 : 4096;

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { toJson } from '../behaviour.js';
+import { jsonText } from '../../json/write.js';
 import { fault } from './fault.js';
 
 /** Bugs in how bodies are served. */
@@ -18,7 +18,7 @@ export const mediaFaults = [
     () => ({
       send: (response, status, body, headers) => {
         response.writeHead(status, { ...headers, 'content-type': 'text/html; charset=utf-8' });
-        response.end(toJson(body));
+        response.end(jsonText(body));
       },
     })),
   fault('created-without-body', 'MEDIA-1',
@@ -35,7 +35,7 @@ export const mediaFaults = [
     () => ({
       send: (response, status, body, headers) => {
         response.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', ...headers });
-        response.end(gzipSync(toJson(body)));
+        response.end(gzipSync(jsonText(body)));
       },
     }), ['ERROR-1']),
   fault('json-trailing-data', 'MEDIA-1',
@@ -43,7 +43,7 @@ export const mediaFaults = [
     () => ({
       send: (response, status, body, headers) => {
         response.writeHead(status, { 'content-type': 'application/json', ...headers });
-        response.end(`${toJson(body)}\nreq-7f3a`);
+        response.end(`${jsonText(body)}\nreq-7f3a`);
       },
     }), ['ERROR-1']),
 ];

@@ -1,0 +1,81 @@
+import { plural } from '../../core/plural.js';
+import { jsonText } from '../../json/write.js';
+import { writableProperties, type SchemaNode } from '../../spec/schema-node.js';
+import { integerRange, integerValue } from './numbers.js';
+import { firstKept } from './probe.js';
+import { keepsStringFacts, stringOfLength } from './strings.js';
+import { canonicalValue, listedValues, unknownValues, validArray } from './valid-value.js';
+import { pathLabel, within, type ValueCase } from './value-case.js';
+
+/** The most enum values sent one by one; a longer enum is left to generation. */
+const MOST_ENUM_VALUES = 12;
+
+/**
+ * The values at the edges of what the schema allows, for every writable property of an object schema and of the
+ * objects within it: exactly each length bound it states (ASCII letters, so that every way of counting agrees), empty
+ * where it allows empty (minLength 0, or a pattern that matches it), null where it is nullable, each bound of an
+ * integer (a format's too: int64's ±2^63 edges, beyond 2^53) or a number, each enum value, the fewest and the most
+ * items an array may have. Sent on every run whatever the seed, since generation reaches an exact edge by chance
+ * only. What the spec leaves open (an empty name where it states no minLength) is not a boundary: INFO's rules
+ * observe it.
+ */
+export function boundaryCases(node: SchemaNode, path: readonly string[] = []): ValueCase[] {
+  return writableProperties(node).flatMap(([key, child]) => (unknownValues(child) ? [] : casesOf(child, [...path, key])));
+}
+
+function casesOf(node: SchemaNode, path: readonly string[]): ValueCase[] {
+  const p = pathLabel(path);
+  const at = (label: string, value: unknown): ValueCase => ({ label: `${p} ${label}`, path, change: { set: value } });
+  const cases: ValueCase[] = [];
+  if (node.typeStated && node.types.has('null') && node.types.size > 1) cases.push(at('null', null));
+  if (node.values) {
+    const values = listedValues(node);
+    if (values.length <= MOST_ENUM_VALUES) for (const value of values) cases.push(at(`${jsonText(value)} (one of its values)`, value));
+    return cases;
+  }
+  if (node.types.has('string')) cases.push(...stringCases(node, at));
+  if (node.types.has('integer') && (node.number.minimum !== undefined || node.number.maximum !== undefined || node.number.format !== undefined
+    || node.number.exclusiveMinimum !== undefined || node.number.exclusiveMaximum !== undefined)) {
+    const range = integerRange(node.number);
+    if (range) {
+      cases.push(at(`${range.min}, the least it allows`, integerValue(range.min)));
+      cases.push(at(`${range.max}, the most it allows`, integerValue(range.max)));
+    }
+  }
+  if (node.types.has('array')) cases.push(...arrayCases(node, at));
+  if (node.types.has('object') && node.typeStated) {
+    const base = canonicalValue({ ...node, types: new Set(['object']) });
+    if (base) cases.push(...within(path, base.value, boundaryCases(node, path)));
+  }
+  return cases;
+}
+
+type At = (label: string, value: unknown) => ValueCase;
+
+function stringCases(node: SchemaNode, at: At): ValueCase[] {
+  const facts = node.string;
+  if (facts.format !== undefined) return [];
+  const cases: ValueCase[] = [];
+  for (const length of new Set([facts.minLength, facts.maxLength])) {
+    if (length === undefined || length === 0) continue;
+    const text = stringOfLength(facts, length);
+    if (text !== undefined && keepsStringFacts(facts, text)) cases.push(at(`of exactly ${length} characters`, text));
+  }
+  // Empty is the spec's to decide only where it says how short a value may be: a minLength, or a pattern.
+  const decidesEmpty = facts.minLength !== undefined || facts.patterns.length > 0;
+  if (decidesEmpty && keepsStringFacts(facts, '')) cases.push(at('empty', ''));
+  return cases;
+}
+
+function arrayCases(node: SchemaNode, at: At): ValueCase[] {
+  const { minItems = 0, maxItems } = node.array;
+  const cases: ValueCase[] = [];
+  if (minItems === 0) cases.push(at('an empty array', []));
+  for (const count of new Set([minItems, maxItems])) {
+    if (count === undefined || count === 0) continue;
+    const arrays = validArray({ ...node, array: { ...node.array, minItems: count, maxItems: count } });
+    const value = arrays && firstKept(arrays);
+    if (value !== undefined) cases.push(at(`with ${plural(count, 'item')}`, value));
+  }
+  return cases;
+}

@@ -1,0 +1,115 @@
+import fc from 'fast-check';
+import type { StringFacts } from '../../spec/schema-node.js';
+import { codePoints, OPEN_TEXT, plainText, type TextBounds } from '../names.js';
+import { filtered, firstKept } from './probe.js';
+
+/**
+ * Ordinary values of the string formats ajv-formats checks, one arbitrary a format: shapes every validator of the
+ * format takes (an address at example.com, not every form RFC 5322 allows), so that a refusal is the server's fault.
+ */
+const FORMATS: Readonly<Record<string, fc.Arbitrary<string>>> = {
+  'date-time': fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+  date: fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  time: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+    .map((parts) => `${parts.map((p) => String(p).padStart(2, '0')).join(':')}Z`),
+  email: fc.stringMatching(/^[a-z][a-z0-9]{0,15}(?:\.[a-z0-9]{1,8})?@example\.(?:com|org|net)$/),
+  uuid: fc.uuid(),
+  uri: fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
+  url: fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
+  hostname: fc.stringMatching(/^[a-z][a-z0-9]{0,10}\.example\.com$/),
+  ipv4: fc.ipV4(),
+  ipv6: fc.ipV6(),
+  byte: fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+};
+
+/** Formats that say nothing of which strings are valid: annotations, for which any text will do. */
+const ANNOTATIONS = new Set(['password', 'binary']);
+
+/** The format of a string schema, when the generators know what its values are; `annotation` when any text is one. */
+export function formatKind(format: string | undefined): 'none' | 'known' | 'annotation' | 'unknown' {
+  if (format === undefined) return 'none';
+  if (FORMATS[format]) return 'known';
+  return ANNOTATIONS.has(format) ? 'annotation' : 'unknown';
+}
+
+/** The bounds a string schema sets, filled in with the suite's own (OPEN_TEXT) where it sets none. */
+export function textBounds(facts: StringFacts): TextBounds {
+  return { minLength: facts.minLength ?? OPEN_TEXT.minLength, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength };
+}
+
+/** Whether a string keeps the schema's lengths (code points, as JSON Schema counts them) and patterns. */
+export function keepsStringFacts(facts: StringFacts, text: string): boolean {
+  const length = codePoints(text);
+  return (facts.minLength === undefined || length >= facts.minLength) && (facts.maxLength === undefined || length <= facts.maxLength)
+    && facts.patterns.every((p) => new RegExp(p, 'u').test(text));
+}
+
+/**
+ * Strings the schema calls valid: its format's values, strings of its patterns, or else the name grammar's text
+ * (plainText) within its lengths. Every value is within the lengths by every way of counting (see TextBounds). A
+ * format of no known kind gets plain text, which its validator may refuse: see formatKind. Undefined when no string
+ * of its format or patterns is found within its lengths.
+ */
+export function validString(facts: StringFacts): fc.Arbitrary<string> | undefined {
+  const bounds = textBounds(facts);
+  if (bounds.maxLength < bounds.minLength) return undefined;
+  const fits = (text: string) => text.length <= bounds.maxLength && keepsStringFacts(facts, text);
+  const format = facts.format === undefined ? undefined : FORMATS[facts.format];
+  if (format) return filtered(format, fits);
+  const [first] = facts.patterns;
+  if (first !== undefined) {
+    // Long enough often enough for a minLength: fast-check keeps strings short unless asked.
+    const small = matching(first, { maxLength: bounds.maxLength, size: 'small' });
+    const large = matching(first, { maxLength: bounds.maxLength, size: 'max' });
+    return small && large ? filtered(fc.oneof(small, large), fits) : undefined;
+  }
+  return plainText(facts.minLength === 0 ? { ...bounds, minLength: 0 } : bounds);
+}
+
+/** Strings of a pattern; undefined where fast-check finds its length cap leaves no string of it. */
+function matching(pattern: string, constraints: fc.StringMatchingConstraints): fc.Arbitrary<string> | undefined {
+  try {
+    return fc.stringMatching(new RegExp(pattern, 'u'), constraints);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A string of exactly `length` code points that keeps the patterns, `avoid`ing the given texts; undefined when none is
+ * found. ASCII letters where the schema has no pattern, so that every way of counting finds the same length.
+ */
+export function stringOfLength(facts: StringFacts, length: number, avoid: readonly string[] = []): string | undefined {
+  const ok = (text: string) => codePoints(text) === length && facts.patterns.every((p) => new RegExp(p, 'u').test(text)) && !avoid.includes(text);
+  const letters = 'Abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(length / 26) + 1).slice(0, length);
+  if (ok(letters)) return letters;
+  const [first] = facts.patterns;
+  if (first === undefined) return ok('x'.repeat(length)) ? 'x'.repeat(length) : undefined;
+  const strings = matching(first, { maxLength: length, size: 'max' });
+  return strings && firstKept(strings, ok);
+}
+
+/** A string of the schema's lengths that breaks one of its patterns; undefined when none of the candidates does. */
+export function patternBreaker(facts: StringFacts, around: string): string | undefined {
+  const bounds = { minLength: facts.minLength ?? 1, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength };
+  const lengthOk = (text: string) => codePoints(text) >= bounds.minLength && codePoints(text) <= bounds.maxLength;
+  const breaks = (text: string) => lengthOk(text) && facts.patterns.some((p) => !new RegExp(p, 'u').test(text));
+  const marks = ['!', '#', ' ', '0', 'A', 'a', '-', '_', '~', 'é', '🐕', '\t'];
+  const candidates = [...marks.map((m) => `${around}${m}`), ...marks.map((m) => `${m}${around}`), ...marks, ...marks.map((m) => m.repeat(bounds.minLength))];
+  return candidates.find(breaks) ?? firstKept(fc.string({ unit: 'grapheme', minLength: bounds.minLength, maxLength: bounds.minLength + 8 }), breaks);
+}
+
+/**
+ * A valid string, the same on every run: for a body that must merely be valid. Plain text where the schema allows it,
+ * else its format's or its pattern's first value; undefined when none is found.
+ */
+export function canonicalString(facts: StringFacts): string | undefined {
+  if ((facts.format !== undefined && FORMATS[facts.format]) || facts.patterns.length > 0) {
+    const valid = validString(facts);
+    return valid && firstKept(valid);
+  }
+  const { minLength, maxLength } = textBounds(facts);
+  if (maxLength < minLength) return undefined;
+  const text = 'Sample'.slice(0, maxLength);
+  return text.length >= minLength ? text : text.padEnd(minLength, 'x');
+}

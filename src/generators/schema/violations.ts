@@ -1,0 +1,180 @@
+import { plural } from '../../core/plural.js';
+import { INTEGER_FORMATS } from '../../json/exact-integer.js';
+import { jsonText } from '../../json/write.js';
+import { writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
+import { integerRange, integerValue } from './numbers.js';
+import { firstKept } from './probe.js';
+import { canonicalString, formatKind, patternBreaker, stringOfLength } from './strings.js';
+import { canonicalValue, validArray } from './valid-value.js';
+import { pathLabel, within, type ValueCase } from './value-case.js';
+
+/**
+ * A value of each JSON type, for a property of another type: a number where a string belongs, a string where a number
+ * does. In the order the contract's own examples have them (a number, a boolean, null, an array, an object).
+ */
+const OF_TYPE: readonly (readonly [JsonType, unknown])[] = [['integer', 42], ['boolean', true], ['null', null], ['array', ['x']], ['object', { text: 'x' }]];
+
+/** A property an object schema that forbids others does not define. */
+export const UNDEFINED_PROPERTY = 'unexpected';
+
+/**
+ * One violation at a time of each constraint an object schema states, for every writable property and the objects
+ * and arrays within it: a required property missing, a value of each type it does not allow (null where it is not
+ * nullable; a string of digits where a number belongs, which a coercing server takes), one past each length bound
+ * (that still matches the patterns), a string that breaks a pattern (within the lengths), a value outside the enum,
+ * one past each numeric bound and each integer format's range (int64's by one beyond 2^63), a multiple missed, one
+ * item too few or too many, a repeated item, an invalid item, and a property the schema forbids. Each case changes
+ * one place of a valid body, and breaks the schema there only (test/generators/schema holds each to ajv). Formats of
+ * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check.
+ */
+export function violationCases(node: SchemaNode, path: readonly string[] = []): ValueCase[] {
+  const cases: ValueCase[] = [];
+  const { required, additional } = node.object;
+  for (const [key, child] of writableProperties(node)) {
+    const at = [...path, key];
+    if (required.includes(key)) cases.push({ label: `${pathLabel(at)} missing`, path: at, change: { remove: true }, keyword: 'required' });
+    cases.push(...valueViolations(child, at));
+  }
+  if (additional !== 'any' && !(UNDEFINED_PROPERTY in node.object.properties)) {
+    const at = [...path, UNDEFINED_PROPERTY];
+    const where = path.length > 0 ? ` in ${pathLabel(path)}` : '';
+    if (additional === 'none') {
+      cases.push({ label: `a property the spec does not define ("${UNDEFINED_PROPERTY}")${where}`, path: at, change: { set: 'x' }, keyword: 'additionalProperties' });
+    } else {
+      for (const v of valueViolations(additional, at).filter((c) => c.keyword === 'type').slice(0, 1)) {
+        cases.push({ ...v, label: `a property the spec does not define ("${UNDEFINED_PROPERTY}") that is ${jsonText('set' in v.change ? v.change.set : undefined)}${where}` });
+      }
+    }
+  }
+  return cases;
+}
+
+/** The violations of one value's schema, placed at `path`. */
+function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[] {
+  if (node.unsupported.length > 0 || node.alternatives) return [];
+  const p = pathLabel(path);
+  const set = (label: string, value: unknown, keyword: string): ValueCase => ({ label: `${p} ${label}`, path, change: { set: value }, keyword });
+  const cases: ValueCase[] = [];
+  if (node.typeStated) {
+    for (const [, value] of wrongTypes(node)) cases.push(set(`is ${jsonText(value)}`, value, 'type'));
+  }
+  if (node.values) {
+    const outside = outsideEnum(node);
+    if (outside !== undefined) cases.push(set(`is ${jsonText(outside)}, not one of its values`, outside, 'enum'));
+    return cases;
+  }
+  if (node.types.has('string')) cases.push(...stringViolations(node, set));
+  if (node.types.has('integer') && !node.types.has('number')) cases.push(...integerViolations(node, set));
+  else if (node.types.has('number')) cases.push(...numberViolations(node, set));
+  if (node.types.has('array')) cases.push(...arrayViolations(node, path, set));
+  if (node.types.has('object') && node.typeStated) {
+    const base = canonicalValue({ ...node, types: new Set(['object']) });
+    if (base) cases.push(...within(path, base.value, violationCases(node, path)));
+  }
+  return cases;
+}
+
+type SetAt = (label: string, value: unknown, keyword: string) => ValueCase;
+
+/** A value of each type the schema does not allow: the number as an integer where no number is allowed, else 1.5. */
+function wrongTypes(node: SchemaNode): (readonly [JsonType, unknown])[] {
+  const allowed = node.types;
+  const out: (readonly [JsonType, unknown])[] = [];
+  for (const [type, value] of OF_TYPE) {
+    if (type === 'integer') {
+      if (!allowed.has('integer')) out.push([type, 42]);
+      else if (!allowed.has('number')) out.push(['number', 1.5]);
+    } else if (!allowed.has(type)) out.push([type, value]);
+  }
+  // A string where a number or a boolean belongs: the digits or word a coercing server reads as one.
+  if (!allowed.has('string')) out.push(['string', allowed.has('integer') || allowed.has('number') ? '1' : allowed.has('boolean') ? 'true' : 'x']);
+  return out;
+}
+
+/** A value of an allowed type that the enum does not list. */
+function outsideEnum(node: SchemaNode): unknown {
+  const values = node.values ?? [];
+  const listed = new Set(values.map((v) => jsonText(v)));
+  const candidates = [...values.filter((v) => typeof v === 'string').map((v) => `${v as string}x`), 'unlisted',
+    ...values.filter((v) => typeof v === 'number').map((v) => (v as number) + 1), 987654321];
+  return candidates.find((c) => !listed.has(jsonText(c)) && node.types.has(typeof c === 'string' ? 'string' : Number.isInteger(c) ? 'integer' : 'number'));
+}
+
+function stringViolations(node: SchemaNode, set: SetAt): ValueCase[] {
+  const facts = node.string;
+  const cases: ValueCase[] = [];
+  // A length past a bound would break a format too, which a conformant server need not check (see above).
+  if (formatKind(facts.format) === 'known') return cases;
+  if (facts.minLength !== undefined && facts.minLength > 0) {
+    const text = stringOfLength(facts, facts.minLength - 1);
+    if (text !== undefined) cases.push(set(`of ${plural(facts.minLength - 1, 'character')}, one fewer than its minLength`, text, 'minLength'));
+  }
+  if (facts.maxLength !== undefined) {
+    const text = stringOfLength(facts, facts.maxLength + 1);
+    if (text !== undefined) cases.push(set(`of ${plural(facts.maxLength + 1, 'character')}, one more than its maxLength`, text, 'maxLength'));
+  }
+  if (facts.patterns.length > 0) {
+    const text = patternBreaker(facts, canonicalString({ ...facts, patterns: [] }) ?? 'x');
+    if (text !== undefined) cases.push(set(`is ${jsonText(text)}, which does not match its pattern`, text, 'pattern'));
+  }
+  return cases;
+}
+
+function integerViolations(node: SchemaNode, set: SetAt): ValueCase[] {
+  const facts = node.number;
+  const range = integerRange(facts);
+  if (!range) return [];
+  const cases: ValueCase[] = [];
+  const format = facts.format === undefined ? undefined : INTEGER_FORMATS[facts.format];
+  const stated = (bound: unknown) => bound !== undefined;
+  const step = facts.multipleOf !== undefined && Number.isInteger(facts.multipleOf) && facts.multipleOf > 1 ? BigInt(facts.multipleOf) : 1n;
+  // One past each bound the schema states, and past the format's range where that is the bound.
+  if (stated(facts.minimum) || stated(facts.exclusiveMinimum) || format) {
+    const below = range.min - step;
+    const what = format && range.min === format.min ? `beyond the ${facts.format as string} range` : 'below its minimum';
+    cases.push(set(`is ${below}, ${what}`, integerValue(below), format && range.min === format.min ? 'format' : 'minimum'));
+  }
+  if (stated(facts.maximum) || stated(facts.exclusiveMaximum) || format) {
+    const above = range.max + step;
+    const what = format && range.max === format.max ? `beyond the ${facts.format as string} range` : 'above its maximum';
+    cases.push(set(`is ${above}, ${what}`, integerValue(above), format && range.max === format.max ? 'format' : 'maximum'));
+  }
+  // Next to the multiple nearest 0: within the doubles' exact range, where a validator can tell multiples apart.
+  const multiple = range.min > 0n ? range.min : range.max < 0n ? range.max : 0n;
+  const missed = multiple + 1n <= range.max ? multiple + 1n : multiple - 1n;
+  if (step > 1n && missed >= range.min) cases.push(set(`is ${missed}, not a multiple of ${step}`, integerValue(missed), 'multipleOf'));
+  return cases;
+}
+
+function numberViolations(node: SchemaNode, set: SetAt): ValueCase[] {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node.number;
+  const cases: ValueCase[] = [];
+  if (minimum !== undefined) cases.push(set(`is ${minimum - 0.25}, below its minimum`, minimum - 0.25, 'minimum'));
+  if (exclusiveMinimum !== undefined) cases.push(set(`is ${exclusiveMinimum}, not above its exclusiveMinimum`, exclusiveMinimum, 'exclusiveMinimum'));
+  if (maximum !== undefined) cases.push(set(`is ${maximum + 0.25}, above its maximum`, maximum + 0.25, 'maximum'));
+  if (exclusiveMaximum !== undefined) cases.push(set(`is ${exclusiveMaximum}, not below its exclusiveMaximum`, exclusiveMaximum, 'exclusiveMaximum'));
+  return cases;
+}
+
+function arrayViolations(node: SchemaNode, path: readonly string[], set: SetAt): ValueCase[] {
+  const { items, minItems = 0, maxItems, uniqueItems } = node.array;
+  const ofLength = (count: number, unique = uniqueItems) => {
+    const arrays = validArray({ ...node, array: { ...node.array, minItems: count, maxItems: count, uniqueItems: unique } });
+    return arrays && firstKept(arrays);
+  };
+  const cases: ValueCase[] = [];
+  if (minItems > 0) {
+    const fewer = ofLength(minItems - 1);
+    if (fewer !== undefined) cases.push(set(`with ${plural(minItems - 1, 'item')}, one fewer than its minItems`, fewer, 'minItems'));
+  }
+  if (maxItems !== undefined) {
+    const more = ofLength(maxItems + 1);
+    if (more !== undefined) cases.push(set(`with ${plural(maxItems + 1, 'item')}, one more than its maxItems`, more, 'maxItems'));
+  }
+  const one = items ? canonicalValue(items) : { value: 'x' };
+  if (uniqueItems && one && (maxItems ?? 2) >= 2 && minItems <= 2) cases.push(set('with an item twice', [one.value, one.value], 'uniqueItems'));
+  // An invalid first item among valid ones: the array as short as allowed, but with one item to break.
+  const base = ofLength(Math.max(1, minItems), false);
+  if (items && base !== undefined && (maxItems ?? 1) >= 1) cases.push(...within(path, base, valueViolations(items, [...path, '0'])));
+  return cases;
+}

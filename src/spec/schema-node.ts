@@ -1,0 +1,198 @@
+import type { JsonSchema } from './types.js';
+
+/** The JSON types a schema names, `integer` apart from `number` as JSON Schema has them. */
+export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'array' | 'object';
+
+export const JSON_TYPES: readonly JsonType[] = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'];
+
+/** What a schema says of strings. Lengths count code points, as JSON Schema does. */
+export interface StringFacts {
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Every pattern the value must match (allOf may give several); ECMA-262 source, unanchored unless written so. */
+  readonly patterns: readonly string[];
+  readonly format?: string;
+}
+
+/** What a schema says of numbers. Exclusive bounds are kept apart, in the 3.1 form, whichever dialect wrote them. */
+export interface NumberFacts {
+  readonly minimum?: number;
+  readonly maximum?: number;
+  readonly exclusiveMinimum?: number;
+  readonly exclusiveMaximum?: number;
+  readonly multipleOf?: number;
+  readonly format?: string;
+}
+
+/** What a schema says of arrays. */
+export interface ArrayFacts {
+  readonly items?: SchemaNode;
+  readonly minItems?: number;
+  readonly maxItems?: number;
+  readonly uniqueItems: boolean;
+}
+
+/** What a schema says of objects. */
+export interface ObjectFacts {
+  readonly properties: Readonly<Record<string, SchemaNode>>;
+  readonly required: readonly string[];
+  /**
+   * Properties beyond `properties`: any (`true` or unsaid), none (`false`), or those a schema allows. Under allOf, a
+   * part that forbids them allows only its own properties: see {@link ObjectFacts.closedTo}.
+   */
+  readonly additional: 'any' | 'none' | SchemaNode;
+  /** Set when a part of the schema forbids properties beyond its own: only these may appear. */
+  readonly closedTo?: readonly string[];
+  readonly minProperties?: number;
+  readonly maxProperties?: number;
+}
+
+/**
+ * A JSON Schema of the subset OpenAPI 3.0 and 3.1 use, as one flat record of what it allows: allOf merged, `nullable`
+ * (3.0) and type arrays with `null` (3.1) both as the type `null`. What generators and checks ask of a schema, asked
+ * of this instead of the schema's many spellings.
+ */
+export interface SchemaNode {
+  /** The types a value may have; every type when the schema states none. */
+  readonly types: ReadonlySet<JsonType>;
+  /** Whether the schema states a type (else any JSON value is of an allowed type). */
+  readonly typeStated: boolean;
+  /** The only values allowed (`enum`, `const`), when the schema lists them. */
+  readonly values?: readonly unknown[];
+  readonly string: StringFacts;
+  readonly number: NumberFacts;
+  readonly array: ArrayFacts;
+  readonly object: ObjectFacts;
+  /** Alternatives a value must match one of (anyOf, oneOf). */
+  readonly alternatives?: readonly SchemaNode[];
+  /** Sent by the service only: a client never sends it (OpenAPI `readOnly`). */
+  readonly readOnly: boolean;
+  /** The spec's `default`, as written. */
+  readonly default?: unknown;
+  /** Keywords that constrain values in ways the generators do not follow (`not`, `if`, `patternProperties`…). */
+  readonly unsupported: readonly string[];
+}
+
+/** Keywords the node reads; any other keyword that constrains values is unsupported. */
+const UNSUPPORTED = ['not', 'if', 'then', 'else', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas',
+  'dependencies', 'contains', 'minContains', 'maxContains', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems', '$ref', '$dynamicRef'];
+
+/** The node of a JSON Schema (as spec/schemas.ts converts it: dereferenced, OpenAPI annotations dropped). */
+export function nodeOf(schema: JsonSchema): SchemaNode {
+  if (schema === true || (typeof schema === 'object' && Object.keys(schema).length === 0)) return ANY;
+  if (schema === false) return { ...ANY, types: new Set(), typeStated: true };
+  const parts = [withoutAllOf(schema), ...((schema['allOf'] as JsonSchema[] | undefined) ?? []).map(nodeOf)];
+  return parts.reduce(mergeNodes);
+}
+
+/** A node with no constraint: any JSON value. */
+const ANY: SchemaNode = {
+  types: new Set(JSON_TYPES), typeStated: false, string: { patterns: [] }, number: {}, array: { uniqueItems: false },
+  object: { properties: {}, required: [], additional: 'any' }, readOnly: false, unsupported: [],
+};
+
+function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNode {
+  const s = schema as Record<string, unknown>;
+  const num = (keyword: string) => (typeof s[keyword] === 'number' ? s[keyword] as number : undefined);
+  const stated = typeof s['type'] === 'string' ? [s['type']] : Array.isArray(s['type']) ? s['type'] as string[] : undefined;
+  const types = new Set<JsonType>(stated ? stated.filter((t): t is JsonType => (JSON_TYPES as readonly string[]).includes(t)) : JSON_TYPES);
+  // `number` admits integers; `nullable: true` (3.0) admits null where a type is stated.
+  if (types.has('number')) types.add('integer');
+  if (s['nullable'] === true && stated) types.add('null');
+  const values = 'const' in s ? [s['const']] : Array.isArray(s['enum']) ? s['enum'] as unknown[] : undefined;
+  const alternatives = [...((s['anyOf'] as JsonSchema[] | undefined) ?? []), ...((s['oneOf'] as JsonSchema[] | undefined) ?? [])];
+  const properties = Object.fromEntries(Object.entries((s['properties'] ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [k, nodeOf(v)]));
+  const additional = s['additionalProperties'] === false ? 'none' as const
+    : typeof s['additionalProperties'] === 'object' ? nodeOf(s['additionalProperties'] as JsonSchema) : 'any' as const;
+  // 3.0 writes exclusive bounds as booleans beside minimum and maximum; 3.1 as numbers of their own.
+  const exclusive = (bound: 'minimum' | 'maximum', keyword: string) =>
+    s[keyword] === true ? num(bound) : num(keyword);
+  const exclusiveMinimum = exclusive('minimum', 'exclusiveMinimum');
+  const exclusiveMaximum = exclusive('maximum', 'exclusiveMaximum');
+  return {
+    types,
+    typeStated: stated !== undefined,
+    ...(values ? { values } : {}),
+    string: omitUndefined({ minLength: num('minLength'), maxLength: num('maxLength'), patterns: typeof s['pattern'] === 'string' ? [s['pattern']] : [], format: formatOf(s) }),
+    number: omitUndefined({
+      minimum: s['exclusiveMinimum'] === true ? undefined : num('minimum'),
+      maximum: s['exclusiveMaximum'] === true ? undefined : num('maximum'),
+      exclusiveMinimum, exclusiveMaximum, multipleOf: num('multipleOf'), format: formatOf(s),
+    }),
+    array: omitUndefined({
+      items: typeof s['items'] === 'object' && !Array.isArray(s['items']) ? nodeOf(s['items'] as JsonSchema) : undefined,
+      minItems: num('minItems'), maxItems: num('maxItems'), uniqueItems: s['uniqueItems'] === true,
+    }),
+    object: omitUndefined({
+      properties, required: Array.isArray(s['required']) ? s['required'] as string[] : [], additional,
+      closedTo: additional === 'none' ? Object.keys(properties) : undefined,
+      minProperties: num('minProperties'), maxProperties: num('maxProperties'),
+    }),
+    ...(alternatives.length > 0 ? { alternatives: alternatives.map(nodeOf) } : {}),
+    readOnly: s['readOnly'] === true,
+    ...('default' in s ? { default: s['default'] } : {}),
+    unsupported: UNSUPPORTED.filter((k) => k in s).concat(Array.isArray(s['items']) ? ['items as a list'] : []),
+  };
+}
+
+function formatOf(s: Record<string, unknown>): string | undefined {
+  return typeof s['format'] === 'string' ? s['format'] : undefined;
+}
+
+/** A node that both nodes describe: what allOf means. */
+export function mergeNodes(a: SchemaNode, b: SchemaNode): SchemaNode {
+  const types = new Set([...a.types].filter((t) => b.types.has(t)));
+  const values = a.values && b.values ? a.values.filter((v) => b.values?.some((w) => JSON.stringify(w) === JSON.stringify(v))) : a.values ?? b.values;
+  const properties: Record<string, SchemaNode> = { ...a.object.properties };
+  for (const [key, node] of Object.entries(b.object.properties)) properties[key] = properties[key] ? mergeNodes(properties[key], node) : node;
+  const closedTo = a.object.closedTo && b.object.closedTo ? a.object.closedTo.filter((k) => b.object.closedTo?.includes(k)) : a.object.closedTo ?? b.object.closedTo;
+  const alternatives = [...(a.alternatives ?? []), ...(b.alternatives ?? [])];
+  return {
+    types,
+    typeStated: a.typeStated || b.typeStated,
+    ...(values ? { values } : {}),
+    string: omitUndefined({
+      minLength: most(a.string.minLength, b.string.minLength), maxLength: least(a.string.maxLength, b.string.maxLength),
+      patterns: [...a.string.patterns, ...b.string.patterns], format: a.string.format ?? b.string.format,
+    }),
+    number: omitUndefined({
+      minimum: most(a.number.minimum, b.number.minimum), maximum: least(a.number.maximum, b.number.maximum),
+      exclusiveMinimum: most(a.number.exclusiveMinimum, b.number.exclusiveMinimum), exclusiveMaximum: least(a.number.exclusiveMaximum, b.number.exclusiveMaximum),
+      multipleOf: a.number.multipleOf ?? b.number.multipleOf, format: a.number.format ?? b.number.format,
+    }),
+    array: omitUndefined({
+      items: a.array.items && b.array.items ? mergeNodes(a.array.items, b.array.items) : a.array.items ?? b.array.items,
+      minItems: most(a.array.minItems, b.array.minItems), maxItems: least(a.array.maxItems, b.array.maxItems),
+      uniqueItems: a.array.uniqueItems || b.array.uniqueItems,
+    }),
+    object: omitUndefined({
+      properties,
+      required: [...new Set([...a.object.required, ...b.object.required])],
+      additional: a.object.additional === 'none' || b.object.additional === 'none' ? 'none' as const
+        : typeof a.object.additional === 'object' ? a.object.additional : b.object.additional,
+      closedTo,
+      minProperties: most(a.object.minProperties, b.object.minProperties), maxProperties: least(a.object.maxProperties, b.object.maxProperties),
+    }),
+    ...(alternatives.length > 0 ? { alternatives } : {}),
+    readOnly: a.readOnly || b.readOnly,
+    ...('default' in a ? { default: a.default } : 'default' in b ? { default: b.default } : {}),
+    unsupported: [...a.unsupported, ...b.unsupported],
+  };
+}
+
+const most = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.max(a, b));
+const least = (a: number | undefined, b: number | undefined) => (a === undefined ? b : b === undefined ? a : Math.min(a, b));
+
+/** The object without its undefined fields: facts a schema does not state are absent, not undefined. */
+function omitUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
+}
+
+/**
+ * The properties a client may send in an object of this node: every property it defines but the read-only ones, and
+ * only those a closed part of it allows.
+ */
+export function writableProperties(node: SchemaNode): [string, SchemaNode][] {
+  const { properties, closedTo } = node.object;
+  return Object.entries(properties).filter(([key, child]) => !child.readOnly && (!closedTo || closedTo.includes(key)));
+}

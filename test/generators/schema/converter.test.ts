@@ -1,0 +1,151 @@
+/**
+ * The converter from JSON Schema to fast-check, held to the compiled ajv validators the checks judge by: every value it
+ * calls valid passes the schema, and every violation it makes fails it at the one place it names. Over schemas drawn
+ * from the subset OpenAPI 3.0 and 3.1 use, and over the bundled spec's.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseJson } from '../../../src/json/parse.js';
+import { jsonText } from '../../../src/json/write.js';
+import { boundaryCases } from '../../../src/generators/schema/boundaries.js';
+import { applyCase, pointerOf, type ValueCase } from '../../../src/generators/schema/value-case.js';
+import { canonicalValue, validValue } from '../../../src/generators/schema/valid-value.js';
+import { violationCases } from '../../../src/generators/schema/violations.js';
+import { loadSpec } from '../../../src/spec/load.js';
+import { nodeOf } from '../../../src/spec/schema-node.js';
+import type { JsonSchema, SpecModel } from '../../../src/spec/types.js';
+import { compileValidators, type SchemaValidator } from '../../../src/spec/validators.js';
+
+type Dialect = SpecModel['schemaDialect'];
+
+/** The spec's own validator for a schema, as the worker compiles it: ajv, ajv-formats, integers checked exactly. */
+function validatorOf(schema: JsonSchema, dialect: Dialect): SchemaValidator {
+  const model: SpecModel = {
+    version: 'test', operations: [], servers: [], schemaDialect: dialect,
+    schemas: { NewCategory: schema, Category: {}, Error: {} },
+    schemaSources: { NewCategory: 'test', Category: 'test', Error: 'test' },
+  };
+  return compileValidators(model).NewCategory;
+}
+
+/** Where a value breaks the schema, as the checks see it: sent as JSON text, parsed back with its exact numbers. */
+function violations(validate: SchemaValidator, value: unknown) {
+  const document = parseJson(jsonText(value));
+  return validate.violations(document.value, document);
+}
+
+const PATTERNS = ['^[a-z]+$', '^[A-Z][a-z]*$', '^[a-z0-9-]{3,20}$', '^\\p{L}+( \\p{L}+)*$', '[0-9]', '^\\S+$', '^.+$', '^[^<>]*$'];
+const STRING_FORMATS = ['date-time', 'date', 'email', 'uuid', 'uri', 'hostname', 'ipv4', 'password'];
+
+const maybe = <T>(arbitrary: fc.Arbitrary<T>) => fc.option(arbitrary, { nil: undefined });
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+
+const stringSchema = fc.record({
+  minLength: maybe(fc.integer({ min: 0, max: 5 })), span: maybe(fc.integer({ min: 0, max: 40 })),
+  pattern: maybe(fc.constantFrom(...PATTERNS)), format: maybe(fc.constantFrom(...STRING_FORMATS)),
+  enum: maybe(fc.uniqueArray(fc.constantFrom('gold', 'silver', 'bronze', 'tin'), { minLength: 1, maxLength: 3 })),
+}).map(({ minLength, span, pattern, format, enum: values }) => defined(values ? { type: 'string', enum: values } : {
+  type: 'string', minLength, maxLength: span === undefined ? undefined : (minLength ?? 0) + span + (pattern || format ? 40 : 0),
+  ...(format ? { format } : { pattern }),
+}));
+
+const integerSchema = fc.record({
+  format: maybe(fc.constantFrom('int32', 'int64')), minimum: maybe(fc.integer({ min: -1000, max: 1000 })), span: maybe(fc.integer({ min: 0, max: 5000 })),
+  exclusive: fc.boolean(), multipleOf: maybe(fc.constantFrom(2, 5, 10)),
+}).map(({ format, minimum, span, exclusive, multipleOf }) => defined({
+  type: 'integer', format, minimum, maximum: span === undefined ? undefined : (minimum ?? 0) + span + (multipleOf ?? 1) * 3,
+  ...(exclusive && minimum !== undefined ? { exclusiveMinimum: minimum - 1, minimum: undefined } : {}), multipleOf,
+}));
+
+const numberSchema = fc.record({ minimum: maybe(fc.integer({ min: -50, max: 50 })), span: maybe(fc.integer({ min: 1, max: 100 })), format: maybe(fc.constantFrom('float', 'double')) })
+  .map(({ minimum, span, format }) => defined({ type: 'number', minimum, maximum: span === undefined ? undefined : (minimum ?? 0) + span, format }));
+
+const leafSchema = fc.oneof(stringSchema, integerSchema, numberSchema, fc.constant({ type: 'boolean' }));
+
+const arraySchema = fc.record({ items: leafSchema, minItems: maybe(fc.integer({ min: 0, max: 3 })), extra: maybe(fc.integer({ min: 0, max: 4 })), uniqueItems: fc.boolean() })
+  .map(({ items, minItems, extra, uniqueItems }) => defined({
+    type: 'array', items, minItems, maxItems: extra === undefined ? undefined : (minItems ?? 0) + extra + (uniqueItems ? 2 : 0),
+    // Distinct items of a kind of which there are enough (not three distinct booleans, nor an enum's fourth value).
+    uniqueItems: (uniqueItems && (items as Record<string, unknown>)['type'] !== 'boolean' && !(items as Record<string, unknown>)['enum']) || undefined,
+  }));
+
+/** Object schemas of the subset: properties of every kind, nested once, some required, some nullable, some closed. */
+function objectSchema(dialect: Dialect, depth: number): fc.Arbitrary<Record<string, unknown>> {
+  const child: fc.Arbitrary<Record<string, unknown>> = depth > 0 ? fc.oneof({ weight: 4, arbitrary: leafSchema }, { weight: 1, arbitrary: arraySchema }, { weight: 1, arbitrary: objectSchema(dialect, depth - 1) }) : leafSchema;
+  const nullable = (schema: Record<string, unknown>) => (dialect === 'draft-07' ? { ...schema, nullable: true } : { ...schema, type: [schema['type'], 'null'] });
+  return fc.record({
+    properties: fc.dictionary(fc.constantFrom('name', 'description', 'priority', 'tags', 'owner', 'rank', 'code'), fc.tuple(child, fc.boolean(), fc.boolean()), { minKeys: 1, maxKeys: 5 }),
+    closed: fc.boolean(),
+  }).map(({ properties, closed }) => defined({
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(properties).map(([key, [schema, , isNullable]]) => [key, isNullable && schema['enum'] === undefined ? nullable(schema) : schema])),
+    required: Object.entries(properties).filter(([, [, isRequired]]) => isRequired).map(([key]) => key),
+    additionalProperties: closed ? false : undefined,
+  }));
+}
+
+/** Every value, boundary and violation of one schema, judged by its validator; what did not hold, in words. */
+function misjudged(schema: JsonSchema, dialect: Dialect, seed: number): string[] {
+  const node = nodeOf(schema);
+  const validate = validatorOf(schema, dialect);
+  const wrong: string[] = [];
+  const valid = validValue(node);
+  if (!valid) return [`no valid value generated for ${JSON.stringify(schema)}`];
+  for (const value of fc.sample(valid, { seed, numRuns: 30 })) {
+    const found = violations(validate, value);
+    if (found.length > 0) wrong.push(`valid ${jsonText(value)}: ${found.map((v) => v.line).join('; ')}`);
+  }
+  const base = canonicalValue(node);
+  if (!base) return [...wrong, 'no canonical value'];
+  const found = violations(validate, base.value);
+  if (found.length > 0) wrong.push(`canonical ${jsonText(base.value)}: ${found.map((v) => v.line).join('; ')}`);
+  for (const boundary of boundaryCases(node)) {
+    const value = applyCase(base.value, boundary);
+    const broken = violations(validate, value);
+    if (broken.length > 0) wrong.push(`boundary ${boundary.label} ${jsonText(value)}: ${broken.map((v) => v.line).join('; ')}`);
+  }
+  for (const violation of violationCases(node)) wrong.push(...misplaced(validate, base.value, violation));
+  return wrong;
+}
+
+/** What is wrong with a violation: it breaks nothing, or breaks the schema somewhere other than where it says. */
+function misplaced(validate: SchemaValidator, base: unknown, violation: ValueCase): string[] {
+  const value = applyCase(base, violation);
+  const found = violations(validate, value);
+  const at = pointerOf(violation.path);
+  if (found.length === 0) return [`violation "${violation.label}" ${jsonText(value)} is valid`];
+  const elsewhere = found.filter((v) => v.pointer !== at && !v.pointer.startsWith(`${at}/`));
+  return elsewhere.length > 0 ? [`violation "${violation.label}" also breaks ${elsewhere.map((v) => v.line).join('; ')}`] : [];
+}
+
+describe('the converter from JSON Schema to fast-check', () => {
+  for (const dialect of ['draft-07', '2020-12'] as const) {
+    it(`keeps to ajv's judgement of schemas of the subset (${dialect === 'draft-07' ? 'OpenAPI 3.0' : 'OpenAPI 3.1'})`, () => {
+      fc.assert(fc.property(objectSchema(dialect, 2), fc.integer(), (schema, seed) => {
+        expect(misjudged(schema, dialect, seed)).toEqual([]);
+      }), { numRuns: 60, seed: 2026 });
+    });
+  }
+
+  it('keeps to ajv\'s judgement of the bundled spec\'s NewCategory, and makes its violations the contract\'s examples', async () => {
+    const { model } = await loadSpec();
+    expect(misjudged(model.schemas.NewCategory, model.schemaDialect, 1)).toEqual([]);
+    expect(violationCases(nodeOf(model.schemas.NewCategory)).map((c) => c.label)).toEqual([
+      'name missing', 'name is 42', 'name is true', 'name is null', 'name is ["x"]', 'name is {"text":"x"}',
+      'description is 42', 'description is true', 'description is null', 'description is ["x"]', 'description is {"text":"x"}',
+    ]);
+    expect(boundaryCases(nodeOf(model.schemas.NewCategory))).toEqual([]);
+  });
+
+  it('sends int64 values exactly, beyond 2^53, at the format\'s edges and one past them', () => {
+    const node = nodeOf({ type: 'object', required: ['rank'], properties: { rank: { type: 'integer', format: 'int64' } } });
+    expect(boundaryCases(node).map((c) => jsonText(applyCase({}, c)))).toEqual([
+      '{"rank":-9223372036854775808}', '{"rank":9223372036854775807}',
+    ]);
+    expect(violationCases(node).filter((c) => c.keyword === 'format').map((c) => jsonText(applyCase({}, c)))).toEqual([
+      '{"rank":-9223372036854775809}', '{"rank":9223372036854775808}',
+    ]);
+    const ranks = fc.sample(validValue(node) as fc.Arbitrary<{ rank: unknown }>, { seed: 3, numRuns: 300 }).map((v) => v.rank);
+    expect(ranks.some((r) => typeof r === 'bigint')).toBe(true);
+  });
+});
