@@ -1,101 +1,209 @@
 /**
- * CREATE rules, by example: POST /categories accepts every valid NewCategory the catalogue names and refuses
- * every invalid body it names (contract §4.2). Generated bodies are in create.generated.suite.ts. The examples are
- * created at once, which also shows MODEL-2 (ids given concurrently differ).
+ * CREATE rules, by example: POST /categories accepts every valid NewCategory the catalogue names and refuses every
+ * invalid body it names (contract §4.2), valid and invalid as the loaded spec says (src/generators/new-category.ts):
+ * the name grammar's shapes, the spec's boundary values, and one violation at a time of each constraint the spec
+ * states beside the contract's own invalid bodies. A shape the spec forbids is sent as an invalid body. Generated
+ * bodies are in create.generated.suite.ts. The valid examples are created at once, which also shows MODEL-2 (ids
+ * given concurrently differ).
  */
-import { expectCreated, expectCreatedLikePlain, expectNewCategory, type SentCategory } from '../src/checks/expectations.js';
+import { expectCreated, expectCreatedLikePlain, expectNewCategory } from '../src/checks/expectations.js';
+import type { CheckContext } from '../src/checks/context.js';
 import type { Reply } from '../src/http/reply.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { KNOWN_INVALID_BODIES, renderInvalidBody } from '../src/generators/invalid-bodies.js';
-import { KNOWN_NAMES, nameOf } from '../src/generators/names.js';
+import { KNOWN_NAMES, nameOf, type NameShape } from '../src/generators/names.js';
+import type { Body } from '../src/generators/new-category.js';
+import { jsonText } from '../src/json/write.js';
 
 const suite = defineSuite('create');
-const { create } = suite.env;
+const { create, bodies } = suite.env;
+const defines = (property: string) => bodies.properties.includes(property);
+const markerInName = bodies.marking?.property === 'name';
 
-/** Valid NewCategories, by what makes each one worth sending. `mark` gives the run's marker. */
-const examples: { readonly name: string; readonly body: (mark: (label: string) => string) => SentCategory }[] = [
+/** Troublesome text of every kind (see TROUBLE) in one description, within the 100 characters CREATE-1 promises. */
+const TROUBLED_DESCRIPTION = `O'Brien's "dog" \\ \\n \\u0041 %s %d %25 %00 '; DROP TABLE categories; -- <b>&amp;</b> \${x} {{x}} \``;
+
+/** A NewCategory sent by example: what it is, and its body with the run's marker (where a property takes one). */
+interface Example {
+  readonly name: string;
+  /** What the 201 must show: `that name`, `what was sent`. */
+  readonly shows: string;
+  readonly body: (marker: string) => Body;
+}
+
+/** A name of the grammar, with the marker in it where the shape has one and the marker goes in the name. */
+function namedBody(shape: NameShape, marker: string, marked: boolean): Body {
+  const name = marked ? nameOf(shape, marker) : shape.lead + shape.text.trimStart();
+  return bodies.with({ name: name === '' ? shape.text : name }, marker);
+}
+
+/**
+ * The example as the spec takes it: with the marker in its name where that is valid, else without; or, when the spec
+ * forbids it either way, as an invalid body (with why). Judged once, before the run, with the longest marker it makes.
+ */
+function judged(name: string, shows: string, body: (marker: string, marked: boolean) => Body): Example & { readonly forbidden?: string } {
+  const marker = bodies.longestMarker;
+  const marked = markerInName && bodies.problems(body(marker, true)).length === 0;
+  const made = (m: string) => body(m, marked);
+  const problems = bodies.problems(made(marker));
+  return { name, shows, body: made, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
+}
+
+const examples = !bodies.canMakeValid ? [] : [
   // Every shape the name grammar knows, on every run whatever the seed: first the plain one, whose name is sent again
   // below. Names about the exact name carry no marker (report.json lists them among the run's categories).
-  ...KNOWN_NAMES.map(({ label, shape }) => ({ name: label, body: (mark: (label: string) => string) => ({ name: nameOf(shape, mark('name')) }) })),
-  { name: 'a name of exactly 100 characters', body: (mark) => ({ name: mark('long').padEnd(100, 'x') }) },
-  { name: 'a Unicode description', body: (mark) => ({ name: mark('desc'), description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }) },
-  { name: 'a description of 100 characters', body: (mark) => ({ name: mark('desc'), description: 'A description. '.repeat(7).slice(0, 100) }) },
-  { name: 'a description with leading and trailing spaces', body: (mark) => ({ name: mark('desc'), description: '  Small dogs  ' }) },
+  ...(defines('name') ? KNOWN_NAMES.map(({ label, shape }) => judged(label, 'that name', (m, marked) => namedBody(shape, m, marked && shape.marked))) : []),
+  ...(defines('name') ? [judged('a name of exactly 100 characters', 'that name', (m, marked) => bodies.with({ name: (marked ? m : 'Long name ').padEnd(100, 'x') }, m))] : []),
+  ...(defines('description') ? [
+    judged('a Unicode description', 'that name', (m) => bodies.with({ description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }, m)),
+    judged('a description of 100 characters', 'that name', (m) => bodies.with({ description: 'A description. '.repeat(7).slice(0, 100) }, m)),
+    judged('a description with leading and trailing spaces', 'that name', (m) => bodies.with({ description: '  Small dogs  ' }, m)),
+    judged('a description with quotes, backslashes, percent signs, SQL and HTML metacharacters', 'what was sent',
+      (m) => bodies.with({ description: TROUBLED_DESCRIPTION }, m)),
+  ] : []),
+  // The spec's boundary values: each bound it states exactly, empty and null where it allows them, each enum value.
+  ...bodies.boundaries.map((c) => judged(c.label, 'what was sent', (m) => bodies.bodyOf(c, m) as Body)),
 ];
+const valid = examples.filter((e) => !e.forbidden);
 
-// Every example's category is created in one burst with the others': each example's check judges its own, and
+// Every valid example's category is created in one burst with the others': each example's check judges its own, and
 // MODEL-2 judges that ids given at the same moment differ, so that no category is created for MODEL-2 alone.
-const burst = suite.shared(`the ${examples.length} CREATE-1 examples, created at once`, examples.length, async (t) => {
-  const sent = examples.map((example) => example.body((label) => t.marker(label)));
+const burst = suite.shared(`the ${valid.length} CREATE-1 examples, created at once`, valid.length, async (t) => {
+  const sent = valid.map((example) => example.body(t.marker(example.name.startsWith('a description') ? 'desc' : 'name')));
   const replies = await Promise.all(sent.map((body) => t.create(body)));
-  return examples.map((example, i) => ({ example: example.name, sent: sent[i] as SentCategory, reply: replies[i] as Reply }));
+  return valid.map((example, i) => ({ example: example.name, sent: sent[i] as Body, reply: replies[i] as Reply }));
 });
 
-for (const example of examples) {
-  suite.check('CREATE-1', `${example.name} gets 201 with that name`, async (t) => {
+if (!bodies.canMakeValid) {
+  suite.check('CREATE-1', 'a valid NewCategory of the spec\'s gets 201', async (t) => {
+    t.skip(`the suite cannot make a valid NewCategory of the spec's (${suite.env.settings.spec.schemaSources.NewCategory}): ${bodies.problems({}).join('; ')}`);
+  });
+}
+
+for (const example of valid) {
+  suite.check('CREATE-1', `${example.name} gets 201 with ${example.shows}`, async (t) => {
     const own = t.expectValue((await t.use(burst)).find((b) => b.example === example.name), `the burst sent no ${example.name}`);
     expectCreated(t, t.shows(own.reply), own.sent);
   }, { uses: [burst] });
 }
 
+/** CREATE-2 for a body the spec forbids: 400, and nothing created (where the body carries the marker). */
+async function expectRefusedBody(t: CheckContext, marker: string, body: { readonly json?: unknown; readonly raw?: string }, what = '') {
+  const reply = await t.send(create, { ...body, mustBeRefused: 'body' });
+  t.expectStatus(reply, 400, what);
+  if ((body.raw ?? jsonText(body.json)).includes(marker)) t.expectNoEffect('CREATE-2', marker, reply);
+}
+
+// A shape of the name grammar (or another example) that the spec forbids: an invalid body, as any other.
+for (const example of examples.filter((e) => e.forbidden)) {
+  suite.check('CREATE-2', `${example.name} gets 400: the spec does not allow it`, async (t) => {
+    const marker = t.marker('invalid');
+    await expectRefusedBody(t, marker, { json: example.body(marker) }, ` (the spec does not allow it: ${example.forbidden})`);
+  });
+}
+
 // That they are all listed, once each, is the closing LIST-2 check's and MODEL-2's list audit's to show.
-suite.check('MODEL-2', `the ${examples.length} CREATE-1 examples, created at once, get different ids`, async (t) => {
-  // Only the examples that were created show an id: any other answer is CREATE-1's to judge (or HTTP-1's, AUTH-3's).
-  const sent = await t.use(burst);
-  const created = sent.filter(({ reply }) => reply.status === 201).map(({ reply }) => ({ reply: t.shows(reply), category: expectNewCategory(t, reply) }));
-  const refused = sent.find(({ reply }) => reply.status !== 201);
-  if (created.length < 2 && refused) t.requireStatus(refused.reply, 201, 'CREATE-1', `only ${created.length} of the ${examples.length} examples created at once were created`);
-  const owners = new Map<bigint, string>();
-  for (const { reply, category } of created) {
-    const first = owners.get(category.id);
-    t.expect(first === undefined, `id ${category.id} was given twice: also in ${first}`, reply);
-    owners.set(category.id, reply.exchange.id);
-  }
-}, { uses: [burst], reliesOn: ['CREATE-1'] });
+if (valid.length > 1) {
+  suite.check('MODEL-2', `the ${valid.length} CREATE-1 examples, created at once, get different ids`, async (t) => {
+    // Only the examples that were created show an id: any other answer is CREATE-1's to judge (or HTTP-1's, AUTH-3's).
+    const sent = await t.use(burst);
+    const created = sent.filter(({ reply }) => reply.status === 201).map(({ reply }) => ({ reply: t.shows(reply), category: expectNewCategory(t, reply) }));
+    const refused = sent.find(({ reply }) => reply.status !== 201);
+    if (created.length < 2 && refused) t.requireStatus(refused.reply, 201, 'CREATE-1', `only ${created.length} of the ${valid.length} examples created at once were created`);
+    const owners = new Map<bigint, string>();
+    for (const { reply, category } of created) {
+      const first = owners.get(category.id);
+      t.expect(first === undefined, `id ${category.id} was given twice: also in ${first}`, reply);
+      owners.set(category.id, reply.exchange.id);
+    }
+  }, { uses: [burst], reliesOn: ['CREATE-1'] });
+}
 
 // Whether a blank description is a valid value is not shown (as for an empty name, INFO-1): a refusal keeps the
-// rule, but a 201 must keep the description as sent, not drop it.
-suite.check('CREATE-1', 'a description of spaces only is kept as sent, or refused with 400', async (t) => {
-  const sent = { name: t.marker('desc'), description: '   ' };
-  const reply = await t.create(sent);
-  if (t.expectStatus(reply, [201, 400]) === 201) expectCreated(t, reply, sent);
-}, { writes: 1 });
+// rule, but a 201 must keep the description as sent, not drop it. Where the spec decides the characters of a
+// description, it is valid or invalid as the spec says.
+if (defines('description') && bodies.canMakeValid) {
+  const blank = (marker: string) => bodies.with({ description: '   ' }, marker);
+  const forbidden = bodies.problems(blank(bodies.longestMarker));
+  if (!bodies.decides('description', 'characters')) {
+    suite.check('CREATE-1', 'a description of spaces only is kept as sent, or refused with 400', async (t) => {
+      const sent = blank(t.marker('desc'));
+      const reply = await t.create(sent);
+      if (t.expectStatus(reply, [201, 400]) === 201) expectCreated(t, reply, sent);
+    }, { writes: 1 });
+  } else if (forbidden.length === 0) {
+    suite.check('CREATE-1', 'a description of spaces only gets 201 with what was sent: the spec allows it', async (t) => {
+      const sent = blank(t.marker('desc'));
+      expectCreated(t, await t.create(sent), sent);
+    }, { writes: 1 });
+  } else {
+    suite.check('CREATE-2', 'a description of spaces only gets 400: the spec does not allow it', async (t) => {
+      const marker = t.marker('invalid');
+      await expectRefusedBody(t, marker, { json: blank(marker) }, ` (the spec does not allow it: ${forbidden.join('; ')})`);
+    });
+  }
+}
 
-suite.check('CREATE-1', 'a name already in use gets 201 with a new category', async (t) => {
-  // The name of the first example, created in the burst: one more category, not two.
-  const [first] = await t.use(burst);
-  const existing = t.expectValue(first, 'the burst sent no example');
-  t.requireStatus(existing.reply, 201, 'CREATE-1', 'the example whose name it sends again was not created');
-  const original = expectNewCategory(t, t.shows(existing.reply));
-  const sent = { name: existing.sent.name };
-  const again = await t.create(sent);
-  const second = expectCreated(t, again, sent);
-  t.prerequisite('MODEL-1', second.id !== undefined, 'a 201 shows no integer id');
-  t.expect(original.id !== second.id, `the second create gave back the first category (id ${original.id}) instead of a new one`, again);
-}, { uses: [burst], writes: 1 });
+const firstName = valid.find((e) => KNOWN_NAMES.some((n) => n.label === e.name));
+if (firstName) {
+  suite.check('CREATE-1', 'a name already in use gets 201 with a new category', async (t) => {
+    // The name of the first example, created in the burst: one more category, not two.
+    const existing = t.expectValue((await t.use(burst)).find((b) => b.example === firstName.name), 'the burst sent no example with a name');
+    t.requireStatus(existing.reply, 201, 'CREATE-1', 'the example whose name it sends again was not created');
+    const original = expectNewCategory(t, t.shows(existing.reply));
+    const sent = existing.sent;
+    const again = await t.create(sent);
+    const second = expectCreated(t, again, sent);
+    t.prerequisite('MODEL-1', second.id !== undefined, 'a 201 shows no integer id');
+    t.expect(original.id !== second.id, `the second create gave back the first category (id ${original.id}) instead of a new one`, again);
+  }, { uses: [burst], writes: 1 });
+}
 
-// Every shape the invalid-body grammar knows, on every run whatever the seed (generation explores around them).
-for (const { label, shape } of KNOWN_INVALID_BODIES) {
-  suite.check('CREATE-2', `${label} gets 400`, async (t) => {
+// Every shape the invalid-body grammar knows, on every run whatever the seed (generation explores around them), where
+// the spec does not make it valid after all.
+if (bodies.canMakeValid) {
+  const longest = bodies.longestMarker;
+  for (const { label, shape } of KNOWN_INVALID_BODIES) {
+    if (bodies.textProblems(renderInvalidBody(shape, longest, bodies.valid(longest)).raw).length === 0) continue;
+    suite.check('CREATE-2', `${label} gets 400`, async (t) => {
+      const marker = t.marker('invalid');
+      await expectRefusedBody(t, marker, { raw: renderInvalidBody(shape, marker, bodies.valid(marker)).raw });
+    });
+  }
+}
+
+// One violation at a time of each constraint the spec states (for the bundled spec: the name missing, the name or the
+// description of every other JSON type).
+for (const violation of bodies.violations) {
+  suite.check('CREATE-2', `${violation.label} gets 400`, async (t) => {
     const marker = t.marker('invalid');
-    const reply = await t.send(create, { raw: renderInvalidBody(shape, marker).raw, mustBeRefused: 'body' });
-    t.expectStatus(reply, 400);
-    t.expectNoEffect('CREATE-2', marker, reply);
+    await expectRefusedBody(t, marker, { json: bodies.bodyOf(violation, marker) });
   });
 }
 
 for (const contentType of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {
   suite.check('CREATE-3', `Content-Type "${contentType}" is accepted`, async (t) => {
     // Not only ASCII: a server that takes the charset parameter as a cue to decode otherwise garbles the rest.
-    const sent = { name: `${t.marker('charset')} Hamster Café 犬 🐹` };
+    const sent = plainOrValid(t, (m) => ({ name: `${m} Hamster Café 犬 🐹` }), 'charset');
     await expectCreatedLikePlain(t, await t.create(sent, { contentType }), sent, () => t.create(sent));
   }, { writes: 1, reliesOn: ['CREATE-1'] });
 }
 
-suite.check('CREATE-4', 'properties the spec does not define are ignored', async (t) => {
-  const sent = { name: `${t.marker('extra')} Ferret` };
-  await expectCreatedLikePlain(t, await t.create({ ...sent, color: 'brown', tags: ['small', 'pet'], metadata: { legs: 4 } }), sent, () => t.create(sent));
-}, { writes: 1, reliesOn: ['CREATE-1'] });
+if (bodies.undefinedPropertiesAllowed && bodies.canMakeValid) {
+  const extra = Object.fromEntries(Object.entries({ color: 'brown', tags: ['small', 'pet'], metadata: { legs: 4 }, conformanceExtra: 'x' })
+    .filter(([key]) => !defines(key) && !(key in bodies.node.object.properties)).slice(0, 3));
+  suite.check('CREATE-4', 'properties the spec does not define are ignored', async (t) => {
+    const sent = plainOrValid(t, (m) => ({ name: `${m} Ferret` }), 'extra');
+    await expectCreatedLikePlain(t, await t.create({ ...sent, ...extra }), sent, () => t.create(sent));
+  }, { writes: 1, reliesOn: ['CREATE-1'] });
+}
+
+/** A valid body with these properties where the spec allows them, else the plainest valid one; marked either way. */
+function plainOrValid(t: CheckContext, set: (marker: string) => Body, label: string): Body {
+  const marker = t.marker(label);
+  const wanted = bodies.with(set(marker), marker);
+  return bodies.problems(wanted).length === 0 ? wanted : bodies.valid(marker);
+}
 
 suite.checkRejectedCreatedNothing('CREATE-2');
 suite.checkCreatedAreListed();

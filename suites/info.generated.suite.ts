@@ -1,6 +1,8 @@
 /**
- * INFO rules, generated: names the contract leaves open, drawn widely. Each check counts how the target
- * answered and never fails; a 5xx, a hang, a reset or a malformed answer fails the audits (HTTP-1, MEDIA-1).
+ * INFO rules, generated: names and descriptions the contract leaves open, drawn widely, where the loaded spec leaves
+ * them open too (a maxLength or a pattern of its answers them, and the create suites send what it allows and forbids).
+ * Each check counts how the target answered and never fails; a 5xx, a hang, a reset or a malformed answer fails the
+ * audits (HTTP-1, MEDIA-1).
  */
 import fc from 'fast-check';
 import type { CheckContext } from '../src/checks/context.js';
@@ -9,12 +11,12 @@ import { defineSuite } from '../src/checks/suite.js';
 import { longDescription, longName, unusualName } from '../src/generators/names.js';
 
 const suite = defineSuite('info.generated');
-const { settings } = suite.env;
+const { settings, bodies } = suite.env;
 
 /** Creates each generated body (--create-runs of them) and records how many of them got each kind of answer. */
-async function observe(t: CheckContext, bodies: fc.Arbitrary<object>, what: string, alsoAllowed: readonly number[] = []) {
+async function observe(t: CheckContext, bodiesOf: fc.Arbitrary<object>, what: string, alsoAllowed: readonly number[] = []) {
   const counts = new Map<string, number>();
-  await t.property(bodies, async (body) => {
+  await t.property(bodiesOf, async (body) => {
     const reply = await t.create(body, { alsoAllowed });
     // A case the target never answered ends the observation, as a missing answer ends every other generated check:
     // the cases after it might each wait as long. HTTP-1 reports it.
@@ -26,21 +28,27 @@ async function observe(t: CheckContext, bodies: fc.Arbitrary<object>, what: stri
   t.observe(`of ${settings.createRuns} ${what}: ${[...counts].map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
 }
 
+/** Whether a property's text is open in this aspect: the spec defines the property and does not decide it. */
+const open = (property: string, aspect: 'length' | 'characters') =>
+  bodies.canMakeValid && bodies.properties.includes(property) && !bodies.decides(property, aspect);
+
 // Observations never fail, so nothing shrinks: a case is at most one write. The marker goes where the text under
 // observation is not.
-const marked = (t: CheckContext) => t.marker('open');
+const lengths = [
+  ...(open('name', 'length') ? [longName.map((name) => (t: CheckContext) => bodies.with({ name }, t.marker('open')))] : []),
+  ...(open('description', 'length') ? [longDescription.map((description) => (t: CheckContext) => bodies.with({ description }, t.marker('open')))] : []),
+];
+if (lengths.length > 0) {
+  suite.check('INFO-2', 'generated names and descriptions of 101 to 5,000 characters are accepted or refused', async (t) => {
+    await observe(t, fc.oneof(...lengths).map((body) => body(t)), 'names or descriptions of 101 to 5,000 characters', [413]);
+  }, { writes: settings.createRuns });
+}
 
-suite.check('INFO-2', 'generated names and descriptions of 101 to 5,000 characters are accepted or refused', async (t) => {
-  const bodies = fc.oneof(
-    longName.map((name) => ({ name, description: marked(t) })),
-    longDescription.map((description) => ({ name: marked(t), description })),
-  );
-  await observe(t, bodies, 'names or descriptions of 101 to 5,000 characters', [413]);
-}, { writes: settings.createRuns });
-
-suite.check('INFO-3', 'generated names with control characters, U+0000 or lone surrogates are accepted or refused', async (t) => {
-  await observe(t, unusualName.map((name) => ({ name, description: marked(t) })), 'names with control characters, U+0000 or lone surrogates');
-}, { writes: settings.createRuns });
+if (open('name', 'characters')) {
+  suite.check('INFO-3', 'generated names with control characters, U+0000 or lone surrogates are accepted or refused', async (t) => {
+    await observe(t, unusualName.map((name) => bodies.with({ name }, t.marker('open'))), 'names with control characters, U+0000 or lone surrogates');
+  }, { writes: settings.createRuns });
+}
 
 suite.checkCreatedAreListed();
 suite.audits();

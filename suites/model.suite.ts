@@ -4,30 +4,32 @@
  * ids given concurrently by the create suite's burst of examples. Generated client ids are in model.generated.suite.ts.
  */
 import { createHash } from 'node:crypto';
-import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured } from '../src/checks/expectations.js';
+import { expectExistingIdNotHonoured, expectIdNotHonoured, expectNewCategory, expectSmallIdNotHonoured, withClientId } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import type { IdColumn } from '../src/generators/client-ids.js';
 
 const suite = defineSuite('model');
-const { settings } = suite.env;
+const { settings, bodies } = suite.env;
 
 suite.check('MODEL-3', 'an id sent with the id of an existing category neither becomes the new id nor replaces it', async (t) => {
   // The victim is one of the run's own categories, as the list shows it; only a run that has none yet creates one.
   let listed = await readListed(t, await t.openingList());
   let victim = runOwnIds(t, listed)[0];
   if (victim === undefined) {
-    victim = expectNewCategory(t, await t.create({ name: t.marker('victim'), description: 'must stay as it is' })).id;
+    const created = await t.create(bodies.valid(t.marker('victim')));
+    t.requireStatus(created, 201, 'CREATE-1', 'the category whose id it sends could not be created');
+    victim = expectNewCategory(t, created).id;
     listed = await readListed(t);
   }
   // What the list shows under the victim's id before and after: only the intruder may change it.
   const before = listed.withIds(new Set([victim])).get(victim) ?? [];
   t.prerequisite('LIST-2', before.length > 0, `the list does not show the category ${victim}`);
-  const name = t.marker('intruder');
-  const reply = await t.create(undefined, { raw: `{"name":${JSON.stringify(name)},"id":${victim}}` });
-  await expectExistingIdNotHonoured(t, reply, victim, () => t.create({ name }));
+  const marker = t.marker('intruder');
+  const reply = await t.create(withClientId(t, victim, marker));
+  await expectExistingIdNotHonoured(t, reply, victim, () => t.create(bodies.valid(marker)));
   expectUnchanged(t, new Map([[victim, before]]), await readListed(t));
-}, { writes: 2, reliesOn: ['LIST-2'] });
+}, { writes: 2, reliesOn: ['LIST-2', 'CREATE-1'] });
 
 for (const [label, id] of [
   ['a large int64 id', unlikelyId('positive')],
@@ -35,7 +37,7 @@ for (const [label, id] of [
   ['an id beyond 2^53', 2n ** 53n + 1n + (unlikelyId('beyond') % 1000n) * 2n],
 ] as const) {
   suite.check('MODEL-3', `${label} sent by the client does not become the new category's id`, async (t) => {
-    expectIdNotHonoured(t, await t.create(undefined, { raw: `{"name":${JSON.stringify(t.marker('client-id'))},"id":${id}}` }), id);
+    expectIdNotHonoured(t, await t.create(withClientId(t, id)), id);
   }, { writes: 1 });
 }
 
@@ -45,13 +47,13 @@ for (const column of ['int16', 'int32'] as const satisfies readonly IdColumn[]) 
     const listed = await readListed(t, await t.openingList());
     const [id, second] = [freeSmallId(listed, column), freeSmallId(listed, column, SECOND_TRY)];
     if (id === undefined || second === undefined) return t.skip(`the listed ids leave no free ${column} id far from them`);
-    await expectSmallIdNotHonoured(t, (sent) => t.create(undefined, { raw: `{"name":${JSON.stringify(t.marker('client-id'))},"id":${sent}}` }), id, second);
+    await expectSmallIdNotHonoured(t, (sent) => t.create(withClientId(t, sent)), id, second);
   }, { writes: 2 });
 }
 
 suite.check('MODEL-3', 'an id sent as a string does not become the new category\'s id', async (t) => {
   const id = unlikelyId('string');
-  expectIdNotHonoured(t, await t.create({ name: t.marker('client-id'), id: String(id) }), id);
+  expectIdNotHonoured(t, await t.create(withClientId(t, String(id))), id);
 }, { writes: 1 });
 
 suite.checkCreatedAreListed();

@@ -17,6 +17,7 @@ import { STRAY_WRITES, type RefusalKind, type Reservation } from '../runtime/wri
 import type { RuleId } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
 import { evidence } from './evidence.js';
+import { jsonText } from '../json/write.js';
 
 /** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
 const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
@@ -138,7 +139,7 @@ export class CheckContext {
     if (writing) this.suite.noteWrite();
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
     const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
-    const body = options.raw ?? (options.json !== undefined ? JSON.stringify(options.json) : undefined);
+    const body = options.raw ?? (options.json !== undefined ? jsonText(options.json) : undefined);
     if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
     // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
@@ -291,8 +292,12 @@ export class CheckContext {
     return this.suite.nextMarker(label);
   }
 
-  /** A body the operation accepts: its schema's required properties, strings carrying the marker. */
+  /**
+   * A body the operation accepts, carrying the marker: for the create, a plain valid NewCategory of the spec's; for
+   * another operation, its schema's required properties, strings carrying the marker.
+   */
   sampleBody(operation: Operation, marker: string): unknown {
+    if (operation.role === 'create' && this.env.bodies.canMakeValid) return this.env.bodies.valid(marker);
     return operation.requestBodySchema === undefined ? undefined : sample(operation.requestBodySchema, marker);
   }
 

@@ -1,15 +1,12 @@
 import type { Credential } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type Operation } from '../spec/types.js';
-import { readCategory, type SeenCategory } from '../json/category.js';
+import type { Body } from '../generators/new-category.js';
+import { propertyOf, readCategory, type SeenCategory } from '../json/category.js';
+import { sameValue } from '../json/same-value.js';
+import { jsonText } from '../json/write.js';
 import { CheckFailure, PrerequisiteMissing } from './failure.js';
 import type { CheckContext } from './context.js';
-
-/** A NewCategory as a check sent it. */
-export interface SentCategory {
-  readonly name: string;
-  readonly description?: string;
-}
 
 /** A Category a 201 showed, with the exact id that MODEL-1 guarantees or the check skips over. */
 export type NewCategory = SeenCategory & { readonly id: bigint };
@@ -25,23 +22,38 @@ export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
 }
 
 /**
- * CREATE-1's promise for one request: 201, and a Category whose name and (when sent) description equal what
- * was sent, character for character. The Category's schema and id are MODEL-1's to judge, on every response. The
- * 201 is the calling check's own requirement; the echo is CREATE-1's (see CheckContext.expectOf): a check of another
- * rule that sends a valid NewCategory declares `reliesOn: ['CREATE-1']`.
+ * CREATE-1's promise for one request: 201, and a Category that shows every property the spec defines that was sent,
+ * equal to what was sent: texts character for character, integers exactly (int64 beyond 2^53 too), arrays and objects
+ * in depth (see json/same-value.ts). A property the 201 shows not as the spec's Category has it (a string id, a name
+ * that is no string) is MODEL-1's to report, whose audit judges every 201: the check skips over it. The 201 is the
+ * calling check's own requirement; the echo is CREATE-1's (see CheckContext.expectOf): a check of another rule that
+ * sends a valid NewCategory declares `reliesOn: ['CREATE-1']`.
  */
-export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory): SeenCategory {
+export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCategory {
   const created = expectCategoryBody(t, reply);
-  t.prerequisite('MODEL-1', typeof created.name === 'string', `the 201 in ${reply.exchange.id} shows no string name`);
-  const [name, sentName] = showApart(created.name, sent.name);
-  t.expectOf('CREATE-1', created.name === sent.name, `the created name is ${name}, but ${sentName} was sent`, reply);
-  // An empty description may come back absent: serializers commonly omit empty strings (Go's omitempty).
-  const emptyOmitted = sent.description === '' && !created.hasDescription;
-  if (sent.description !== undefined && !emptyOmitted) {
-    const [description, sentDescription] = showApart(created.description, sent.description);
-    t.expectOf('CREATE-1', created.description === sent.description, `the created description is ${description}, but ${sentDescription} was sent`, reply);
+  const unlike = propertiesUnlikeSchema(t, created);
+  for (const key of t.env.bodies.properties) {
+    const value = sent[key];
+    if (value === undefined) continue;
+    const problem = unlike.get(key);
+    if (problem) t.missing('MODEL-1', `the 201 in ${reply.exchange.id} does not show ${key} as the spec's Category has it: ${problem}`);
+    const shown = Object.hasOwn(created.record, key);
+    // An empty text or a null may come back absent: serializers commonly leave them out (Go's omitempty, Jackson's NON_NULL).
+    if (!shown && (value === '' || value === null)) continue;
+    const [was, as] = showApart(created.record[key], value);
+    t.expectOf('CREATE-1', shown && sameValue(propertyOf(created, key), { value }), `the created ${key} is ${was}, but ${as} was sent`, reply);
   }
   return created;
+}
+
+/** The properties a Category breaks the spec's Category schema at, each with the first problem there. */
+function propertiesUnlikeSchema(t: CheckContext, category: SeenCategory): ReadonlyMap<string, string> {
+  const unlike = new Map<string, string>();
+  for (const { pointer, line } of t.env.validators.Category.violations(category.record, category.document)) {
+    const key = /^\/([^/]*)/.exec(pointer)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (key !== undefined && !unlike.has(key)) unlike.set(key, line);
+  }
+  return unlike;
 }
 
 /**
@@ -51,7 +63,7 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: SentCategory)
  * problem is CREATE-1's, which the check relies on (a mock that answers every create with one example, a server that
  * crashes on an emoji); if the plain one is kept, the problem is the check's own.
  */
-export async function expectCreatedLikePlain(t: CheckContext, reply: Reply, sent: SentCategory, plain: () => Promise<Reply>): Promise<void> {
+export async function expectCreatedLikePlain(t: CheckContext, reply: Reply, sent: Body, plain: () => Promise<Reply>): Promise<void> {
   try {
     expectCreated(t, reply, sent);
   } catch (error) {
@@ -126,6 +138,11 @@ export async function expectNotServed(t: CheckContext, variant: Operation): Prom
   const status = reply.status;
   if (status === undefined) t.missing('HTTP-1', `no complete response from ${variant.path}`);
   t.expect(status < 200 || status >= 300, `${variant.method} ${variant.path} answered ${status} without a credential`, reply);
+}
+
+/** A plain valid NewCategory with an id the client supplies (exactly, beyond 2^53 too): what MODEL-3 sends. */
+export function withClientId(t: CheckContext, id: unknown, marker = t.marker('client-id')): Body {
+  return { ...t.env.bodies.valid(marker), id };
 }
 
 /**
@@ -226,7 +243,7 @@ export function answerKind(reply: Reply): string {
 /** A value in messages: JSON, long strings abbreviated, so that invisible differences (spaces, marks) show. */
 export function show(value: unknown, escapeAll = false): string {
   if (value === undefined) return 'absent';
-  const json = JSON.stringify(value) ?? String(value);
+  const json = jsonText(value) ?? String(value);
   const text = escapeAll ? json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
   return text.length > 120 ? `${text.slice(0, 100)}…(${text.length} chars)` : text;
 }

@@ -60,16 +60,24 @@ export class Listed {
     return this.extremes;
   }
 
-  /** The Categories that carry a text in their name or description (a marker of the run's). */
+  /** The Categories that carry a text in a property (a marker of the run's). */
   carrying(text: string): SeenCategory[] {
     const found: SeenCategory[] = [];
     for (const item of this.items) {
       const record = asRecord(item);
-      const carries = record && [record['name'], record['description']].some((v) => typeof v === 'string' && v.includes(text));
-      if (carries) found.push(readCategory(this.document, record) as SeenCategory);
+      if (record && carries(record, text)) found.push(readCategory(this.document, record) as SeenCategory);
     }
     return found;
   }
+}
+
+/** Whether a Category carries a text in one of its string properties: where a marker of the run's would be. */
+export function carries(record: Readonly<Record<string, unknown>>, text: string): boolean {
+  for (const key in record) {
+    const value = record[key];
+    if (typeof value === 'string' && value.includes(text)) return true;
+  }
+  return false;
 }
 
 function asRecord(value: unknown): Record<string, unknown> | undefined {
@@ -102,11 +110,13 @@ export function expectUnchanged(t: CheckContext, before: ReadonlyMap<bigint, rea
   const changed: string[] = [];
   const vanished: bigint[] = [];
   const shown = after.withIds(new Set(before.keys()));
+  const content = t.env.bodies.properties;
   for (const [id, was] of before) {
     const now = shown.get(id) ?? [];
     if (now.length === 0 && was.length > 0) vanished.push(id);
-    else if (now.length !== was.length || was.some((b) => !now.some((a) => sameContent(a, b)))) {
-      changed.push(`under id ${id} the list showed ${was.map(showContent).join(', ') || 'nothing'} and now shows ${now.map(showContent).join(', ')}`);
+    else if (now.length !== was.length || was.some((b) => !now.some((a) => sameContent(a, b, content)))) {
+      const shown = (categories: readonly SeenCategory[]) => categories.map((c) => showContent(c, content)).join(', ');
+      changed.push(`under id ${id} the list showed ${shown(was) || 'nothing'} and now shows ${shown(now)}`);
     }
   }
   t.expect(changed.length === 0, `${changed.length} existing categories changed: ${changed.slice(0, 3).join('; ')}`, after.reply);

@@ -19,16 +19,34 @@ export async function settingsFor(config: RunConfig, spec: LoadedSpec, target: s
 }
 
 /**
- * The target's version segment must be the one the spec's servers end in: a /v2 deployment checked against the
- * v1 contract would fail for being another version, not for breaking this one.
+ * The target must end in the version segment the spec's servers end in (the contract's `/v1`): a /v2 deployment
+ * checked against the v1 contract would fail for being another version, not for breaking this one, and a target
+ * without its version segment would be sent requests the deployment does not serve. A spec whose servers name the host
+ * only (the version written into its paths) asks for none.
  */
 function requireSpecVersionSegment(spec: LoadedSpec, target: string): void {
   const segmentOf = (url: string) => /\/(v\d+)\/*$/.exec(url)?.[1];
   const expected = [...new Set(spec.model.servers.map((s) => segmentOf(s.url)).filter((v) => v !== undefined))];
   const given = segmentOf(target);
-  if (given === undefined || expected.length === 0 || expected.includes(given)) return;
-  throw new UsageError(`--target ends in /${given}, but the spec's servers end in /${expected.join(' or /')}: ` +
-    `point --target at the /${expected[0]} address, or give that version's spec with --spec`);
+  if (expected.length === 0 || (given !== undefined && expected.includes(given))) return;
+  if (given !== undefined) {
+    throw new UsageError(`--target ends in /${given}, but the spec's servers end in /${expected.join(' or /')}: ` +
+      `point --target at the /${expected[0]} address, or give that version's spec with --spec`);
+  }
+  const url = new URL(target);
+  throw new UsageError(`--target must end in the version segment, e.g. ${url.origin}${suggestedPath(spec, url.pathname.replace(/\/+$/, ''), expected[0] as string)} ` +
+    `(the spec's servers end in /${expected.join(' or /')})`);
+}
+
+/**
+ * The path a target probably meant: a version segment in capitals in lower case; an operation's path given with it
+ * (`/v1/categories`) without that path; else the version segment after what was given.
+ */
+function suggestedPath(spec: LoadedSpec, path: string, segment: string): string {
+  if (new RegExp(`/${segment}$`, 'i').test(path)) return path.replace(new RegExp(`/${segment}$`, 'i'), `/${segment}`);
+  const operation = spec.model.operations.map((op) => op.path.replace(/\{[^}]+\}/g, '[^/]+')).find((p) => new RegExp(`/${segment}${p}$`).test(path));
+  if (operation) return path.replace(new RegExp(`${operation}$`), '');
+  return `${path}/${segment}`;
 }
 
 /**

@@ -1,22 +1,28 @@
 import { exactInteger } from './exact-integer.js';
 import type { JsonDocument } from './parse.js';
+import { sameValue } from './same-value.js';
 
 /** A Category as a response showed it, with its id read exactly. */
 export interface SeenCategory {
   /** The exact id; undefined when it is missing or not an integer (MODEL-1 reports that). */
   readonly id?: bigint;
-  readonly name: unknown;
-  readonly description: unknown;
-  readonly hasDescription: boolean;
+  /** The Category object as parsed. */
+  readonly record: Readonly<Record<string, unknown>>;
+  /** The document it was parsed from, which keeps the exact text of its numbers. */
+  readonly document: JsonDocument;
 }
 
 /** Reads a Category out of a parsed body; undefined when the value is not an object. */
 export function readCategory(document: JsonDocument, value: unknown): SeenCategory | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  const seen = { name: record['name'], description: record['description'], hasDescription: Object.hasOwn(record, 'description') };
   const id = exactIdOf(document, record);
-  return id === undefined ? seen : { id, ...seen };
+  return id === undefined ? { record, document } : { id, record, document };
+}
+
+/** A property of a seen category, where it is (for exact comparison: see json/same-value.ts). */
+export function propertyOf(category: SeenCategory, key: string) {
+  return { value: category.record[key], document: category.document, container: category.record, key };
 }
 
 /**
@@ -67,29 +73,36 @@ export interface CreatedCategory extends SeenCategory {
 }
 
 /**
- * Whether two categories show the same name and description (absent and present differ), compared as JSON values:
- * a target that stored a name of another type (`["x"]`) lists it as its 201 showed it, which keeps LIST-2; the
- * type is CREATE-2's and MODEL-1's to report.
+ * Whether two categories show the same content: each of these properties (the NewCategory's) absent from both or the
+ * same value in both, exactly (see json/same-value.ts). A target that stored a name of another type (`["x"]`) lists
+ * it as its 201 showed it, which keeps LIST-2: the type is CREATE-2's and MODEL-1's to report.
  */
-export function sameContent(a: SeenCategory, b: SeenCategory): boolean {
-  return sameJson(a.name, b.name) && a.hasDescription === b.hasDescription && sameJson(a.description, b.description);
+export function sameContent(a: SeenCategory, b: SeenCategory, content: readonly string[]): boolean {
+  return content.every((key) => Object.hasOwn(a.record, key) === Object.hasOwn(b.record, key)
+    && (!Object.hasOwn(a.record, key) || sameValue(propertyOf(a, key), propertyOf(b, key))));
 }
 
-/** Whether two parsed JSON values are equal: the same type and, for arrays and objects, equal members (key order aside). */
-export function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) return a.length === (b as unknown[]).length && a.every((item, i) => sameJson(item, (b as unknown[])[i]));
-  const aKeys = Object.keys(a);
-  const bRecord = b as Record<string, unknown>;
-  return aKeys.length === Object.keys(b).length && aKeys.every((k) => Object.hasOwn(bRecord, k) && sameJson((a as Record<string, unknown>)[k], bRecord[k]));
+/** Which of these properties two categories show differently, in words: `description missing from the list item`. */
+export function contentDifferences(shown: SeenCategory, expected: SeenCategory, content: readonly string[], where: string): string[] {
+  return content.flatMap((key) => {
+    const has = Object.hasOwn(shown.record, key);
+    const wanted = Object.hasOwn(expected.record, key);
+    if (!has && !wanted) return [];
+    if (!has) return [`${key} missing from ${where}`];
+    if (!wanted) return [`${key} ${abbreviated(shown.record[key])} in ${where}, where there was none`];
+    return sameValue(propertyOf(shown, key), propertyOf(expected, key)) ? [] : [`${key} differs: ${abbreviated(shown.record[key])}, not ${abbreviated(expected.record[key])}`];
+  });
 }
 
-/** A category's content for messages: `{"name":"Dog","description":"…"}`, long names abbreviated. */
-export function showContent(c: SeenCategory): string {
-  const shown: Record<string, unknown> = { name: abbreviate(c.name) };
-  if (c.hasDescription) shown['description'] = abbreviate(c.description);
+/** A category's content for messages: `{"name":"Dog","description":"…"}`, long texts abbreviated. */
+export function showContent(c: SeenCategory, content: readonly string[]): string {
+  const shown: Record<string, unknown> = {};
+  for (const key of content) if (Object.hasOwn(c.record, key)) shown[key] = abbreviate(c.record[key]);
   return JSON.stringify(shown);
+}
+
+function abbreviated(value: unknown): string {
+  return JSON.stringify(abbreviate(value)) ?? String(value);
 }
 
 function abbreviate(value: unknown): unknown {

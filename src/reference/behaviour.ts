@@ -5,11 +5,22 @@ import { jsonText } from '../json/write.js';
 /** The operations the reference serves. */
 export type Route = 'listCategories' | 'createCategory' | 'getPet';
 
+/**
+ * A valid NewCategory as the reference keeps it: the name and description the contract defines, and whatever else a
+ * revision of the spec adds (see revisions/).
+ */
+export interface NewCategoryRecord {
+  readonly name: string;
+  readonly description?: string;
+  readonly [property: string]: unknown;
+}
+
 /** A category as the reference stores it. Ids are bigints so that faults can produce any integer. */
 export interface StoredCategory {
   id: bigint | number | string;
   name: unknown;
   description?: unknown;
+  [property: string]: unknown;
 }
 
 /** The reference's data. */
@@ -47,15 +58,15 @@ export interface Behaviour {
   /** Parses a create's body (may throw, which a server turns into 500). */
   parse(raw: string, contentType: string | undefined): { readonly value: unknown } | Refusal;
   /** Turns a parsed body into the category to store. */
-  validate(body: unknown): { readonly name: string; readonly description?: string } | Refusal;
+  validate(body: unknown): NewCategoryRecord | Refusal;
   /** Stores a valid NewCategory and returns what was stored. `body` is the whole parsed request body. */
-  store(store: Store, category: { readonly name: string; readonly description?: string }, body: unknown): Promise<StoredCategory>;
+  store(store: Store, category: NewCategoryRecord, body: unknown): Promise<StoredCategory>;
   /** A stored category as responses show it. */
   present(category: StoredCategory): Record<string, unknown>;
   /** The answer to GET /pets/{petId} once authenticated: pets are not part of the contract, so none exist. */
   pet(petId: string): { readonly status: number; readonly body: unknown };
-  /** The list's body, from every presented category. */
-  listing(items: Record<string, unknown>[]): unknown;
+  /** The list's body, from every presented category and the request's query. */
+  listing(items: Record<string, unknown>[], query: URLSearchParams): unknown;
   /** The body of an error response. */
   errorBody(status: number, code: string, message: string): unknown;
   /** Writes a response. */
@@ -116,6 +127,11 @@ export const conformant: Behaviour = {
     response.end(jsonText(body));
   },
 };
+
+/** Whether a step's outcome is a refusal. */
+export function isRefusal(outcome: object): outcome is Refusal {
+  return typeof (outcome as Partial<Refusal>).refused === 'object';
+}
 
 /** A refusal, 400 unless told otherwise. */
 export function refuse(code: string, message: string, status = 400): Refusal {

@@ -2,12 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { conformant, type Behaviour, type Refusal, type Store } from './behaviour.js';
+import { conformant, isRefusal, type Behaviour, type Refusal, type Store } from './behaviour.js';
 import { jsonText } from '../json/write.js';
 import { faultById, type Fault } from './faults/index.js';
+import { revisionById } from './revisions.js';
 import { variantById, type Variant } from './variants.js';
 
-/** Where the reference serves the contract: the version segment of the contract's addresses. */
+/** Where the reference serves the contract: the version segment of the contract's addresses (a revision may move it). */
 const BASE_PATH = '/v1';
 
 /** The largest request body the reference reads. */
@@ -20,6 +21,8 @@ export interface ReferenceOptions {
   readonly faults?: readonly string[];
   /** Variant ids (see variants.ts): other ways of keeping the contract. */
   readonly variants?: readonly string[];
+  /** A revision of the spec (see revisions.ts) to keep instead of the bundled one: its faults may be named in `faults`. */
+  readonly revision?: string;
   readonly host?: string;
   /** 0 (the default) picks a free port. */
   readonly port?: number;
@@ -65,7 +68,7 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
   const host = options.host ?? '127.0.0.1';
   const { apiKey, faults, variants } = reference;
   return {
-    url: `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
+    url: `${options.tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}${reference.basePath}`,
     apiKey,
     faults,
     variants,
@@ -80,13 +83,15 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
  * The reference as a request handler, without a server: for servers that misbehave on some requests (the
  * project's tests of broken targets) and answer the rest as the reference does.
  */
-export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' | 'faults' | 'variants' | 'preload'> = {}):
-  Promise<{ handle: RequestListener; apiKey: string; faults: Fault[]; variants: Variant[] }> {
+export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' | 'faults' | 'variants' | 'preload' | 'revision'> = {}):
+  Promise<{ handle: RequestListener; apiKey: string; faults: Fault[]; variants: Variant[]; basePath: string }> {
   const apiKey = options.apiKey ?? generateApiKey();
   const faults = (options.faults ?? []).map(faultById);
   const variants = (options.variants ?? []).map(variantById);
-  // Variants first: a fault is a bug in whichever way of keeping the contract the server has.
-  const behaviour = [...variants, ...faults].reduce<Behaviour>((b, patch) => ({ ...b, ...patch.patch(b) }), conformant);
+  const revision = options.revision === undefined ? undefined : revisionById(options.revision);
+  const basePath = revision?.basePath ?? BASE_PATH;
+  // The revision first, then variants: a fault is a bug in whichever way of keeping the contract the server has.
+  const behaviour = [...(revision ? [revision] : []), ...variants, ...faults].reduce<Behaviour>((b, patch) => ({ ...b, ...patch.patch(b) }), conformant);
   const store: Store = { categories: new Map(), nextId: 1n };
   const listing = behaviour === conformant ? cachedListing() : undefined;
   const preload = options.preload ?? Math.max(0, ...variants.map((v) => v.preload ?? 0));
@@ -94,12 +99,12 @@ export async function referenceHandler(options: Pick<ReferenceOptions, 'apiKey' 
     await behaviour.store(store, { name: `Preloaded ${i + 1}`, description: `Category ${i + 1} held before the run` }, {});
   }
   const handler: RequestListener = (request, response) => {
-    handle(request, response, behaviour, store, apiKey, listing).catch(() => {
+    handle(request, response, behaviour, store, apiKey, basePath, listing).catch(() => {
       if (!response.headersSent) behaviour.send(response, 500, behaviour.errorBody(500, 'internal', 'Internal server error.'));
       else response.destroy();
     });
   };
-  return { handle: handler, apiKey, faults, variants };
+  return { handle: handler, apiKey, faults, variants, basePath };
 }
 
 /**
@@ -123,17 +128,17 @@ function cachedListing(): (store: Store) => string {
   };
 }
 
-async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string,
+async function handle(request: IncomingMessage, response: ServerResponse, b: Behaviour, store: Store, key: string, basePath: string,
   listing?: (store: Store) => string): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://reference');
-  const route = url.pathname.startsWith(`${BASE_PATH}/`) ? b.route(request.method ?? 'GET', url.pathname.slice(BASE_PATH.length)) : undefined;
+  const route = url.pathname.startsWith(`${basePath}/`) ? b.route(request.method ?? 'GET', url.pathname.slice(basePath.length)) : undefined;
   const raw = await readBody(request);
   if (!route) return b.send(response, 404, b.errorBody(404, 'not_found', 'No such operation.'));
   if (raw === undefined) return b.send(response, 400, b.errorBody(400, 'body_too_large', `The body is larger than ${MAX_BODY_BYTES} bytes.`));
   const early = b.precheck(route, request, raw);
   if (early) return refusedWith(b, response, early);
   const token = b.credentialOf(request, url, raw);
-  const authorized = !b.protects(route, url.pathname.slice(BASE_PATH.length)) || b.accepts(token, key);
+  const authorized = !b.protects(route, url.pathname.slice(basePath.length)) || b.accepts(token, key);
   const unauthorized = () => b.send(response, 401, b.errorBody(401, 'unauthorized', 'The API key is missing or invalid.'),
     withChallenge(b.challenge(token !== undefined)));
   const refused = (refusal: Refusal) => refusedWith(b, response, refusal);
@@ -148,13 +153,13 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
     }
     if (listing) return void response.writeHead(200, { 'content-type': 'application/json' }).end(listing(store));
     const items = [...store.categories.values()].map((c) => b.present(c));
-    return b.send(response, 200, b.listing(items));
+    return b.send(response, 200, b.listing(items, url.searchParams));
   }
   if (b.authOrder === 'auth-first' && !authorized) return unauthorized();
   const parsed = b.parse(raw, request.headers['content-type']);
-  if ('refused' in parsed) return b.authOrder === 'validate-first' || authorized ? refused(parsed) : unauthorized();
+  if (isRefusal(parsed)) return b.authOrder === 'validate-first' || authorized ? refused(parsed) : unauthorized();
   const category = b.validate(parsed.value);
-  if ('refused' in category) return b.authOrder === 'validate-first' || authorized ? refused(category) : unauthorized();
+  if (isRefusal(category)) return b.authOrder === 'validate-first' || authorized ? refused(category) : unauthorized();
   if (b.authOrder === 'validate-first' && !authorized) return unauthorized();
   const stored = await b.store(store, category, parsed.value);
   if (!authorized) return unauthorized();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { refuse, type Behaviour } from './behaviour.js';
+import { isRefusal, refuse, type Behaviour } from './behaviour.js';
 import { jsonText } from '../json/write.js';
 import { byId } from './by-id.js';
 
@@ -122,7 +122,7 @@ export const VARIANTS: readonly Variant[] = [
       },
       validate: (body) => {
         const result = base.validate(body);
-        if ('refused' in result) return result;
+        if (isRefusal(result)) return result;
         if (result.name.length === 0 || result.name.length > 100 || NOT_PRINTABLE.test(result.name)) {
           return refuse('invalid_name', 'Names have 1 to 100 printable characters.');
         }

@@ -1,9 +1,12 @@
 import { inject } from 'vitest';
 import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
+import { NewCategoryBodies } from '../generators/new-category.js';
 import { HttpClient } from '../http/client.js';
+import { parseJson } from '../json/parse.js';
+import { jsonText } from '../json/write.js';
 import { operationOf } from '../spec/mapping.js';
-import type { Operation } from '../spec/types.js';
+import type { Operation, SpecModel } from '../spec/types.js';
 import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
 import { SETTINGS_KEY, type RunSettings } from '../protocol/settings.js';
@@ -17,9 +20,20 @@ export interface Environment {
   readonly operations: readonly Operation[];
   readonly list: Operation;
   readonly create: Operation;
+  /** What a valid and an invalid NewCategory are, as the spec says, and where the run's markers go. */
+  readonly bodies: NewCategoryBodies;
 }
 
 let current: { runId: string; environment: Environment; stopListening(): void } | undefined;
+
+/** The spec's NewCategory bodies, judged by its validator as they are sent (see NewCategoryBodies). */
+export function newCategoryBodies(spec: SpecModel, validators: Validators): NewCategoryBodies {
+  return new NewCategoryBodies(spec.schemas.NewCategory, (body) => {
+    // As sent: written as JSON (int64 beyond 2^53 exactly), then read back with its exact numbers.
+    const document = parseJson(jsonText(body));
+    return validators.NewCategory.violations(document.value, document);
+  });
+}
 
 /** The environment for the settings the runner provided; built once per worker and run. */
 export function environment(): Environment {
@@ -28,6 +42,9 @@ export function environment(): Environment {
     current?.stopListening();
     const operations = settings.spec.operations;
     const redactor = new Redactor([settings.apiKey]);
+    // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
+    // also compiled them to code (spec/prebuilt-validators.ts).
+    const validators = (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true });
     const interruption = interruptionSignal(settings.runId);
     current = {
       runId: settings.runId,
@@ -37,12 +54,11 @@ export function environment(): Environment {
         redactor,
         // The settings are the client's as they are (ClientSettings): an option of how requests go needs no step here.
         client: new HttpClient({ ...settings, redactor, interrupted: interruption.signal }),
-        // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
-        // also compiled them to code (spec/prebuilt-validators.ts).
-        validators: (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true }),
+        validators,
         operations,
         list: operationOf(operations, 'list'),
         create: operationOf(operations, 'create'),
+        bodies: newCategoryBodies(settings.spec, validators),
       },
     };
   }

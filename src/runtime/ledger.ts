@@ -49,7 +49,7 @@ export class Ledger {
     const seen = document && readCategory(document, document.value);
     const shownId = (document?.value as { id?: unknown } | null | undefined)?.id;
     const id = seen?.id !== undefined ? String(seen.id) : typeof shownId === 'string' ? shownId : null;
-    this.written.push({ id, name: seen?.name ?? sentName(reply), exchange: reply.exchange.id });
+    this.written.push({ id, name: seen?.record['name'] ?? sentName(reply), exchange: reply.exchange.id });
   }
 
   recordRejected(rule: RuleId, marker: string, reply: Reply): void {

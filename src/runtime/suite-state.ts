@@ -8,6 +8,11 @@ import { SuiteLists } from './suite-lists.js';
 import type { RunState } from './run-state.js';
 import { publishTotals, publishWriteCounts, type FileTotals, type SharedWrites } from '../protocol/check-meta.js';
 import type { TaskMeta } from 'vitest';
+import { MARKER_FORMATS, type MarkerFormat } from '../generators/markers.js';
+import { SUITE_ORDER } from '../protocol/suites.js';
+
+/** Markers where no property of the spec's NewCategory takes any: in texts the checks send beside it. */
+const READABLE_MARKERS = MARKER_FORMATS[0] as MarkerFormat;
 
 /**
  * Response bytes read since the last collection after which garbage is collected (see core/collect-garbage.ts): at the end
@@ -65,17 +70,26 @@ export class SuiteState {
   }
 
   /**
-   * A text that marks data as this run's, unique in it: `conformance-<runId>-<suite>-<label>-<nnnnnn>`. Categories
-   * the run creates carry it in their names, so operators can find and remove them. The number has a fixed width
-   * so that no marker is the beginning of another (…-2 of …-21), which "created nothing" checks rely on.
+   * A text that marks data as this run's, unique in it: `conformance-<runId>-<suite>-<label>-<nnnnnn>`, or the most
+   * readable form the spec's NewCategory takes (see generators/markers.ts). Categories the run creates carry it, so
+   * operators can find and remove them. The number has a fixed width so that no marker is the beginning of another
+   * (…-2 of …-21), which "created nothing" checks rely on.
    */
   nextMarker(label: string): string {
-    return `${this.markerPrefix}-${label}-${String(++this.markers).padStart(6, '0')}`;
+    return this.markerFormat.marker({ ...this.markerSuite, label, n: ++this.markers });
   }
 
   /** What every marker of this suite starts with. */
   get markerPrefix(): string {
-    return `conformance-${this.env.settings.runId}-${this.name}`;
+    return this.markerFormat.prefix(this.markerSuite);
+  }
+
+  private get markerFormat(): MarkerFormat {
+    return this.env.bodies.marking?.format ?? READABLE_MARKERS;
+  }
+
+  private get markerSuite() {
+    return { run: this.env.settings.runId, suite: this.name, suiteIndex: (SUITE_ORDER as readonly string[]).indexOf(this.name) };
   }
 
   /** What the runner reads off the suite file's meta: the requests and writes so far, the suite's and the run's. */
@@ -88,7 +102,7 @@ export class SuiteState {
       firstRequestAt: client.firstRequestAt,
       bytesReceived: client.bytesReceived,
       created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
-        id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
+        id: category.id === undefined ? null : String(category.id), name: category.record['name'], exchange, despiteRefusal: true as const,
       }))],
       writesUsed: this.run.budget.usedOrUnderWay,
       posts: this.run.posts,

@@ -6,7 +6,7 @@ import { ruleById } from '../rules/catalogue.js';
 export interface SelftestRow {
   /** `clean`, a fault id, or a variant id. */
   readonly target: string;
-  readonly kind: 'clean' | 'fault' | 'variant';
+  readonly kind: 'clean' | 'fault' | 'variant' | 'revision';
   /** The rule that must fail; none for the clean reference and the variants. */
   readonly expectedRule?: string;
   readonly verdict: RunReport['verdict'];
@@ -32,6 +32,11 @@ export function judgeClean(report: RunReport): SelftestRow {
  */
 export function judgeVariant(id: string, report: RunReport): SelftestRow {
   return row(id, 'variant', undefined, report, unkept(report));
+}
+
+/** A server that keeps a revision of the spec, checked against that revision: as a variant is judged. */
+export function judgeRevision(id: string, report: RunReport): SelftestRow {
+  return row(id, 'revision', undefined, report, unkept(report));
 }
 
 function unkept(report: RunReport): string | undefined {

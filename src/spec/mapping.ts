@@ -76,10 +76,33 @@ export function schemasOf(doc: OpenAPIV3.Document, operations: readonly Operatio
     const found = [...candidates[name], [`components.schemas.${name}`, doc.components?.schemas?.[name]] as const].find(([, schema]) => schema !== undefined);
     if (!found) throw new SpecError(`the spec gives no schema for a ${name} (${candidates[name].map(([where]) => where).join(', ')}, or components.schemas.${name}), which the suites ${name === 'NewCategory' ? 'send' : 'validate against'}`);
     const [where, schema] = found;
-    schemas[name] = toJsonSchema(schema, where);
+    // OpenAPI's readOnly and writeOnly: a property required and read-only is required in responses only, one required
+    // and write-only in requests only.
+    schemas[name] = requiredOnlyWhere(toJsonSchema(schema, where), name === 'NewCategory' ? 'readOnly' : 'writeOnly');
     sources[name] = where;
   }
   return { schemas, sources };
+}
+
+/**
+ * The schema with the properties marked `marked` (readOnly or writeOnly) taken out of the `required` lists that name
+ * them, in depth: what a request (or a response) must carry where the spec marks a required property as not its own.
+ */
+function requiredOnlyWhere(schema: JsonSchema, marked: 'readOnly' | 'writeOnly'): JsonSchema {
+  if (typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = { ...schema };
+  const properties = schema['properties'] as Record<string, JsonSchema> | undefined;
+  if (properties) {
+    out['properties'] = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, requiredOnlyWhere(v, marked)]));
+    if (Array.isArray(schema['required'])) {
+      out['required'] = (schema['required'] as string[]).filter((k) => !(typeof properties[k] === 'object' && (properties[k] as Record<string, unknown>)[marked] === true));
+    }
+  }
+  for (const keyword of ['allOf', 'anyOf', 'oneOf'] as const) {
+    if (Array.isArray(schema[keyword])) out[keyword] = (schema[keyword] as JsonSchema[]).map((part) => requiredOnlyWhere(part, marked));
+  }
+  if (typeof schema['items'] === 'object' && !Array.isArray(schema['items'])) out['items'] = requiredOnlyWhere(schema['items'] as JsonSchema, marked);
+  return out;
 }
 
 function operationObject(doc: OpenAPIV3.Document, op: Operation): OpenAPIV3.OperationObject | undefined {

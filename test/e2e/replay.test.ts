@@ -43,7 +43,7 @@ describe('--replay', () => {
     expect(new Set(replayed.results.map((r) => r.suite))).toEqual(new Set([failed?.suite]));
 
     const fixed = await tempDir();
-    const clean = await runCli(['--target', 'reference', '--replay', `${first}/report.json`, 'generated valid names', '--report-dir', fixed]);
+    const clean = await runCli(['--target', 'reference', '--replay', `${first}/report.json`, 'generated valid NewCategories', '--report-dir', fixed]);
     expect(clean.code).toBe(0);
     expect(clean.stdout).toMatch(/Replay: not reproduced: the check failed in the report and passed now/);
     const passed = (await readReport(fixed)).results.find((r) => r.check === failed?.check);
@@ -115,10 +115,10 @@ describe('--replay', () => {
 
     // A path this version's generator does not have is no failure of the target's: the case could not be replayed.
     const foreign = join(first, 'foreign.json');
-    await writeFile(foreign, JSON.stringify({ ...report, results: report.results.map((r) => (r === failed && r.generated ? { ...r, generated: { ...r.generated, path: '7:99:99:99' } } : r)) }));
+    await writeFile(foreign, JSON.stringify({ ...report, results: report.results.map((r) => (r === failed && r.generated ? { ...r, generated: { ...r.generated, path: '7:99999:99999:99999' } } : r)) }));
     const unfit = await runCli(['--target', 'reference', '--replay', foreign, failed?.check ?? '', '--report-dir', await tempDir()]);
     expect(unfit.code).toBe(0);
-    expect(unfit.stdout).toMatch(/Replay: could not replay .*: its path "7:99:99:99" does not fit this version's generator/);
+    expect(unfit.stdout).toMatch(/Replay: could not replay .*: its path "7:99999:99999:99999" does not fit this version's generator/);
   });
 
   it('says which checks match when the name is ambiguous or unknown', async () => {

@@ -1,5 +1,5 @@
 import type { Reply } from '../../http/reply.js';
-import { sameContent, showContent, type CreatedCategory, type SeenCategory } from '../../json/category.js';
+import { contentDifferences, sameContent, showContent, type CreatedCategory, type SeenCategory } from '../../json/category.js';
 import type { CheckContext } from '../context.js';
 import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';
@@ -35,7 +35,7 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
     const before = topUpTo > 0 ? await readListed(t, await t.openingList()) : openingReply ? await readListed(t, openingReply) : undefined;
     const topUp = before && topUpTo > 0 ? await t.topUp(before.size, topUpTo) : 0;
     for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
-      const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create({ name: t.marker('many') }));
+      const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create(t.env.bodies.valid(t.marker('many'))));
       for (const reply of await Promise.all(batch)) keptTopUpCreate(t, reply);
     }
     const created = categories();
@@ -48,12 +48,16 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
     const grew = before && after.size - before.size;
     if (grew !== undefined && made > 0 && grew < made) t.listIsCut(`the list grew by ${grew} while ${made} categories were created: it is truncated or paged`, after.reply);
     const byId = after.withIds(new Set(created.map((c) => c.id)));
+    const content = t.env.bodies.properties;
     const problems: string[] = [];
     for (const category of created) {
       const matches = byId.get(category.id) ?? [];
-      if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category)} (created in ${category.exchange}) is missing`);
-      else if (!matches.some((m) => sameContent(m, category))) {
-        problems.push(`category ${category.id} is listed as ${showContent(matches[0] as SeenCategory)}, but its 201 (${category.exchange}) showed ${showContent(category)}`);
+      if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category, content)} (created in ${category.exchange}) is missing`);
+      else if (!matches.some((m) => sameContent(m, category, content))) {
+        // What differs first, then the two records.
+        const listed = matches[0] as SeenCategory;
+        const differences = contentDifferences(listed, category, content, 'the list item').join(', ');
+        problems.push(`category ${category.id}: ${differences} (listed as ${showContent(listed, content)}; its 201 in ${category.exchange} showed ${showContent(category, content)})`);
       }
     }
     t.expect(problems.length === 0, problemsMessage(problems, `of ${created.length} created categories`));

@@ -1,6 +1,6 @@
-import { showContent, type SeenCategory } from '../../json/category.js';
+import { showContent } from '../../json/category.js';
 import type { CheckContext } from '../context.js';
-import { readListed } from '../listing.js';
+import { carries, readListed } from '../listing.js';
 import type { SuiteState } from '../../runtime/suite-state.js';
 import { problemsMessage } from '../problems-message.js';
 import type { RefusalKind } from '../../runtime/write-budget.js';
@@ -19,11 +19,11 @@ export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: Che
     const ours = (await readListed(t, await t.closingList())).carrying(state.markerPrefix);
     const problems: string[] = [];
     for (const request of rejected) {
-      const effect = ours.find((c) => carries(c, request.marker));
+      const effect = ours.find((c) => carries(c.record, request.marker));
       if (!effect) continue;
       state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
       if (!request.served) t.spendStray(REFUSED_FOR[rule] ?? 'credential');
-      problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect)}`);
+      problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect, t.env.bodies.properties)}`);
     }
     t.expect(problems.length === 0, problemsMessage(problems, `of ${rejected.length} rejected requests`));
   };
@@ -31,7 +31,3 @@ export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: Che
 
 /** Why the requests each closing rule verifies had to be refused. */
 const REFUSED_FOR: Readonly<Record<string, RefusalKind>> = { 'AUTH-4': 'credential', 'CREATE-2': 'body' };
-
-function carries(category: SeenCategory, marker: string): boolean {
-  return [category.name, category.description].some((v) => typeof v === 'string' && v.includes(marker));
-}

@@ -1,15 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
 import { referenceKeyFor, startReferenceServer } from '../../reference/server.js';
+import { REVISIONS, type Revision } from '../../reference/revisions.js';
 import { VARIANTS } from '../../reference/variants.js';
 import type { RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import { SuiteSession } from '../../runner/run.js';
 import { inLanes, selftestLanes } from '../../selftest/lanes.js';
-import { judgeClean, judgeFault, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
-import { loadSpec } from '../../spec/load.js';
+import { judgeClean, judgeFault, judgeRevision, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
+import { BUNDLED_SPEC, loadSpec, readSpecDocument, type LoadedSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
 import { namedPatches } from '../named-faults.js';
@@ -26,19 +27,34 @@ import { judge } from '../../results/assess.js';
 export async function selftestCommand(config: RunConfig, out: Output): Promise<number> {
   const named = namedPatches(config);
   const narrowed = named.faults.length > 0 || named.variants.length > 0;
-  const faults = narrowed ? named.faults : FAULTS;
+  const ofRevisions = new Set(REVISIONS.flatMap((r) => r.faults));
+  const faults = narrowed ? named.faults.filter((f) => !ofRevisions.has(f)) : FAULTS;
   const variants = narrowed ? named.variants : VARIANTS;
+  const revisions = REVISIONS.flatMap((revision) => {
+    const revisionFaults = revision.faults.filter((f) => !narrowed || named.faults.includes(f));
+    return narrowed && revisionFaults.length === 0 ? [] : [{ revision, faults: revisionFaults, whole: !narrowed }];
+  });
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('selftest');
   await prepareReportDir(reportDir);
+  const revisedSpecs = await writeRevisedSpecs(revisions.map((r) => r.revision), join(reportDir, 'revisions'));
   const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
-  out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass; seed ${seed}`);
+  const revisionFaults = revisions.reduce((n, r) => n + r.faults.length, 0);
+  out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass, ` +
+    `${revisions.length} revisions of the spec with ${revisionFaults} faults; seed ${seed}`);
   const targets: SelftestTarget[] = [
-    { patches: {}, judge: judgeClean },
-    ...faults.map((fault) => ({ patches: { faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report) })),
-    ...variants.map((variant) => ({ patches: { variants: [variant.id] }, judge: (report: RunReport) => judgeVariant(variant.id, report) })),
+    { patches: {}, judge: judgeClean, spec },
+    ...faults.map((fault) => ({ patches: { faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec })),
+    ...variants.map((variant) => ({ patches: { variants: [variant.id] }, judge: (report: RunReport) => judgeVariant(variant.id, report), spec })),
+    ...revisions.flatMap(({ revision, faults: broken, whole }) => {
+      const revised = revisedSpecs.get(revision.id) as LoadedSpec;
+      return [
+        ...(whole ? [{ patches: { revision: revision.id }, judge: (report: RunReport) => judgeRevision(revision.id, report), spec: revised }] : []),
+        ...broken.map((fault) => ({ patches: { revision: revision.id, faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec: revised })),
+      ];
+    }),
   ];
-  const runAgainst = async (session: SuiteSession, patches: SelftestTarget['patches']): Promise<RunReport> => {
+  const runAgainst = async (session: SuiteSession, { patches, spec }: Pick<SelftestTarget, 'patches' | 'spec'>): Promise<RunReport> => {
     const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
     try {
       const settings = await settingsFor(config, spec, server.url);
@@ -52,23 +68,42 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   };
   const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
     const target = targets[i] as SelftestTarget;
-    return target.judge(await runAgainst(session, target.patches));
+    return target.judge(await runAgainst(session, target));
   }, (row) => show(out, row));
   const failures = rows.filter((r) => !r.ok);
   const path = join(reportDir, 'selftest.json');
   await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
   out.line();
   out.line(failures.length === 0
-    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length} faults were caught by their rule and blamed on no other, all ${variants.length} variants were judged conformant`)
+    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length + revisionFaults} faults were caught by their rule and blamed on no other, all ${variants.length} variants and ${revisions.length} revisions were judged conformant`)
     : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
   out.line(`Matrix: ${path}`);
   return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
 }
 
-/** One run of the matrix: the reference with these patches, and how its report is judged. */
+/** One run of the matrix: the reference with these patches, the spec the suite follows, and how its report is judged. */
 interface SelftestTarget {
-  readonly patches: { readonly faults?: string[]; readonly variants?: string[] };
+  readonly patches: { readonly faults?: string[]; readonly variants?: string[]; readonly revision?: string };
+  readonly spec: LoadedSpec;
   readonly judge: (report: RunReport) => SelftestRow;
+}
+
+/**
+ * Each revision's spec, written where the matrix is (`<report-dir>/revisions/<id>.json`, for a reader to see what the
+ * suite was given) and loaded as `--spec` loads one.
+ */
+async function writeRevisedSpecs(revisions: readonly Revision[], dir: string): Promise<Map<string, LoadedSpec>> {
+  const loaded = new Map<string, LoadedSpec>();
+  if (revisions.length === 0) return loaded;
+  await mkdir(dir, { recursive: true });
+  for (const revision of revisions) {
+    const doc = await readSpecDocument(BUNDLED_SPEC);
+    revision.revise(doc);
+    const path = join(dir, `${revision.id}.json`);
+    await writeFile(path, `${JSON.stringify(doc, null, 2)}\n`);
+    loaded.set(revision.id, await loadSpec(path));
+  }
+  return loaded;
 }
 
 /**
@@ -77,11 +112,11 @@ interface SelftestTarget {
  */
 const SELFTEST_TIMEOUT_MS = 2000;
 
-const TARGET_WIDTH = Math.max(...[...FAULTS, ...VARIANTS].map((p) => p.id.length));
+const TARGET_WIDTH = Math.max(...[...FAULTS, ...VARIANTS, ...REVISIONS, ...REVISIONS.flatMap((r) => r.faults)].map((p) => p.id.length));
 
 function show(out: Output, row: SelftestRow): SelftestRow {
   const mark = row.ok ? out.style.green('✓') : out.style.red('✗');
-  const expected = (row.expectedRule ?? (row.kind === 'variant' ? 'variant' : '(none)')).padEnd(9);
+  const expected = (row.expectedRule ?? (row.kind === 'clean' ? '(none)' : row.kind)).padEnd(9);
   const outcome = row.ok ? (row.kind === 'fault' ? 'detected' : 'conformant') : row.problem ?? '';
   out.line(`  ${mark} ${row.target.padEnd(TARGET_WIDTH)} ${expected} ${outcome}  ${out.style.dim(`failed: ${row.failedRules.join(', ') || 'none'}`)}`);
   return row;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { plural } from '../../core/plural.js';
 import { INTEGER_FORMATS } from '../../json/exact-integer.js';
 import { jsonText } from '../../json/write.js';
@@ -177,4 +178,34 @@ function arrayViolations(node: SchemaNode, path: readonly string[], set: SetAt):
   const base = ofLength(Math.max(1, minItems), false);
   if (items && base !== undefined && (maxItems ?? 1) >= 1) cases.push(...within(path, base, valueViolations(items, [...path, '0'])));
   return cases;
+}
+
+/** JSON values of every type, drawn widely: what a property of another type is given by generated violations. */
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(...OF_TYPE.map(([, value]) => value)),
+  fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null), fc.string({ maxLength: 8 }),
+  fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string(), { maxKeys: 3 }),
+);
+
+/** The JSON type of a value, `integer` for a number without a fraction. */
+function typeOf(value: unknown): JsonType {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value as JsonType;
+}
+
+/**
+ * Violations drawn at random around {@link violationCases}: each of them, and a value of any type a property does not
+ * allow, drawn widely (numbers, fractions, texts, arrays and objects of any content). Undefined when the schema states
+ * no constraint to break.
+ */
+export function violationArbitrary(node: SchemaNode): fc.Arbitrary<ValueCase> | undefined {
+  const fixed = violationCases(node);
+  const typed = writableProperties(node).filter(([, child]) => child.typeStated && !child.alternatives && child.unsupported.length === 0 && !child.values);
+  const wrong = typed.map(([key, child]) => anyJson
+    .filter((value) => !child.types.has(typeOf(value)) && !(typeOf(value) === 'integer' && child.types.has('number')))
+    .map((value): ValueCase => ({ label: `${key} is ${jsonText(value)}`, path: [key], change: { set: value }, keyword: 'type' })));
+  const options = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...wrong];
+  return options.length > 0 ? fc.oneof(...options) : undefined;
 }

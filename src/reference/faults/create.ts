@@ -1,4 +1,4 @@
-import { refuse } from '../behaviour.js';
+import { isRefusal, refuse } from '../behaviour.js';
 
 /** The first complete JSON value at the start of a text, as a streaming decoder reads it; undefined if none. */
 function firstJsonValue(raw: string): unknown {
@@ -108,7 +108,7 @@ export const createFaults = [
     (base) => ({
       parse: (raw, contentType) => {
         const result = base.parse(raw, contentType);
-        if (!('refused' in result)) return result;
+        if (!isRefusal(result)) return result;
         const lenient = raw
           .replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, '')
           .replace(/\b(NaN|-?Infinity)\b/g, 'null')
@@ -146,7 +146,7 @@ export const createFaults = [
     (base) => ({
       parse: (raw, contentType) => {
         const result = base.parse(raw, contentType);
-        if ('refused' in result || typeof result.value !== 'string') return result;
+        if (isRefusal(result) || typeof result.value !== 'string') return result;
         try {
           return { value: JSON.parse(result.value) as unknown };
         } catch {

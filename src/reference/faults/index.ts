@@ -1,4 +1,5 @@
 import { byId } from '../by-id.js';
+import { REVISIONS } from '../revisions.js';
 import { authFaults } from './auth.js';
 import { createFaults } from './create.js';
 import { errorFaults } from './errors.js';
@@ -15,7 +16,7 @@ export const FAULTS: readonly Fault[] = [
   ...authFaults, ...createFaults, ...modelFaults, ...listFaults, ...errorFaults, ...mediaFaults, ...httpFaults,
 ];
 
-/** The fault with this id; an unknown id is a usage error that lists the known ones. */
+/** The fault with this id, of the reference's or of a revision's; an unknown id is a usage error that lists the known ones. */
 export function faultById(id: string): Fault {
-  return byId(FAULTS, id, 'fault');
+  return byId([...FAULTS, ...REVISIONS.flatMap((r) => r.faults)], id, 'fault');
 }

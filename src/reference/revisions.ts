@@ -1,0 +1,230 @@
+import type { OpenAPIV3 } from 'openapi-types';
+import { exactInteger } from '../json/exact-integer.js';
+import { parseJson } from '../json/parse.js';
+import { conformant, isRefusal, refuse, type Behaviour, type NewCategoryRecord } from './behaviour.js';
+import { byId } from './by-id.js';
+import { fault, type Fault } from './faults/fault.js';
+
+/**
+ * A revision of the contract's spec that an API goes through (a bound on a name, a new property, a new parameter, a
+ * new base path), with a reference that keeps it and faults that break what it revised: selftest runs the suite with
+ * the revised spec against each, so that the suite is shown to follow the spec it is given. Each server is written by
+ * hand (never from the spec's schemas), as a team would write theirs.
+ */
+export interface Revision {
+  readonly id: string;
+  /** What changes, as a team would say it. */
+  readonly story: string;
+  /** Revises the bundled spec, as written (its `$ref`s unresolved), in place. */
+  readonly revise: (doc: OpenAPIV3.Document) => void;
+  /** How a server that keeps the revised spec differs from the reference. */
+  readonly patch: (base: Behaviour) => Partial<Behaviour>;
+  /** Where it serves the operations' paths, when not at `/v1`. */
+  readonly basePath?: string;
+  /** Servers that keep all of the revised spec but one revised part. */
+  readonly faults: readonly Fault[];
+}
+
+type Schema = OpenAPIV3.SchemaObject;
+
+/** A schema of the spec's components, to revise. */
+const component = (doc: OpenAPIV3.Document, name: string) => (doc.components?.schemas ?? {})[name] as Schema;
+/** A property of a component's schema, to revise. */
+const property = (doc: OpenAPIV3.Document, schema: string, name: string) => (component(doc, schema).properties ?? {})[name] as Schema;
+const categories = (doc: OpenAPIV3.Document) => doc.paths['/categories'] as OpenAPIV3.PathItemObject;
+
+/** A validation added to a behaviour's: the base's refusal first, then this step's. */
+const validating = (base: Behaviour, check: (category: NewCategoryRecord, body: Record<string, unknown>) => NewCategoryRecord | ReturnType<typeof refuse>) =>
+  (body: unknown) => {
+    const category = base.validate(body);
+    return isRefusal(category) ? category : check(category, body as Record<string, unknown>);
+  };
+
+const codePoints = (text: string) => [...text].length;
+
+/** Names of 2 to 50 characters, counted as JSON Schema counts them (code points). */
+const boundedName = (min: number, max: number) => (category: NewCategoryRecord) => {
+  const length = codePoints(category.name);
+  return length < min || length > max ? refuse('invalid_name', `Names have ${min} to ${max} characters.`) : category;
+};
+
+const NAME_PATTERN = /^[A-Za-z0-9 ]+$/;
+
+/** A description that may be null: stored and shown as null. */
+const nullableDescription = (base: Behaviour) => (body: unknown) => {
+  const b = body as Record<string, unknown> | null;
+  if (b && typeof b === 'object' && !Array.isArray(b) && b['description'] === null) {
+    const { description: _none, ...rest } = b;
+    const category = base.validate(rest);
+    // Kept as sent: the record's description is a text or absent, but for a revision that lets it be null.
+    return isRefusal(category) ? category : { ...category, description: null } as unknown as NewCategoryRecord;
+  }
+  return base.validate(body);
+};
+
+/** The body with an integer `priority` read exactly from its text (beyond 2^53 too), as a bigint. */
+function exactPriority(raw: string, value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || typeof (value as Record<string, unknown>)['priority'] !== 'number') return value;
+  const document = parseJson(raw);
+  const exact = exactInteger(document.numberSource(document.value as object, 'priority') ?? String((value as Record<string, unknown>)['priority']));
+  return exact.kind === 'integer' ? { ...value, priority: exact.value } : value;
+}
+
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/** A priority (an int64) and tags (at most 5 distinct texts of at most 20 characters), each optional. */
+function priorityAndTags(category: NewCategoryRecord, body: Record<string, unknown>, { tagsBounded = true } = {}) {
+  const { priority, tags } = body;
+  const kept: Record<string, unknown> = { ...category };
+  if (priority !== undefined) {
+    const integer = typeof priority === 'bigint' ? priority : typeof priority === 'number' && Number.isInteger(priority) ? BigInt(priority) : undefined;
+    if (integer === undefined || integer < INT64.min || integer > INT64.max) return refuse('invalid_priority', 'The priority is a 64-bit integer.');
+    kept['priority'] = integer;
+  }
+  if (tags !== undefined) {
+    const texts = Array.isArray(tags) && tags.every((t) => typeof t === 'string' && codePoints(t) <= 20) ? tags as string[] : undefined;
+    if (!texts || new Set(texts).size !== texts.length || (tagsBounded && texts.length > 5)) return refuse('invalid_tags', 'Tags are at most 5 distinct texts of at most 20 characters.');
+    kept['tags'] = texts;
+  }
+  return kept as NewCategoryRecord;
+}
+
+/** The limit of the list: a whole number from 1 to 100, or absent. */
+const LIMIT = /^(?:[1-9]\d?|100)$/;
+
+const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string): Revision =>
+  ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}) });
+
+export const REVISIONS: readonly Revision[] = [
+  revision('name-bounded', 'Names get bounds: 2 to 50 characters (minLength 2, maxLength 50).',
+    (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { minLength: 2, maxLength: 50 }),
+    (base) => ({ validate: validating(base, boundedName(2, 50)) }),
+    [
+      fault('name-bounded/too-long-taken', 'CREATE-2', 'The new maxLength was not added to the validator: a name of 51 characters is stored.',
+        () => ({ validate: validating(conformant, boundedName(2, Infinity)) }), ['MODEL-1']),
+      fault('name-bounded/too-short-taken', 'CREATE-2', 'The new minLength was not added to the validator: a name of one character is stored.',
+        () => ({ validate: validating(conformant, boundedName(1, 50)) }), ['MODEL-1']),
+      fault('name-bounded/cut-to-40', 'CREATE-1', 'The names column was narrowed to VARCHAR(40): names of 41 to 50 characters are cut.',
+        (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: [...category.name].slice(0, 40).join('') }, body) })),
+    ]),
+  revision('name-pattern', 'Names take letters, digits and spaces only (pattern ^[A-Za-z0-9 ]+$).',
+    (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { pattern: '^[A-Za-z0-9 ]+$' }),
+    (base) => ({ validate: validating(base, (c) => (NAME_PATTERN.test(c.name) ? c : refuse('invalid_name', 'Names take letters, digits and spaces.'))) }),
+    [
+      fault('name-pattern/unchecked', 'CREATE-2', 'The pattern is documented but not enforced: any name is stored.', () => ({ validate: conformant.validate }), ['MODEL-1']),
+      fault('name-pattern/letters-only', 'CREATE-1', 'The validator takes letters and spaces only: names with digits are refused.',
+        (base) => ({ validate: validating(base, (c) => (/\d/.test(c.name) ? refuse('invalid_name', 'Names take letters and spaces.') : c)) })),
+    ]),
+  revision('description-nullable', 'A description may be null (nullable: true): the client clears it so.',
+    (doc) => Object.assign(property(doc, 'NewCategory', 'description'), { nullable: true }),
+    (base) => ({ validate: nullableDescription(base) }),
+    [fault('description-nullable/null-refused', 'CREATE-1', 'The validator was not updated: a null description is refused with 400.', () => ({ validate: conformant.validate }))]),
+  revision('description-required', 'A description is required (required: [name, description]).',
+    (doc) => Object.assign(component(doc, 'NewCategory'), { required: ['name', 'description'] }),
+    (base) => ({ validate: validating(base, (c) => (c.description === undefined ? refuse('description_required', 'The description is required.') : c)) }),
+    [fault('description-required/defaulted', 'CREATE-2', 'A missing description is stored as "" instead of being refused.',
+      (base) => ({ validate: (body) => base.validate(typeof body === 'object' && body !== null && !('description' in body) ? { ...body, description: '' } : body) }))]),
+  revision('properties-added', 'NewCategory and Category gain an optional priority (int64) and optional tags (at most 5 distinct texts of at most 20 characters).',
+    (doc) => {
+      const schema = component(doc, 'NewCategory');
+      schema.properties = {
+        ...schema.properties,
+        priority: { type: 'integer', format: 'int64', description: 'Where the category sorts; any 64-bit integer.' },
+        tags: { type: 'array', items: { type: 'string', maxLength: 20 }, maxItems: 5, uniqueItems: true },
+      };
+    },
+    (base) => ({
+      parse: (raw, contentType) => {
+        const parsed = base.parse(raw, contentType);
+        return isRefusal(parsed) ? parsed : { value: exactPriority(raw, parsed.value) };
+      },
+      validate: validating(base, (c, body) => priorityAndTags(c, body)),
+    }),
+    [
+      fault('properties-added/priority-dropped', 'CREATE-1', 'The model was updated, the insert was not: priority is never stored.',
+        (base) => ({ validate: validating(base, ({ priority: _dropped, ...rest }) => rest as NewCategoryRecord) })),
+      fault('properties-added/priority-as-string', 'MODEL-1', 'Priorities are serialized as strings to protect JavaScript clients from 64-bit integers.',
+        (base) => ({ present: (category) => ({ ...base.present(category), ...(category['priority'] === undefined ? {} : { priority: String(category['priority']) }) }) })),
+      fault('properties-added/priority-as-double', 'CREATE-1', 'The body is read with a parser that makes every number a double: 2^63 − 1 is refused as too large, priorities beyond 2^53 come back rounded, and 2^63 passes for 2^63 − 1.',
+        () => ({ parse: conformant.parse }), ['CREATE-2']),
+      fault('properties-added/priority-not-listed', 'LIST-2', 'The list\'s serializer was not updated: list items come without priority.',
+        (base) => ({ listing: (items, query) => base.listing(items.map(({ priority: _omitted, ...rest }) => rest), query) })),
+      fault('properties-added/tags-sorted', 'CREATE-1', 'Tags are stored in a sorted set: they come back in another order.',
+        (base) => ({ store: (store, category, body) => base.store(store, Array.isArray(category['tags']) ? { ...category, tags: [...category['tags'] as string[]].sort() } : category, body) })),
+      fault('properties-added/tags-unbounded', 'CREATE-2', 'The validator checks the tags\' texts but not how many there are: a sixth tag is stored.',
+        (base) => ({ validate: validating(conformant, (c, body) => priorityAndTags(c, body, { tagsBounded: false })), parse: base.parse }), ['MODEL-1']),
+    ]),
+  revision('error-trace-id', 'Every Error carries a traceId (a new required field of Error).',
+    (doc) => {
+      const schema = component(doc, 'Error');
+      schema.required = [...(schema.required ?? []), 'traceId'];
+      schema.properties = { ...schema.properties, traceId: { type: 'string', description: 'Identifies the request in the service\'s logs.' } };
+    },
+    (base) => {
+      const errorBody: Behaviour['errorBody'] = (status, code, message) => ({ ...(base.errorBody(status, code, message) as object), traceId: `trace-${status}-${code}` });
+      // The pets lookup's 404 too: every Error.
+      return { errorBody, pet: (petId) => ({ status: 404, body: errorBody(404, 'not_found', `No pet ${petId}.`) }) };
+    },
+    [fault('error-trace-id/missing-on-401', 'ERROR-1', 'The authentication middleware writes its own Errors, without the traceId.',
+      (base) => ({ errorBody: (status, code, message) => (status === 401 ? conformant.errorBody(status, code, message) : base.errorBody(status, code, message)) }))]),
+  revision('list-limit', 'The list takes an optional limit (an integer from 1 to 100), and refuses any other with 400.',
+    (doc) => {
+      const list = categories(doc).get as OpenAPIV3.OperationObject;
+      list.parameters = [{ name: 'limit', in: 'query', required: false, description: 'The most categories to answer.', schema: { type: 'integer', minimum: 1, maximum: 100 } }];
+      list.responses = { ...list.responses, '400': { $ref: '#/components/responses/BadRequest' } };
+    },
+    (base) => ({
+      queryRefusal: (route, query) => (route === 'listCategories' && query.has('limit') && !LIMIT.test(query.get('limit') ?? '')
+        ? refuse('invalid_limit', 'The limit is a whole number from 1 to 100.') : base.queryRefusal(route, query)),
+      listing: (items, query) => base.listing(query.has('limit') ? items.slice(0, Number(query.get('limit'))) : items, query),
+    }),
+    [
+      fault('list-limit/unchecked', 'LIST-1', 'The limit is parsed with parseInt and never checked: any value is taken, and what is not a number answers everything.',
+        () => ({
+          queryRefusal: conformant.queryRefusal,
+          listing: (items, query) => {
+            const limit = Number.parseInt(query.get('limit') ?? '', 10);
+            return conformant.listing(Number.isNaN(limit) ? items : items.slice(0, Math.max(0, limit)), query);
+          },
+        })),
+      fault('list-limit/off-by-one', 'LIST-1', 'The validator checks limit < 100 instead of limit <= 100: the largest limit is refused.',
+        (base) => ({ queryRefusal: (route, query) => (query.get('limit') === '100' ? refuse('invalid_limit', 'The limit is below 100.') : base.queryRefusal(route, query)) })),
+    ]),
+  revision('openapi-3.1', 'The spec moves to OpenAPI 3.1, and a description may be null, written as type: [string, "null"].',
+    (doc) => {
+      (doc as { openapi: string }).openapi = '3.1.0';
+      Object.assign(property(doc, 'NewCategory', 'description'), { type: ['string', 'null'] });
+    },
+    (base) => ({ validate: nullableDescription(base) }),
+    [fault('openapi-3.1/null-refused', 'CREATE-1', 'The server reads the 3.1 type array as "string": a null description is refused with 400.', () => ({ validate: conformant.validate }))]),
+  revision('one-schema', 'One Category schema for requests and responses: its id is required and readOnly, so the client never sends it.',
+    (doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      const content = (create.requestBody as OpenAPIV3.RequestBodyObject).content['application/json'] as OpenAPIV3.MediaTypeObject;
+      content.schema = { $ref: '#/components/schemas/Category' };
+      const schemas = doc.components?.schemas ?? {};
+      schemas['Category'] = {
+        type: 'object', required: ['id', 'name'],
+        properties: { id: { type: 'integer', format: 'int64', readOnly: true }, ...component(doc, 'NewCategory').properties },
+      };
+      delete schemas['NewCategory'];
+    },
+    () => ({}),
+    [fault('one-schema/id-demanded', 'CREATE-1', 'The request validator was generated from the schema without readOnly: a body without an id is refused.',
+      (base) => ({ validate: (body) => (typeof body === 'object' && body !== null && !('id' in body) ? refuse('id_required', 'The id is required.') : base.validate(body)) }))]),
+  revision('base-path', 'The operations move under /api/v1 with new operationIds (getCategories, addCategory); the servers name the host only.',
+    (doc) => {
+      const item = categories(doc);
+      (item.get as OpenAPIV3.OperationObject).operationId = 'getCategories';
+      (item.post as OpenAPIV3.OperationObject).operationId = 'addCategory';
+      doc.paths = Object.fromEntries(Object.entries(doc.paths).map(([path, value]) => [`/api/v1${path}`, value]));
+      doc.servers = (doc.servers ?? []).map((s) => ({ ...s, url: s.url.replace(/\/v1$/, '') }));
+    },
+    (base) => ({ route: (method, path) => (path.startsWith('/api/v1/') ? base.route(method, path.slice('/api/v1'.length)) : undefined) }),
+    [], ''),
+];
+
+/** The revision with this id; an unknown id is a usage error that lists the known ones. */
+export function revisionById(id: string): Revision {
+  return byId(REVISIONS, id, 'revision');
+}
