@@ -14,6 +14,7 @@ export type InvalidCredential =
   | { readonly kind: 'Basic' }
   | { readonly kind: 'empty token'; readonly scheme: string }
   | { readonly kind: 'key and more'; readonly more: string }
+  | { readonly kind: 'scheme joined to key'; readonly joint: string }
   | { readonly kind: 'word and key'; readonly word: string }
   | { readonly kind: 'query parameter'; readonly parameter: string }
   | { readonly kind: 'other header'; readonly header: string }
@@ -36,6 +37,12 @@ export const EMPTY_TOKEN_SCHEMES = ['Bearer', 'bearer', 'Bearer ', 'Bearer\t'];
  * field values, so "Bearer <key> " arrives as the valid credential.
  */
 export const MORE_AFTER_KEY = [' x', ',', ' Bearer', '; q=1', ' extra'];
+
+/**
+ * What joins the scheme to the valid key in `Bearer<joint><key>` instead of a space: a server that strips a "Bearer"
+ * prefix (`header.replace('Bearer', '').trim()`, `header.slice(6)`) accepts it.
+ */
+export const JOINTS = ['', ':', '=', '-', '_'];
 
 /** What comes between the scheme and the valid key in `Bearer <word> <key>`: a server that takes the last word accepts it. */
 export const WORDS_BEFORE_KEY = ['x', 'Bearer', 'token', 'key='];
@@ -66,6 +73,7 @@ export const invalidCredential: fc.Arbitrary<InvalidCredential> = fc.oneof(
   fc.constant({ kind: 'Basic' as const }),
   fc.record({ kind: fc.constant('empty token' as const), scheme: fc.constantFrom(...EMPTY_TOKEN_SCHEMES) }),
   fc.record({ kind: fc.constant('key and more' as const), more: fc.constantFrom(...MORE_AFTER_KEY) }),
+  fc.record({ kind: fc.constant('scheme joined to key' as const), joint: fc.constantFrom(...JOINTS) }),
   fc.record({ kind: fc.constant('word and key' as const), word: fc.constantFrom(...WORDS_BEFORE_KEY) }),
   fc.record({ kind: fc.constant('query parameter' as const), parameter: fc.constantFrom(...QUERY_PARAMETERS) }),
   fc.record({ kind: fc.constant('other header' as const), header: fc.constantFrom(...OTHER_HEADERS) }),
@@ -85,6 +93,7 @@ export const CREDENTIAL_KINDS: { readonly [K in InvalidCredential['kind']]: stri
   Basic: 'the valid key as the Basic user name',
   'empty token': 'an empty token',
   'key and more': 'the valid key followed by more',
+  'scheme joined to key': 'the scheme joined to the valid key without a space',
   'word and key': 'a word between the scheme and the valid key',
   'query parameter': 'the valid key in a query parameter',
   'other header': 'the valid key in another header',
@@ -104,6 +113,8 @@ export function describeCredential(c: InvalidCredential): string {
       return `the scheme ${JSON.stringify(c.scheme)} with no token`;
     case 'key and more':
       return `the valid key followed by ${JSON.stringify(c.more)}`;
+    case 'scheme joined to key':
+      return c.joint === '' ? 'the valid key right after the scheme ("Bearer<key>")' : `the valid key joined to the scheme by ${JSON.stringify(c.joint)}`;
     case 'word and key':
       return `${JSON.stringify(c.word)} between the scheme and the valid key`;
     case 'query parameter':
@@ -131,6 +142,7 @@ export const KNOWN_CREDENTIALS = knownShapes<InvalidCredential>([
   { kind: 'Basic' },
   ...EMPTY_TOKEN_SCHEMES.map((scheme) => ({ kind: 'empty token' as const, scheme })),
   ...MORE_AFTER_KEY.map((more) => ({ kind: 'key and more' as const, more })),
+  ...JOINTS.map((joint) => ({ kind: 'scheme joined to key' as const, joint })),
   ...WORDS_BEFORE_KEY.map((word) => ({ kind: 'word and key' as const, word })),
   ...QUERY_PARAMETERS.map((parameter) => ({ kind: 'query parameter' as const, parameter })),
   ...OTHER_HEADERS.map((header) => ({ kind: 'other header' as const, header })),
@@ -162,6 +174,8 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
       return authorization(c.scheme, c.scheme, shellLiteral(c.scheme));
     case 'key and more':
       return keyAndMore(valid, c.more);
+    case 'scheme joined to key':
+      return authorization(`Bearer${c.joint}${valid.value}`, `Bearer${c.joint}${valid.shown}`, `Bearer${shellLiteral(c.joint)}${valid.shell}`);
     case 'word and key':
       return wordAndKey(c.word, valid);
     case 'query parameter':

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  BODY_FIELDS, COOKIES, CREDENTIAL_KINDS, credentialFor, EMPTY_TOKEN_SCHEMES, invalidCredential, KNOWN_CREDENTIALS, MORE_AFTER_KEY,
+  BODY_FIELDS, COOKIES, CREDENTIAL_KINDS, credentialFor, EMPTY_TOKEN_SCHEMES, invalidCredential, JOINTS, KNOWN_CREDENTIALS, MORE_AFTER_KEY,
   OTHER_HEADERS, OTHER_SCHEMES, QUERY_PARAMETERS, WORDS_BEFORE_KEY, type InvalidCredential,
 } from '../../src/generators/credentials.js';
 import { KNOWN_MUTATIONS, keyMutation, WRAPPINGS, type KeyMutation } from '../../src/generators/key-mutations.js';
@@ -17,6 +17,7 @@ const TABLES = {
   'other scheme': { table: OTHER_SCHEMES, of: (c: Extract<InvalidCredential, { kind: 'other scheme' }>) => c.scheme },
   'empty token': { table: EMPTY_TOKEN_SCHEMES, of: (c: Extract<InvalidCredential, { kind: 'empty token' }>) => c.scheme },
   'key and more': { table: MORE_AFTER_KEY, of: (c: Extract<InvalidCredential, { kind: 'key and more' }>) => c.more },
+  'scheme joined to key': { table: JOINTS, of: (c: Extract<InvalidCredential, { kind: 'scheme joined to key' }>) => c.joint },
   'word and key': { table: WORDS_BEFORE_KEY, of: (c: Extract<InvalidCredential, { kind: 'word and key' }>) => c.word },
   'query parameter': { table: QUERY_PARAMETERS, of: (c: Extract<InvalidCredential, { kind: 'query parameter' }>) => c.parameter },
   'other header': { table: OTHER_HEADERS, of: (c: Extract<InvalidCredential, { kind: 'other header' }>) => c.header },

@@ -42,7 +42,7 @@ const mutations: KeyMutation[] = [
 ];
 const shapes: InvalidCredential[] = [
   { kind: 'no scheme' }, { kind: 'Basic' }, { kind: 'empty token', scheme: 'Bearer' }, { kind: 'key and more', more: ' x' },
-  { kind: 'word and key', word: 'x' },
+  { kind: 'word and key', word: 'x' }, { kind: 'scheme joined to key', joint: '' }, { kind: 'scheme joined to key', joint: '=' },
   { kind: 'query parameter', parameter: 'access_token' }, { kind: 'other header', header: 'X-API-Key' },
   { kind: 'other scheme', scheme: 'Token', mutation: { kind: 'truncate', keep: 0.3 } },
 ];

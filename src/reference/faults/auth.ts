@@ -38,6 +38,14 @@ export const authFaults = [
         return /^\S+ +(\S+)$/.exec(value)?.[1] ?? base.credentialOf(request, url, raw);
       },
     }), ['AUTH-4']),
+  fault('auth-scheme-prefix-stripped', 'AUTH-2',
+    'The token is the header with "Bearer" cut off and trimmed, so "Bearer<key>" with no space passes.',
+    (base) => ({
+      credentialOf: (request, url, raw) => {
+        const value = request.headers.authorization ?? '';
+        return value.startsWith('Bearer') ? value.slice('Bearer'.length).trim() : base.credentialOf(request, url, raw);
+      },
+    }), ['AUTH-4']),
   fault('auth-key-in-query', 'AUTH-2',
     'A convenience for browser clients reads the key from ?api_key= or ?access_token= as well.',
     (base) => ({
