@@ -153,6 +153,7 @@ export class CheckContext {
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
+    this.suite.coverage.note(operation, body, options.query);
     if (writing) this.account(reply, refusal, holding);
     this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);

@@ -68,6 +68,11 @@ export class NewCategoryBodies {
     return this.judge(body).map((v) => v.line);
   }
 
+  /** The properties whose values break the spec's NewCategory in a body (a required one it lacks included). */
+  brokenProperties(body: unknown): Set<string> {
+    return new Set(this.judge(body).map((v) => /^\/([^/]*)/.exec(v.pointer)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~')).filter((k) => k !== undefined));
+  }
+
   /** What is wrong with a body's bytes: not JSON at all, or {@link problems}; empty for a valid NewCategory's. */
   textProblems(raw: string): string[] {
     try {

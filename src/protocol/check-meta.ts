@@ -89,6 +89,24 @@ export interface SharedWrites {
   readonly writes: number;
 }
 
+/** How many values of a part of the spec (a property, a parameter) the requests held: valid ones, and invalid ones. */
+export interface Tally {
+  valid: number;
+  invalid: number;
+}
+
+/**
+ * How much of the spec a suite file's requests exercised: requests by operation (its key; a path variant under its
+ * operation's), NewCategory values by property, list query values by parameter; and the properties the suite sends no
+ * value of, with why (see NewCategoryBodies.unexercised).
+ */
+export interface CoverageCounts {
+  readonly operations: Readonly<Record<string, number>>;
+  readonly properties: Readonly<Record<string, Tally>>;
+  readonly parameters: Readonly<Record<string, Tally>>;
+  readonly unsent: readonly { readonly property: string; readonly why: string }[];
+}
+
 /** What a suite file reports as its checks run: its own requests and creations, and the run's counters so far. */
 export interface FileTotals {
   /** How many requests the file's checks sent. */
@@ -109,6 +127,8 @@ export interface FileTotals {
   readonly firstRequestAt: number | undefined;
   /** The response body bytes the whole run had read. */
   readonly bytesReceived: number;
+  /** How much of the spec the file's requests exercised. */
+  readonly coverage: CoverageCounts;
 }
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.

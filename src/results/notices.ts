@@ -1,6 +1,6 @@
 import type { Withheld } from '../protocol/check-meta.js';
 import { LONG_LIST } from '../rules/long-list.js';
-import { titleOf, type RunReport } from './run-report.js';
+import { titleOf, unexercised, type CoverageEntry, type RunReport, type SpecCoverage } from './run-report.js';
 import { plural } from '../core/plural.js';
 
 /** How many of the checks not judged for one reason a notice names; report.json lists them all. */
@@ -28,6 +28,21 @@ function writesText(report: RunReport): string {
   return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories${once}.`;
 }
 
+/** How many of a list's parts a line names; report.json has them all. */
+const NAMED_PARTS = 6;
+
+/** The run's coverage of the spec in a line: operations, and the valid and invalid values of each property and parameter. */
+function coverageText(coverage: SpecCoverage): string {
+  const sent = coverage.operations.filter((o) => o.requests > 0).length;
+  const parts = (entries: readonly CoverageEntry[], none: string) => {
+    if (entries.length === 0) return none;
+    const named = entries.slice(0, NAMED_PARTS).map((e) => `${e.name} ${e.valid}/${e.invalid}`).join(', ');
+    return entries.length > NAMED_PARTS ? `${named} and ${entries.length - NAMED_PARTS} more (report.json)` : named;
+  };
+  return `Spec coverage: ${sent} of ${plural(coverage.operations.length, 'operation')} sent requests; valid/invalid values sent of the ` +
+    `NewCategory properties ${parts(coverage.properties, 'none')}; of the parameters ${parts(coverage.parameters, 'none (the spec declares none)')}.`;
+}
+
 /** Something a reader of a report should know besides the results: why a verdict is partial, what changed. */
 export interface Notice {
   /** `warning`: something is missing or should be acted on; `info`: context. */
@@ -50,6 +65,9 @@ export function noticesOf(report: RunReport): Notice[] {
     warn(`Not judged, ${checks.length} check${checks.length === 1 ? '' : 's'}: ${text} (${named}${more}).`);
   }
   if (report.settings.insecure) warn('TLS certificates were not verified (--insecure).');
+  if (report.coverage) notices.push({ level: 'info', text: coverageText(report.coverage) });
+  // What a run that checked every rule sent nothing of; a run of some rules (--only, --skip, a shard) leaves much unsent.
+  if (!report.selection && !report.shard) for (const part of unexercised(report.coverage)) warn(`Not exercised: ${part}.`);
   notices.push({ level: 'info', text: writesText(report) });
   if (report.summary.expectedFailures) notices.push({ level: 'info', text: `${plural(report.summary.expectedFailures, 'failure is', 'failures are')} expected (${report.expectations?.file}) and do not count.` });
   for (const s of report.expectations?.stale ?? []) warn(`Stale expected failure "${s.entry}": ${s.why}; remove it from ${report.expectations?.file}.`);

@@ -140,6 +140,8 @@ export interface RunReport {
   readonly writes: WritesSummary;
   /** Every category the run created on the target, so that operators can remove them. */
   readonly created: readonly CreatedRecord[];
+  /** How much of the spec the run exercised; absent from reports of versions before it was counted. */
+  readonly coverage?: SpecCoverage;
   readonly summary: {
     readonly checks: number;
     readonly requests: number;
@@ -179,6 +181,41 @@ export interface WritesSummary {
   readonly shared: readonly SharedWrites[];
   /** The categories added to bring a short list to the length the list checks need, beyond the budget; null: none. */
   readonly topUp: TopUp | null;
+}
+
+/**
+ * How much of the loaded spec a run exercised: every operation it lists, with the requests sent to it; every property
+ * of its NewCategory and every parameter of its operations, with how many valid and invalid values the requests held.
+ * A part with no valid value sent says why, where the suite knows (see {@link unexercised}).
+ */
+export interface SpecCoverage {
+  readonly operations: readonly { readonly operation: string; readonly requests: number }[];
+  readonly properties: readonly CoverageEntry[];
+  readonly parameters: readonly CoverageEntry[];
+}
+
+/** A property or a parameter of the spec, and how many of its values the run's requests held. */
+export interface CoverageEntry {
+  /** `name`; a parameter as `GET /categories ?limit` (a query parameter) or `GET /categories header X-Trace`. */
+  readonly name: string;
+  readonly valid: number;
+  readonly invalid: number;
+  /** Why the suite sends no value of it, when it never does. */
+  readonly why?: string;
+}
+
+/**
+ * The parts of the spec a run sent nothing of (an operation no request went to; a property or a parameter no valid value
+ * of was sent), each in words with why where the suite knows: warnings, that never change the verdict.
+ */
+export function unexercised(coverage: SpecCoverage | undefined): string[] {
+  if (!coverage) return [];
+  return [
+    ...coverage.operations.filter((o) => o.requests === 0).map((o) => `operation ${o.operation}: no request was sent to it`),
+    ...[...coverage.properties.map((p) => ['property', p] as const), ...coverage.parameters.map((p) => ['parameter', p] as const)]
+      .filter(([, entry]) => entry.valid === 0)
+      .map(([kind, entry]) => `${kind} ${entry.name}: no valid value was sent${entry.why ? ` (${entry.why})` : ''}`),
+  ];
 }
 
 /** An expected-failures entry that matched no failed check: the list can shrink. */

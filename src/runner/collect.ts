@@ -6,6 +6,7 @@ import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
+import { CoverageTotals } from './coverage.js';
 
 /**
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
@@ -61,6 +62,8 @@ export class ResultCollector {
   /** The run's writes, less the budget (which the runner knows). */
   readonly writes: { spent: number; posts: number; shared: SharedWrites[]; topUp: TopUp | null } = { spent: 0, posts: 0, shared: [], topUp: null };
   readonly errors: RunError[] = [];
+  /** What of the spec the suite files' requests exercised, added up. */
+  readonly coverage = new CoverageTotals();
   private readonly bySuite = new Map<string, CheckResult[]>();
 
   constructor(
@@ -118,6 +121,7 @@ export class ResultCollector {
     this.writes.shared.push(...totals.sharedWrites);
     this.writes.topUp = totals.topUp ?? this.writes.topUp;
     this.created.push(...totals.created);
+    this.coverage.add(totals.coverage);
   }
 
   onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {

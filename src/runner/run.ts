@@ -180,6 +180,8 @@ export class SuiteSession {
       timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
       writes: { budget: options.settings.maxWrites ?? null, ...collector.writes },
       created: collector.created,
+      // A replay sends one check's requests: no measure of what a run exercises.
+      ...(options.replay ? {} : { coverage: collector.coverage.of(options.spec.model) }),
       requests: collector.requests,
       results,
       ...(errors.length ? { errors } : {}),

@@ -3,6 +3,7 @@ import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
 import { collectGarbage } from '../core/collect-garbage.js';
 import type { Environment } from './environment.js';
+import { Coverage } from './coverage.js';
 import { Ledger } from './ledger.js';
 import { SuiteLists } from './suite-lists.js';
 import type { RunState } from './run-state.js';
@@ -45,6 +46,8 @@ export interface SpendsWrites {
  */
 export class SuiteState {
   readonly ledger: Ledger;
+  /** What of the spec the suite's requests exercise. */
+  readonly coverage: Coverage;
   /** The lists the suite opens and closes on, read once between its checks. */
   readonly lists: SuiteLists;
   /** The requests its checks share (see Shared), for what they spent. */
@@ -61,6 +64,7 @@ export class SuiteState {
     readonly audits: ExchangeAuditor,
   ) {
     this.ledger = new Ledger(run);
+    this.coverage = new Coverage(env);
     this.lists = new SuiteLists(run);
   }
 
@@ -108,6 +112,7 @@ export class SuiteState {
       posts: this.run.posts,
       sharedWrites: this.shared.map((s) => s.spent()).filter((s) => s !== undefined),
       ...(toppedUp ? { topUp: { ...toppedUp, added: this.run.topUp.used } } : {}),
+      coverage: this.coverage.counts(),
     };
   }
 

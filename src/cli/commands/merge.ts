@@ -6,6 +6,7 @@ import { Redactor } from '../../core/secrets.js';
 import { judge, recordOf } from '../../results/assess.js';
 import type { RunRecord, RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
+import { sumCoverages } from '../../runner/coverage.js';
 import type { Output } from '../console/output.js';
 import { defaultReportDir, finish } from './run.js';
 
@@ -34,7 +35,8 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
     // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
     // the merged run had that budget, and spent what the shards spent. Timings are each shard's own.
-    const { timings: _, shard: __, ...shared } = recordOf(first); // selection and readOnly are every shard's
+    const { timings: _, shard: __, coverage: ___, ...shared } = recordOf(first); // selection and readOnly are every shard's
+    const coverage = sumCoverages(shards.map((s) => s.report.coverage).filter((c) => c !== undefined));
     const writes = shards.map((s) => s.report.writes);
     const record: RunRecord = {
       ...shared,
@@ -55,6 +57,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
         topUp: writes.find((w) => w.topUp)?.topUp ?? null,
       },
       created: merged.created,
+      ...(coverage ? { coverage } : {}),
       ...(merged.errors.length ? { errors: merged.errors } : {}),
     };
     const dir = reportDir ?? defaultReportDir('merge');

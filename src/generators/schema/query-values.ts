@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import type { SchemaNode } from '../../spec/schema-node.js';
 import { boundaryCases } from './boundaries.js';
+import { integerRange } from './numbers.js';
+import { keepsStringFacts } from './strings.js';
 import { canonicalValue, validValue } from './valid-value.js';
 import { violationCases } from './violations.js';
 
@@ -49,6 +51,32 @@ export function invalidQueryValues(node: SchemaNode): QueryValue[] {
     values.push({ label: c.label.replace(`${PARAMETER} `, 'a value that '), text: String(c.change.set) });
   }
   return values;
+}
+
+/**
+ * Why a query value breaks its parameter's schema, read as a query carries values (the text of a number, of a
+ * boolean); undefined when it keeps it.
+ */
+export function invalidQueryValue(node: SchemaNode, text: string): string | undefined {
+  const value = readQueryValue(node, text);
+  if (value === undefined) return `"${text}" is not a ${[...node.types].join(' or ')}`;
+  if (node.values && !node.values.some((v) => String(v) === text)) return `"${text}" is not one of its values`;
+  if (typeof value === 'string') return keepsStringFacts(node.string, value) ? undefined : `"${text}" breaks its length or pattern`;
+  if (typeof value !== 'number') return undefined;
+  const { minimum = -Infinity, maximum = Infinity, exclusiveMinimum = -Infinity, exclusiveMaximum = Infinity, multipleOf } = node.number;
+  const within = value >= minimum && value <= maximum && value > exclusiveMinimum && value < exclusiveMaximum;
+  const range = node.types.has('integer') && Number.isInteger(value) ? integerRange(node.number) : undefined;
+  const inFormat = !range || (BigInt(value) >= range.min && BigInt(value) <= range.max);
+  const multiple = multipleOf === undefined || Number.isInteger(value / multipleOf);
+  return within && inFormat && multiple ? undefined : `${text} is out of its bounds`;
+}
+
+/** A query value as the type its schema allows reads it; undefined when it reads as none of them. */
+function readQueryValue(node: SchemaNode, text: string): string | number | boolean | undefined {
+  if (node.types.has('integer') && /^-?\d+$/.test(text)) return Number(text);
+  if (node.types.has('number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (node.types.has('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return node.types.has('string') || !node.typeStated ? text : undefined;
 }
 
 /** The parameter's schema as the one property of an object: where boundaries and violations are worked out. */

@@ -11,6 +11,7 @@ import { boundaryCases } from '../../../src/generators/schema/boundaries.js';
 import { applyCase, pointerOf, type ValueCase } from '../../../src/generators/schema/value-case.js';
 import { canonicalValue, validValue } from '../../../src/generators/schema/valid-value.js';
 import { violationCases } from '../../../src/generators/schema/violations.js';
+import { invalidQueryValue, invalidQueryValues, validQueryValue, validQueryValues } from '../../../src/generators/schema/query-values.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import { nodeOf } from '../../../src/spec/schema-node.js';
 import type { JsonSchema, SpecModel } from '../../../src/spec/types.js';
@@ -147,5 +148,22 @@ describe('the converter from JSON Schema to fast-check', () => {
     ]);
     const ranks = fc.sample(validValue(node) as fc.Arbitrary<{ rank: unknown }>, { seed: 3, numRuns: 300 }).map((v) => v.rank);
     expect(ranks.some((r) => typeof r === 'bigint')).toBe(true);
+  });
+});
+
+describe('query values', () => {
+  it('are valid and invalid as a query carries them: every value it sends as valid keeps the schema, every invalid one breaks it', () => {
+    const schemas = [
+      { type: 'integer', minimum: 1, maximum: 100 }, { type: 'integer', format: 'int32', multipleOf: 5 }, { type: 'number', exclusiveMinimum: 0 },
+      { type: 'boolean' }, { type: 'string', enum: ['name', '-name', 'id'] }, { type: 'string', minLength: 2, maxLength: 5, pattern: '^[a-z]+$' },
+    ];
+    for (const schema of schemas) {
+      const node = nodeOf(schema);
+      const drawn = fc.sample(validQueryValue(node) as fc.Arbitrary<string>, { seed: 1, numRuns: 50 });
+      for (const text of [...validQueryValues(node).map((v) => v.text), ...drawn]) expect(invalidQueryValue(node, text), `${JSON.stringify(schema)}: ${text}`).toBeUndefined();
+      const invalid = invalidQueryValues(node);
+      expect(invalid.length, JSON.stringify(schema)).toBeGreaterThan(0);
+      for (const { label, text } of invalid) expect(invalidQueryValue(node, text), `${JSON.stringify(schema)}: ${label}`).toBeDefined();
+    }
   });
 });
