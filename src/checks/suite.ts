@@ -75,6 +75,11 @@ export interface Suite {
   checkRejectedCreatedNothing(rule: RuleId): void;
   /** The audits (src/checks/audits/) of every exchange of this suite. Declare last. */
   audits(): void;
+  /**
+   * Declares that a rule does not apply to the spec in use, and why (CREATE-4 where the spec forbids properties it
+   * does not define): it has no checks, and the verdict does not count it as left unjudged.
+   */
+  notApplicable(rule: RuleId, why: string): void;
 }
 
 /**
@@ -211,6 +216,13 @@ export function defineSuite(name: SuiteName): Suite {
 
     audits() {
       declareAuditTests(state, audits, declared, runsHere);
+    },
+
+    notApplicable(rule: RuleId, why: string) {
+      if (!selects(state.env.settings.selection, rule)) return;
+      (runsHere ? test : test.skip)(checkTitle(rule, `does not apply: ${why}`), ({ task }) => {
+        recordCheck(task, { rule, suite: name, name: `does not apply: ${why}`, exchanges: [], exchangeCount: 0, ruleNotApplicable: why });
+      });
     },
   };
 }

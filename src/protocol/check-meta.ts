@@ -50,6 +50,11 @@ export interface CheckMeta {
   readonly generated?: GeneratedMeta;
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;
+  /**
+   * Set on a suite's declaration that its rule does not apply to the spec in use, and why (CREATE-4 where the spec
+   * forbids properties it does not define): no check, but the rule is not left unjudged either.
+   */
+  readonly ruleNotApplicable?: string;
 }
 
 export type CheckKind = 'check' | 'closing' | 'audit';

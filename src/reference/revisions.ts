@@ -50,6 +50,14 @@ const boundedName = (min: number, max: number) => (category: NewCategoryRecord) 
 
 const NAME_PATTERN = /^[A-Za-z0-9 ]+$/;
 
+/** No property but name and description; a name of 1 to 60 characters without control characters; a description of at most 200. */
+function closedAndBounded(category: NewCategoryRecord, body: Record<string, unknown>) {
+  if (Object.keys(body).some((k) => k !== 'name' && k !== 'description')) return refuse('unknown_property', 'Only name and description are taken.');
+  if (codePoints(category.name) < 1 || codePoints(category.name) > 60 || /[\u0000-\u001f\u007f]/.test(category.name)) return refuse('invalid_name', 'Names have 1 to 60 printable characters.');
+  if (category.description !== undefined && codePoints(category.description) > 200) return refuse('invalid_description', 'Descriptions have at most 200 characters.');
+  return category;
+}
+
 /** A description that may be null: stored and shown as null. */
 const nullableDescription = (base: Behaviour) => (body: unknown) => {
   const b = body as Record<string, unknown> | null;
@@ -114,6 +122,22 @@ export const REVISIONS: readonly Revision[] = [
       fault('name-pattern/unchecked', 'CREATE-2', 'The pattern is documented but not enforced: any name is stored.', () => ({ validate: conformant.validate }), ['MODEL-1']),
       fault('name-pattern/letters-only', 'CREATE-1', 'The validator takes letters and spaces only: names with digits are refused.',
         (base) => ({ validate: validating(base, (c) => (/\d/.test(c.name) ? refuse('invalid_name', 'Names take letters and spaces.') : c)) })),
+    ]),
+  revision('closed-and-bounded', 'NewCategory takes no property it does not define (additionalProperties: false); a name has 1 to 60 characters and no control character (a pattern); a description at most 200, empty allowed (minLength 0).',
+    (doc) => {
+      Object.assign(property(doc, 'NewCategory', 'name'), { minLength: 1, maxLength: 60, pattern: '^[^\\u0000-\\u001f\\u007f]+$' });
+      Object.assign(property(doc, 'NewCategory', 'description'), { minLength: 0, maxLength: 200 });
+      // A Category of its own: under allOf, NewCategory's additionalProperties: false would forbid the id too.
+      const schemas = doc.components?.schemas ?? {};
+      schemas['Category'] = { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer', format: 'int64' }, ...structuredClone(component(doc, 'NewCategory').properties) } };
+      Object.assign(component(doc, 'NewCategory'), { additionalProperties: false });
+    },
+    (base) => ({ validate: validating(base, closedAndBounded) }),
+    [
+      fault('closed-and-bounded/extra-ignored', 'CREATE-2', 'Properties the spec does not define are ignored, as before the revision, instead of refused.',
+        () => ({ validate: validating(conformant, (c, body) => closedAndBounded(c, { name: body['name'], description: body['description'] })) })),
+      fault('closed-and-bounded/empty-description-refused', 'CREATE-1', 'An empty description is refused: the validator says minLength 1 where the spec says 0.',
+        (base) => ({ validate: validating(base, (c) => (c.description === '' ? refuse('invalid_description', 'The description is empty.') : c)) })),
     ]),
   revision('description-nullable', 'A description may be null (nullable: true): the client clears it so.',
     (doc) => Object.assign(property(doc, 'NewCategory', 'description'), { nullable: true }),

@@ -84,7 +84,7 @@ function ruleBlock(report: RunReport, rule: Rule): string {
   const tally = outcome ? `${outcome.checks.passed} passed, ${outcome.checks.failed} failed, ${outcome.checks.skipped} skipped` : '';
   return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}">
 <h4><span class="pill ${cls(state)}">${esc(state)}</span> <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
-<p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}</p>
+<p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}${outcome?.why ? ` · not applicable: ${esc(outcome.why)}` : ''}</p>
 ${results.map(checkBlock).join('\n')}
 </article>`;
 }
@@ -249,7 +249,7 @@ const SCRIPT = `
     }
     for (const rule of document.querySelectorAll('article.rule')) {
       const shown = rule.querySelector('details.check:not(.hidden)');
-      rule.classList.toggle('hidden', !shown && rule.dataset.outcome !== 'not run');
+      rule.classList.toggle('hidden', !shown && rule.dataset.outcome !== 'not run' && rule.dataset.outcome !== 'not applicable');
     }
     for (const area of document.querySelectorAll('div.area')) area.classList.toggle('hidden', !area.querySelector('article.rule:not(.hidden)'));
     for (const section of document.querySelectorAll('section.level')) section.classList.toggle('hidden', !levels.has(section.dataset.level));

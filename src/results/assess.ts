@@ -37,9 +37,9 @@ export function judge(record: RunRecord, assessment: Assessment): RunReport {
   });
   return {
     ...recorded,
-    verdict: verdictOf(results, record.errors, assessment.strict),
+    verdict: verdictOf(results, record.errors, assessment.strict, record.inapplicable),
     summary: summaryOf(results, requests),
-    rules: ruleOutcomes(results),
+    rules: ruleOutcomes(results, record.inapplicable),
     results,
     ...(assessment.expectations ? { expectations: { file: assessment.expectations.file, stale } } : {}),
     ...(assessment.baseline ? { baseline: compare(results, assessment.baseline.file, assessment.baseline.report) } : {}),

@@ -66,7 +66,9 @@ export interface RuleOutcome {
   readonly id: string;
   readonly level: Level;
   readonly requirement: string;
-  readonly outcome: Outcome | 'not run';
+  readonly outcome: Outcome | 'not run' | 'not applicable';
+  /** Why a rule does not apply to the spec in use. */
+  readonly why?: string;
   readonly checks: Counts;
 }
 
@@ -142,6 +144,8 @@ export interface RunReport {
   readonly created: readonly CreatedRecord[];
   /** How much of the spec the run exercised; absent from reports of versions before it was counted. */
   readonly coverage?: SpecCoverage;
+  /** Rules the spec in use makes inapplicable, and why: they have no checks, and leave the verdict whole. */
+  readonly inapplicable?: readonly InapplicableRule[];
   readonly summary: {
     readonly checks: number;
     readonly requests: number;
@@ -216,6 +220,12 @@ export function unexercised(coverage: SpecCoverage | undefined): string[] {
       .filter(([, entry]) => entry.valid === 0)
       .map(([kind, entry]) => `${kind} ${entry.name}: no valid value was sent${entry.why ? ` (${entry.why})` : ''}`),
   ];
+}
+
+/** A rule the spec in use makes inapplicable (see CheckMeta.ruleNotApplicable). */
+export interface InapplicableRule {
+  readonly rule: string;
+  readonly why: string;
 }
 
 /** An expected-failures entry that matched no failed check: the list can shrink. */

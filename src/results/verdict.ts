@@ -1,5 +1,5 @@
 import { RULES, type Level } from '../rules/catalogue.js';
-import type { CheckResult, Counts, RuleOutcome, RunError, RunReport, Verdict } from './run-report.js';
+import type { CheckResult, Counts, InapplicableRule, RuleOutcome, RunError, RunReport, Verdict } from './run-report.js';
 
 /** A failure that counts: failed, and not named by an expected-failures list. */
 export function counts(result: CheckResult): boolean {
@@ -11,13 +11,16 @@ export function breaksVerdict(result: CheckResult, strict: boolean): boolean {
   return counts(result) && (result.level === 'MUST' || (strict && result.level === 'SHOULD'));
 }
 
-/** The verdict of a set of results (see {@link Verdict}); with `strict`, SHOULD failures count as MUST ones do. */
-export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = [], strict = false): Verdict {
+/**
+ * The verdict of a set of results (see {@link Verdict}); with `strict`, SHOULD failures count as MUST ones do. A rule
+ * the spec makes inapplicable is no rule left unjudged.
+ */
+export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = [], strict = false, inapplicable: readonly InapplicableRule[] = []): Verdict {
   // Interrupted, a run judged only part of the target: whatever it found, it gives no verdict (exit 2).
   if (errors.some((e) => e.interrupted)) return 'incomplete';
   if (results.some((r) => breaksVerdict(r, strict))) return 'non-conformant';
   if (errors.length > 0 || results.length === 0) return 'incomplete';
-  const judged = new Set(results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule));
+  const judged = new Set([...results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule), ...inapplicable.map((i) => i.rule)]);
   const unjudged = RULES.some((rule) => rule.level !== 'INFO' && !judged.has(rule.id));
   const withheld = results.some((r) => r.withheld && r.level !== 'INFO');
   return unjudged || withheld ? 'partial' : 'conformant';
@@ -68,12 +71,13 @@ function countOutcomes(results: readonly CheckResult[]): Counts {
   return tally;
 }
 
-/** Every catalogue rule with how its checks fared, in catalogue order. */
-export function ruleOutcomes(results: readonly CheckResult[]): RuleOutcome[] {
+/** Every catalogue rule with how its checks fared, in catalogue order; one the spec makes inapplicable, with why. */
+export function ruleOutcomes(results: readonly CheckResult[], inapplicable: readonly InapplicableRule[] = []): RuleOutcome[] {
   return RULES.map((rule) => {
     const checks = countOutcomes(results.filter((r) => r.rule === rule.id));
-    const outcome = checks.failed > 0 ? 'failed' : checks.passed > 0 ? 'passed' : checks.skipped > 0 ? 'skipped' : 'not run';
-    return { id: rule.id, level: rule.level, requirement: rule.requirement, outcome, checks };
+    const why = inapplicable.find((i) => i.rule === rule.id)?.why;
+    const outcome = checks.failed > 0 ? 'failed' : checks.passed > 0 ? 'passed' : checks.skipped > 0 ? 'skipped' : why ? 'not applicable' : 'not run';
+    return { id: rule.id, level: rule.level, requirement: rule.requirement, outcome, checks, ...(outcome === 'not applicable' && why ? { why } : {}) };
   });
 }
 

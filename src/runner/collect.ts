@@ -3,7 +3,7 @@ import type { TestCase, TestModule } from 'vitest/node';
 import { publishedTotals, recordedCheck, type CreatedRecord, type FileTotals, type SharedWrites, type TopUp } from '../protocol/check-meta.js';
 import { suiteNameOf } from '../protocol/suites.js';
 import type { Redactor } from '../core/secrets.js';
-import type { CheckResult, RunError } from '../results/run-report.js';
+import type { CheckResult, InapplicableRule, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
 import { CoverageTotals } from './coverage.js';
@@ -12,8 +12,9 @@ import { CoverageTotals } from './coverage.js';
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
  * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
  */
-function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
+function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError; inapplicable?: InapplicableRule } {
   const meta = recordedCheck(test);
+  if (meta?.ruleNotApplicable) return { inapplicable: { rule: meta.rule, why: meta.ruleNotApplicable } };
   const state = test.result();
   if (!meta) {
     // A test a replay filtered out, or an interruption cancelled, never ran: it is no result at all.
@@ -62,6 +63,8 @@ export class ResultCollector {
   /** The run's writes, less the budget (which the runner knows). */
   readonly writes: { spent: number; posts: number; shared: SharedWrites[]; topUp: TopUp | null } = { spent: 0, posts: 0, shared: [], topUp: null };
   readonly errors: RunError[] = [];
+  /** Rules the spec makes inapplicable, as the suites declared them. */
+  readonly inapplicable: InapplicableRule[] = [];
   /** What of the spec the suite files' requests exercised, added up. */
   readonly coverage = new CoverageTotals();
   private readonly bySuite = new Map<string, CheckResult[]>();
@@ -84,8 +87,9 @@ export class ResultCollector {
   }
 
   onTestCaseResult(test: TestCase): void {
-    const { result, crash } = toCheckResult(test, this.redactor, this.interrupted);
+    const { result, crash, inapplicable } = toCheckResult(test, this.redactor, this.interrupted);
     if (crash) this.errors.push(crash);
+    if (inapplicable && !this.inapplicable.some((i) => i.rule === inapplicable.rule)) this.inapplicable.push(inapplicable);
     if (!result) {
       this.listener?.onDropped?.(suiteNameOf(test.module));
       return;

@@ -182,6 +182,7 @@ export class SuiteSession {
       created: collector.created,
       // A replay sends one check's requests: no measure of what a run exercises.
       ...(options.replay ? {} : { coverage: collector.coverage.of(options.spec.model) }),
+      ...(collector.inapplicable.length ? { inapplicable: collector.inapplicable } : {}),
       requests: collector.requests,
       results,
       ...(errors.length ? { errors } : {}),

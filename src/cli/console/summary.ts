@@ -60,6 +60,7 @@ function describe(rule: RuleOutcome, report: RunReport): string {
   const { passed, failed, skipped } = rule.checks;
   const total = passed + failed + skipped;
   if (rule.outcome === 'not run') return 'not run';
+  if (rule.outcome === 'not applicable') return `not applicable: ${rule.why ?? ''}`;
   if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id)) || `nothing observed: ${skipped} of ${plural(total, 'check')} skipped`;
   const skippedText = skipped ? `, ${skipped} skipped` : '';
   return `${failed || passed} of ${plural(total, 'check')} ${failed ? 'failed' : 'passed'}${skippedText}`;
