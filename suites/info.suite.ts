@@ -6,23 +6,18 @@
  */
 import { expectCreated, observeAnswer } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
-import type { TextAspect } from '../src/generators/new-category.js';
 import { jsonText } from '../src/json/write.js';
 import type { RuleId } from '../src/rules/catalogue.js';
+import { ANSWERED_BY_THE_SPEC, OPEN_QUESTIONS, type OpenQuestion } from '../src/rules/open-questions.js';
 
 const suite = defineSuite('info');
 const { create, list, bodies } = suite.env;
 
-/** A text the contract leaves open, in one property: the INFO rule that observes it, and what about it is open. */
-interface OpenText {
-  readonly rule: RuleId;
-  readonly aspect: TextAspect;
+/** A text the contract leaves open, sent by example: the question it asks (its rule, property and aspect), and the text. */
+interface OpenText extends OpenQuestion {
   readonly label: string;
-  readonly property: string;
   readonly text: string;
 }
-
-const ASPECT: Readonly<Record<string, TextAspect>> = { 'INFO-1': 'empty', 'INFO-2': 'length', 'INFO-3': 'characters' };
 
 // The lengths written out, not through toLocaleString: its first call sets up ICU's number formats, 15 ms of the
 // worker's time between two requests.
@@ -37,7 +32,7 @@ const cases: readonly OpenText[] = ([
   ['INFO-3', 'a name with U+0000', 'name', 'Dog\u0000cat'],
   ['INFO-3', 'a name with DEL (U+007F)', 'name', 'Dog\u007f'],
   ...LONG.map(([length, shown]) => ['INFO-2', `a description of ${shown} characters`, 'description', 'd'.repeat(length)] as const),
-] as const).map(([rule, label, property, text]) => ({ rule, aspect: ASPECT[rule] as TextAspect, label, property, text }));
+] as const).map(([rule, label, property, text]) => ({ ...OPEN_QUESTIONS.find((q) => q.rule === rule && q.property === property) as OpenQuestion, label, text }));
 
 /** The INFO rules some open case of which is left open by the spec: the rest it answers in full. */
 const observed = new Set<RuleId>();
@@ -71,7 +66,7 @@ for (const open of cases.filter((c) => bodies.properties.includes(c.property) &&
 }
 
 for (const rule of ['INFO-1', 'INFO-2', 'INFO-3'] as const) {
-  if (bodies.canMakeValid && !observed.has(rule)) suite.notApplicable(rule, 'the spec answers what it asks (its schema bounds or patterns the texts): CREATE-1 and CREATE-2 judge those cases');
+  if (bodies.canMakeValid && !observed.has(rule)) suite.notApplicable(rule, ANSWERED_BY_THE_SPEC);
 }
 
 // Query parameters the spec does not declare for the list: the parameters it declares are the list suite's to send.

@@ -8,7 +8,6 @@ import { suiteVersion } from '../core/package-info.js';
 import { holdMainYoungGeneration } from '../core/main-heap.js';
 import { keepWasmOnBaselineCompiler } from '../core/wasm-tier.js';
 import { Redactor } from '../core/secrets.js';
-import { printRules } from './commands/rules.js';
 import { Output } from './console/output.js';
 import { helpText } from './help.js';
 import { API_KEY_ENV, parseCommand } from './options.js';
@@ -35,7 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
         out.line(suiteVersion);
         return EXIT.ok;
       case 'rules':
-        printRules(out, command.json);
+        await (await import('./commands/rules.js')).printRules(out, command.json, command.specPath);
         return EXIT.ok;
       case 'faults':
         (await import('./commands/faults.js')).printFaults(out, command.json);

@@ -77,7 +77,7 @@ export const OPTIONS: readonly OptionDef[] = [
 export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -169,7 +169,7 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(`unexpected argument "${argument}"; ${meant ? `did you mean "${meant}"? ` : ''}` +
       `the commands are the default run, ${COMMANDS.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')} (see --help)`);
   }
-  if (command === 'rules') return { kind: 'rules', json: v['json'] === true };
+  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}) };
   if (command === 'faults') return { kind: 'faults', json: v['json'] === true };
   if (command === 'selftest') {
     if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');

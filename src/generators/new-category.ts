@@ -1,9 +1,8 @@
 import fc from 'fast-check';
-import { nodeOf, writableProperties, type SchemaNode } from '../spec/schema-node.js';
+import { answeredBy, nodeOf, takesOtherProperties, writableProperties, type SchemaNode, type TextAspect } from '../spec/schema-node.js';
 import type { JsonSchema } from '../spec/types.js';
 import { extremeMarkers, MARKER_FORMATS, type MarkerFormat } from './markers.js';
 import { boundaryCases } from './schema/boundaries.js';
-import { formatKind } from './schema/strings.js';
 import { canonicalValue, unknownValues, validValue } from './schema/valid-value.js';
 import { applyCase, pointerOf, type ValueCase } from './schema/value-case.js';
 import { violationArbitrary, violationCases } from './schema/violations.js';
@@ -13,9 +12,6 @@ export type BodyJudge = (body: unknown) => readonly { readonly pointer: string; 
 
 /** A NewCategory as the suite sends it: a JSON object, its int64 values beyond 2^53 as bigints (json/write.ts). */
 export type Body = Readonly<Record<string, unknown>>;
-
-/** What a spec may say of a text that the contract leaves open (INFO-1, INFO-2, INFO-3). */
-export type TextAspect = 'empty' | 'length' | 'characters';
 
 /**
  * What a valid and an invalid NewCategory are, as the loaded spec says: the bodies every check sends are made here.
@@ -128,20 +124,15 @@ export class NewCategoryBodies {
     return slot === undefined ? body : { ...body, [slot]: marker };
   }
 
-  /** Properties the spec does not define, for a body to carry (CREATE-4): none when it forbids them. */
+  /** Whether a body may carry properties the spec does not define (CREATE-4). */
   get undefinedPropertiesAllowed(): boolean {
-    return this.node.object.additional === 'any' && !this.node.object.closedTo;
+    return takesOtherProperties(this.node);
   }
 
-  /** Whether the spec says, for this property, what the contract leaves open about a text (see TextAspect). */
+  /** Whether the spec says, for this property, what the contract leaves open about a text (see answeredBy). */
   decides(property: string, aspect: TextAspect): boolean {
     const child = this.node.object.properties[property];
-    if (!child) return false;
-    const { minLength, maxLength, patterns, format } = child.string;
-    const byValues = child.values !== undefined || patterns.length > 0 || formatKind(format) === 'known';
-    if (aspect === 'empty') return byValues || minLength !== undefined;
-    if (aspect === 'length') return byValues || maxLength !== undefined;
-    return byValues;
+    return child !== undefined && answeredBy(child, aspect) !== undefined;
   }
 
   /** A violation that breaks the schema at its place only, with the marker put where it goes. */

@@ -58,31 +58,35 @@ export const RULES = [
     'The scheme name is matched case-insensitively: `bearer <key>` is accepted.',
     'RFC 9110 §11.1'),
   rule('LIST-1', 'MUST',
-    'With a valid key, GET /categories answers 200 with a JSON array whose every item is a Category.',
-    'contract §4.1 rule 1'),
+    'With a valid key, GET /categories answers 200 with a JSON array whose every item is a Category; so it does with ' +
+    'any value the spec allows of a query parameter it declares, and a value it does not allow gets 400 with an Error.',
+    'contract §4.1 rule 1, §4.2 rule 2'),
   rule('LIST-2', 'MUST',
-    'The list is complete and faithful: every category created during the run appears with the id, name and ' +
-    'description of its 201 response; nothing is paged or truncated, also after the run has created dozens.',
+    'The list is complete and faithful: every category created during the run appears with the id and every ' +
+    'NewCategory property of its 201 response; nothing is paged or truncated, also after the run has created dozens.',
     'contract §4.1 rule 2'),
   rule('CREATE-1', 'MUST',
-    'A valid NewCategory gets 201 with a Category whose name and description equal those sent and which carries a ' +
-    'service-assigned id; valid includes any non-empty name of up to 100 characters in any script, with combining ' +
-    'marks, emoji and inner or outer spaces, with or without a non-empty description of up to 100 characters, and a name ' +
-    'already in use.',
-    'contract §4.2 rule 1'),
+    'A NewCategory the spec calls valid gets 201 with a Category that shows every property sent, equal to what was ' +
+    'sent (integers exactly, arrays and objects in depth), and a service-assigned id; valid includes each bound the spec ' +
+    'states, exactly, and, where it bounds nothing, any non-empty name of up to 100 characters in any script, with ' +
+    'combining marks, emoji, inner or outer spaces, quotes and other metacharacters, with or without a non-empty ' +
+    'description of up to 100 characters, and a name already in use.',
+    'contract §2, §4.2 rule 1'),
   rule('CREATE-2', 'MUST',
-    'An invalid body gets 400 with an Error body and creates nothing: name missing; name or description of another ' +
-    'JSON type; a body that is not a JSON object; malformed JSON; an empty body.',
+    'An invalid body gets 400 with an Error body and creates nothing: name missing; a property of another JSON type; ' +
+    'a value past a bound, against a pattern or outside an enum of the spec\'s schema, or a property it forbids; a ' +
+    'body that is not a JSON object; malformed JSON; an empty body.',
     'contract §4.2 rule 2'),
   rule('CREATE-3', 'MUST',
     '`Content-Type: application/json; charset=utf-8` is accepted exactly like `application/json`.',
     'contract §4.2 rule 4, RFC 8259'),
   rule('CREATE-4', 'SHOULD',
-    'Properties the spec does not define are ignored, not rejected.',
+    'Properties the spec does not define are ignored, not rejected (where its NewCategory does not forbid them).',
     'contract §2 (the schema does not forbid them)'),
   rule('MODEL-1', 'MUST',
-    'Every Category in every response matches the schema derived from the spec: `id` present and an integer within ' +
-    'the int64 range (checked exactly), `name` a string, `description` a string when present, never null.',
+    'Every Category in every response matches the spec\'s Category schema, integers checked exactly: for the bundled ' +
+    'spec, `id` present and an integer within the int64 range, `name` a string, `description` a string when present, ' +
+    'never null.',
     'contract §2'),
   rule('MODEL-2', 'MUST',
     'Ids are unique: no two categories share an id, including categories created concurrently.',
@@ -119,7 +123,8 @@ export const RULES = [
     'answered (201, or 400 with an Error).',
     'contract §2: a name is a string; which characters it may hold is not stated'),
   rule('INFO-4', 'INFO',
-    'Observation: how unknown query parameters on the list are answered (ignored with 200, or 400 with an Error).',
+    'Observation: how query parameters the spec does not declare are answered on the list (ignored with 200, or 400 ' +
+    'with an Error), and what one it declares does to the list, which no schema states.',
     'contract §4.1 rule 2'),
   rule('INFO-5', 'INFO',
     'Observation: how a valid JSON body with a wrong or missing Content-Type is answered (201, 400 or 415).',

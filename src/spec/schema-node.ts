@@ -188,6 +188,11 @@ function omitUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as { [K in keyof T]: Exclude<T[K], undefined> };
 }
 
+/** Whether an object of this node may hold properties it does not define: neither it nor a part of it forbids them. */
+export function takesOtherProperties(node: SchemaNode): boolean {
+  return node.object.additional === 'any' && !node.object.closedTo;
+}
+
 /**
  * The properties a client may send in an object of this node: every property it defines but the read-only ones, and
  * only those a closed part of it allows.
@@ -196,3 +201,24 @@ export function writableProperties(node: SchemaNode): [string, SchemaNode][] {
   const { properties, closedTo } = node.object;
   return Object.entries(properties).filter(([key, child]) => !child.readOnly && (!closedTo || closedTo.includes(key)));
 }
+
+/** What a spec may say of a text that the contract leaves open (see rules/open-questions.ts). */
+export type TextAspect = 'empty' | 'length' | 'characters';
+
+/**
+ * What of a text's schema answers a question the contract leaves open, in words (`minLength 1`, `pattern ^[a-z]+$`);
+ * undefined where it says nothing of it. Whether a text may be empty is answered by a minLength; how long it may be, by
+ * a maxLength; which characters it may hold, by a pattern. An enum or a format answers all three.
+ */
+export function answeredBy(node: SchemaNode, aspect: TextAspect): string | undefined {
+  const { minLength, maxLength, patterns, format } = node.string;
+  if (node.values) return 'its enum';
+  if (format !== undefined && FORMATS_OF_VALUES.has(format)) return `format ${format}`;
+  const pattern = patterns.length > 0 ? `pattern ${patterns.join(', ')}` : undefined;
+  if (aspect === 'empty') return minLength !== undefined ? `minLength ${minLength}` : pattern;
+  if (aspect === 'length') return maxLength !== undefined ? `maxLength ${maxLength}` : pattern;
+  return pattern;
+}
+
+/** Formats whose values are a grammar of their own (a date, an address): they answer what a text may hold. */
+const FORMATS_OF_VALUES = new Set(['date-time', 'date', 'time', 'email', 'uuid', 'uri', 'url', 'hostname', 'ipv4', 'ipv6', 'byte', 'duration', 'uri-reference', 'iso-date-time', 'iso-time']);

@@ -10,6 +10,7 @@ import { VARIANTS } from '../../src/reference/variants.js';
 import { RULES } from '../../src/rules/catalogue.js';
 import { escapeRegExp as escape } from '../../src/core/regexp.js';
 import { CLI, runCli, tempDir } from '../support/cli.js';
+import { revisedSpecFile } from '../support/spec-files.js';
 
 /** Runs a shell command line (a pipe), with colour off. */
 function runShell(command: string): Promise<{ code: number | null; stderr: string }> {
@@ -85,7 +86,23 @@ describe('the command line', () => {
     const table = await runCli(['rules']);
     for (const rule of RULES) expect(table.stdout).toContain(rule.id);
     const json = await runCli(['rules', '--json']);
+    // The bundled spec answers none of the open questions, forbids no other property and declares no list parameter.
     expect(JSON.parse(json.stdout)).toEqual(RULES);
+  });
+
+  it('rules says what each rule comes to for the spec given', async () => {
+    const spec = await revisedSpecFile((doc) => {
+      const schemas = doc.components?.schemas as Record<string, { properties?: Record<string, object>; additionalProperties?: boolean }>;
+      Object.assign(schemas['NewCategory']?.properties?.['name'] ?? {}, { maxLength: 50 });
+      const list = doc.paths['/categories']?.get;
+      if (list) list.parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }];
+    });
+    const json = JSON.parse((await runCli(['rules', '--json', '--spec', spec])).stdout) as { id: string; forSpec?: string[] }[];
+    expect(json.find((r) => r.id === 'INFO-2')?.forSpec).toEqual([
+      'names over 100 characters: answered by the spec (name: maxLength 50), judged under CREATE-1 where it allows it and CREATE-2 where it does not',
+    ]);
+    expect(json.find((r) => r.id === 'LIST-1')?.forSpec?.[0]).toMatch(/^also judges the parameter limit/);
+    expect(json.find((r) => r.id === 'INFO-1')?.forSpec).toBeUndefined();
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/results/run-report.js';
-import { holdSkipsToTheirOwners } from '../../src/results/verdict.js';
+import { holdSkipsToTheirOwners, ruleOutcomes, verdictOf } from '../../src/results/verdict.js';
+import { RULES } from '../../src/rules/catalogue.js';
 
 /** A result with only what holding skips looks at. */
 function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {
@@ -39,5 +40,23 @@ describe('holdSkipsToTheirOwners', () => {
 
   it('leaves a skip over a rule that was not run at all (--only) a skip: nothing could hold it', () => {
     expect(holdSkipsToTheirOwners([result('CREATE-1', 'skipped', 'HTTP-1'), result('CREATE-1', 'passed')]).map((r) => r.outcome)).toEqual(['skipped', 'passed']);
+  });
+});
+
+describe('verdictOf and ruleOutcomes, with rules the spec makes inapplicable', () => {
+  const everyRuleJudged = (except: readonly string[]) => RULES.filter((r) => !except.includes(r.id)).map((r) => ({ ...result(r.id, 'passed'), level: r.level }));
+
+  it('counts a rule with no check as unjudged (partial), unless the spec makes it inapplicable', () => {
+    const results = everyRuleJudged(['CREATE-4']);
+    expect(verdictOf(results)).toBe('partial');
+    const inapplicable = [{ rule: 'CREATE-4', why: 'the spec forbids other properties' }];
+    expect(verdictOf(results, [], false, inapplicable)).toBe('conformant');
+    expect(ruleOutcomes(results, inapplicable).find((r) => r.id === 'CREATE-4')).toMatchObject({ outcome: 'not applicable', why: 'the spec forbids other properties' });
+    expect(ruleOutcomes(results).find((r) => r.id === 'CREATE-4')?.outcome).toBe('not run');
+  });
+
+  it('judges a rule declared inapplicable that has checks after all by its checks', () => {
+    const results = [...everyRuleJudged(['CREATE-4']), { ...result('CREATE-4', 'failed'), level: 'SHOULD' as const }];
+    expect(ruleOutcomes(results, [{ rule: 'CREATE-4', why: 'x' }]).find((r) => r.id === 'CREATE-4')?.outcome).toBe('failed');
   });
 });

@@ -1,18 +1,54 @@
 import { join } from 'node:path';
 import { packageRoot } from '../../core/package-info.js';
-import { CONTRACT_DOCUMENT, RULES } from '../../rules/catalogue.js';
+import { CONTRACT_DOCUMENT, RULES, type Rule } from '../../rules/catalogue.js';
+import { ANSWERED_BY_THE_SPEC, OPEN_QUESTIONS, OTHER_PROPERTIES_FORBIDDEN } from '../../rules/open-questions.js';
+import { loadSpec, type LoadedSpec } from '../../spec/load.js';
+import { operationOf } from '../../spec/mapping.js';
+import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
 import type { Output } from '../console/output.js';
 
-/** `petstore-conformance rules`: the catalogue, as a table or as JSON. */
-export function printRules(out: Output, json: boolean): void {
+/** What a rule comes to for the spec in use, beyond its requirement: a line of words each. */
+type ForSpec = readonly string[];
+
+/**
+ * `petstore-conformance rules`: the catalogue, as a table or as JSON, with what each rule comes to for the spec in use
+ * (the bundled one, or --spec): which of the INFO rules' open questions the spec answers (then CREATE-1 and CREATE-2
+ * judge them as it says), whether CREATE-4 applies, which list parameters LIST-1 judges.
+ */
+export async function printRules(out: Output, json: boolean, specPath?: string): Promise<void> {
+  const spec = await loadSpec(specPath);
+  const forSpec = new Map(RULES.map((rule) => [rule.id, forSpecOf(rule, spec)] as const));
   if (json) {
-    out.line(JSON.stringify(RULES, null, 2));
+    out.line(JSON.stringify(RULES.map((rule) => ({ ...rule, ...(forSpec.get(rule.id)?.length ? { forSpec: forSpec.get(rule.id) } : {}) })), null, 2));
     return;
   }
   for (const rule of RULES) {
     out.line(`${out.style.bold(rule.id.padEnd(9))}${rule.level.padEnd(7)}${rule.requirement}`);
     out.line(out.style.dim(`${' '.repeat(16)}source: ${rule.source}`));
+    for (const line of forSpec.get(rule.id) ?? []) out.line(`${' '.repeat(16)}${out.style.yellow('for this spec:')} ${line}`);
   }
   out.line('');
   out.line(`"contract §N" is section N of the contract, ${join(packageRoot, CONTRACT_DOCUMENT)}`);
+  out.line(`"for this spec" is what a rule comes to for ${spec.path} (${spec.title} ${spec.model.version}); --spec names another`);
+}
+
+function forSpecOf(rule: Rule, spec: LoadedSpec): ForSpec {
+  const node = nodeOf(spec.model.schemas.NewCategory);
+  if (rule.id === 'CREATE-4') return takesOtherProperties(node) ? [] : [`does not apply: ${OTHER_PROPERTIES_FORBIDDEN}`];
+  if (rule.id === 'LIST-1') {
+    const parameters = operationOf(spec.model.operations, 'list').parameters.filter((p) => p.in === 'query');
+    return parameters.map((p) => `also judges the parameter ${p.name}: values its schema allows get 200 and a JSON array, others (where it constrains them) 400`);
+  }
+  // The INFO rules: the questions the spec answers; none left open, the rule does not apply.
+  const questions = OPEN_QUESTIONS.filter((q) => q.rule === rule.id);
+  const lines: string[] = [];
+  let open = 0;
+  for (const q of questions) {
+    const property = node.object.properties[q.property];
+    const answer = property && answeredBy(property, q.aspect);
+    if (!property) lines.push(`${q.question}: the spec defines no ${q.property}`);
+    else if (answer) lines.push(`${q.question}: answered by the spec (${q.property}: ${answer}), judged under CREATE-1 where it allows it and CREATE-2 where it does not`);
+    else open++;
+  }
+  return questions.length > 0 && open === 0 ? [...lines, `does not apply: ${ANSWERED_BY_THE_SPEC}`] : lines;
 }
