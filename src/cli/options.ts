@@ -39,7 +39,7 @@ export { API_KEY_ENV };
 export const OPTIONS: readonly OptionDef[] = [
   { name: 'target', value: '<url>', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
   { name: 'profile', value: '<name>', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)` },
-  { name: 'spec', value: '<file>', describe: 'OpenAPI document to check against (default: the bundled spec/openapi.yaml)' },
+  { name: 'spec', value: '<file>', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it' },
   { name: 'report-dir', value: '<dir>', describe: 'where report.json and junit.xml go (default: reports/run-<date>-<time>-<id>)' },
   { name: 'seed', value: '<int>', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
   { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})` },
