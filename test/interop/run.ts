@@ -13,11 +13,11 @@ export const SEEDS = [1, 7, 20260];
 /** A default run is 1 to 3 s; this bounds one that hangs. */
 const RUN_TIMEOUT_MS = 90_000;
 
-export async function defaultRun(start: () => Promise<RunningServer>, apiKey: string, seed: number) {
+export async function defaultRun(start: () => Promise<RunningServer>, apiKey: string, seed: number, args: readonly string[] = []) {
   const server = await start();
   try {
     const dir = await tempDir('petstore-interop-');
-    const result = await runCli(['--target', server.url, '--report-dir', dir, '--seed', String(seed)], { PETSTORE_API_KEY: apiKey }, RUN_TIMEOUT_MS);
+    const result = await runCli(['--target', server.url, '--report-dir', dir, '--seed', String(seed), ...args], { PETSTORE_API_KEY: apiKey }, RUN_TIMEOUT_MS);
     return { result, report: await readReport(dir) };
   } finally {
     await server.close();
