@@ -36,7 +36,7 @@ suite.check('CREATE-2', 'generated invalid bodies get 400 and create nothing', a
     fc.pre(bodies.textProblems(raw).length > 0);
     const reply = await t.send(create, { raw, mustBeRefused: 'body' });
     t.expectStatus(reply, 400, ` for ${label}`);
-    if (raw.includes(marker)) t.expectNoEffect('CREATE-2', marker, reply);
+    t.expectNoEffect('CREATE-2', marker, reply);
   });
 });
 

@@ -13,7 +13,6 @@ import { defineSuite } from '../src/checks/suite.js';
 import { KNOWN_INVALID_BODIES, renderInvalidBody } from '../src/generators/invalid-bodies.js';
 import { KNOWN_NAMES, nameOf, type NameShape } from '../src/generators/names.js';
 import type { Body } from '../src/generators/new-category.js';
-import { jsonText } from '../src/json/write.js';
 import { OTHER_PROPERTIES_FORBIDDEN } from '../src/rules/open-questions.js';
 
 const suite = defineSuite('create');
@@ -92,7 +91,7 @@ for (const example of valid) {
 async function expectRefusedBody(t: CheckContext, marker: string, body: { readonly json?: unknown; readonly raw?: string }, what = '') {
   const reply = await t.send(create, { ...body, mustBeRefused: 'body' });
   t.expectStatus(reply, 400, what);
-  if ((body.raw ?? jsonText(body.json)).includes(marker)) t.expectNoEffect('CREATE-2', marker, reply);
+  t.expectNoEffect('CREATE-2', marker, reply);
 }
 
 // A shape of the name grammar (or another example) that the spec forbids: an invalid body, as any other.

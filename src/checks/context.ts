@@ -18,6 +18,8 @@ import type { RuleId } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
 import { evidence } from './evidence.js';
 import { jsonText } from '../json/write.js';
+import { requiredParameterValue } from '../generators/schema/query-values.js';
+import { nodeOf } from '../spec/schema-node.js';
 
 /** The rules judged on every exchange: any check may skip over them (see CheckContext.missing). */
 const AUDITED_RULES: ReadonlySet<string> = new Set(AUDITS.map((a) => a.rule));
@@ -64,6 +66,8 @@ export interface CheckExtras {
  */
 export class CheckContext {
   private readonly exchanges: Exchange[] = [];
+  /** The body each of this check's requests sent, whole (the recorded one is cut short and redacted). */
+  private readonly sentBodies = new WeakMap<Reply, string>();
   private exchangeCount = 0;
   private assertions = 0;
   private failedExchange?: string;
@@ -144,16 +148,20 @@ export class CheckContext {
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
     // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
     const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;
-    const reply = await this.env.client.send(this.suite.nextExchangeId(), {
+    const id = this.suite.nextExchangeId();
+    const query = withRequiredParameters(operation, 'query', options.query ?? {}, `${this.env.settings.runId}-${id}`);
+    Object.assign(headers, withRequiredParameters(operation, 'header', headers, `${this.env.settings.runId}-${id}`));
+    const reply = await this.env.client.send(id, {
       operation: operation.key,
       method: operation.method,
       path: fillPath(operation, options.pathParameters),
-      ...(options.query ? { query: options.query } : {}),
+      ...(Object.keys(query).length > 0 ? { query } : {}),
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
-    this.suite.coverage.note(operation, body, options.query);
+    this.suite.coverage.note(operation, body, query, headers);
+    if (body !== undefined) this.sentBodies.set(reply, body);
     if (writing) this.account(reply, refusal, holding);
     this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
     if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
@@ -450,7 +458,10 @@ export class CheckContext {
 
   /** Registers a request that must have had no effect; the suite's closing check for `rule` verifies it. */
   expectNoEffect(rule: RuleId, marker: string, reply: Reply): void {
-    this.suite.ledger.recordRejected(rule, marker, reply);
+    // A body that does not carry the marker (no property of the spec's NewCategory takes one) cannot be found in the
+    // list: registered without it, so that the closing check says it could not judge it rather than pass it.
+    const carried = this.sentBodies.get(reply)?.includes(marker) === true;
+    this.suite.ledger.recordRejected(rule, carried ? marker : undefined, reply);
   }
 
   /** Skips the check, with the reason in the report. */
@@ -587,6 +598,22 @@ function credentialSent(options: SendOptions): CredentialSent {
   if (options.credential === undefined) return 'documented';
   if (options.credential === null) return 'none';
   return options.mustBeRefused === 'credential' ? 'refused' : 'other';
+}
+
+/**
+ * The values given for the operation's parameters in one place (the query, the headers), with a value for each one the
+ * spec requires there and they lack (see requiredParameterValue): a request the spec says is incomplete without it
+ * would be refused for that, whatever its check is about. Header names are compared in any letter case.
+ */
+function withRequiredParameters(operation: Operation, place: 'query' | 'header', given: Readonly<Record<string, string>>, unique: string): Record<string, string> {
+  const values: Record<string, string> = { ...given };
+  const has = (name: string) => Object.keys(values).some((k) => (place === 'header' ? k.toLowerCase() === name.toLowerCase() : k === name));
+  for (const parameter of operation.parameters) {
+    if (!parameter.required || parameter.in !== place || has(parameter.name)) continue;
+    const value = requiredParameterValue(nodeOf(parameter.schema ?? {}), unique);
+    if (value !== undefined) values[place === 'header' ? parameter.name.toLowerCase() : parameter.name] = value;
+  }
+  return values;
 }
 
 function fillPath(operation: Operation, values: Readonly<Record<string, string>> = {}): string {

@@ -110,7 +110,7 @@ export function expectUnchanged(t: CheckContext, before: ReadonlyMap<bigint, rea
   const changed: string[] = [];
   const vanished: bigint[] = [];
   const shown = after.withIds(new Set(before.keys()));
-  const content = t.env.bodies.properties;
+  const content = t.env.shown;
   for (const [id, was] of before) {
     const now = shown.get(id) ?? [];
     if (now.length === 0 && was.length > 0) vanished.push(id);

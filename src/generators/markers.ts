@@ -30,6 +30,8 @@ export interface MarkerFormat {
 export const MOST_MARKERS = 999_999;
 
 const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** A count in five letters (base 26: up to 11,881,375, more than MOST_MARKERS), for the tiniest forms. */
+const letteredCount = (n: number) => n.toString(26).padStart(5, '0').replace(/[0-9a-p]/g, (c) => String.fromCharCode(97 + Number.parseInt(c, 26)));
 /** Digits as letters (0 → a … 9 → j), hex digits too (a → k … f → p): for properties that take letters only. */
 const lettered = (text: string) => text.replace(/[0-9a-f]/g, (c) => String.fromCharCode(97 + Number.parseInt(c, 16)));
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -52,6 +54,12 @@ export const MARKER_FORMATS: readonly MarkerFormat[] = [
     {
       name: ['short letters', 'short capitalized letters', 'short capital letters'][i] as string,
       marker: (p: MarkerParts) => cased(`pc${lettered(`${p.run.slice(0, 4)}${pad(p.suiteIndex, 1)}${pad(p.n, 6)}`)}`),
+      prefix: (p: Omit<MarkerParts, 'label' | 'n'>) => cased(`pc${lettered(`${p.run.slice(0, 4)}${pad(p.suiteIndex, 1)}`)}`),
+    },
+    // Twelve letters: four of the run's id (one run in 65,536 shares them), the suite's, a count of five.
+    {
+      name: ['tiny letters', 'tiny capitalized letters', 'tiny capital letters'][i] as string,
+      marker: (p: MarkerParts) => cased(`pc${lettered(`${p.run.slice(0, 4)}${pad(p.suiteIndex, 1)}`)}${letteredCount(p.n)}`),
       prefix: (p: Omit<MarkerParts, 'label' | 'n'>) => cased(`pc${lettered(`${p.run.slice(0, 4)}${pad(p.suiteIndex, 1)}`)}`),
     },
   ]),

@@ -54,32 +54,36 @@ const piece = fc.oneof(
 );
 
 /** Cuts a string to at most `max` UTF-16 code units without splitting a surrogate pair. */
-function cut(text: string, max: number): string {
+function cut(text: string, max: number, perCodePoint = false): string {
   let out = '';
+  let count = 0;
   for (const c of text) {
-    if (out.length + c.length > max) break;
+    count += perCodePoint ? 1 : c.length;
+    if (count > max) break;
     out += c;
   }
   return out;
 }
 
 /**
- * Exactly `length` code units (or one less, where a surrogate pair would not fit) made of the pieces, repeated
- * as needed: fast-check keeps arrays short, so the length is chosen first and then filled.
+ * Exactly `length` code units (or code points), or one less where a surrogate pair would not fit, made of the pieces,
+ * repeated as needed: fast-check keeps arrays short, so the length is chosen first and then filled.
  */
-function filled(pieces: readonly string[], length: number): string {
+function filled(pieces: readonly string[], length: number, perCodePoint = false): string {
   const unit = pieces.join('') || 'x';
-  return cut(unit.repeat(Math.ceil(length / unit.length)), length);
+  return cut(unit.repeat(Math.ceil(length / unit.length)), length, perCodePoint);
 }
 
 /**
  * How long a text may be: at least `minLength` code points (what JSON Schema's minLength counts, the fewest of the usual
  * measures) and at most `maxLength` UTF-16 code units (the most: see MAX_NAME_LENGTH), so that every way of counting
- * finds it within bounds.
+ * finds it within bounds; or, where a spec states the bound (`perCodePoint`), at most `maxLength` code points, as
+ * JSON Schema counts it: a server that counts UTF-16 units or bytes against a spec's maxLength does not keep it.
  */
 export interface TextBounds {
   readonly minLength: number;
   readonly maxLength: number;
+  readonly perCodePoint?: boolean;
 }
 
 /** The bounds CREATE-1 promises for a name or a description where the spec states none (see INFO-1, INFO-2). */
@@ -111,8 +115,8 @@ export const TRAILS = ['', ' ', '  '];
  * or a JSON literal; empty only where the bounds allow it. Never blank otherwise, and without control characters or
  * line breaks: those are INFO cases the contract leaves open, unless a pattern of the spec decides them.
  */
-export function plainText({ minLength, maxLength }: TextBounds): fc.Arbitrary<string> {
-  const fits = (text: string) => text.length <= maxLength && codePoints(text) >= minLength;
+export function plainText({ minLength, maxLength, perCodePoint = false }: TextBounds): fc.Arbitrary<string> {
+  const fits = (text: string) => (perCodePoint ? codePoints(text) : text.length) <= maxLength && codePoints(text) >= minLength;
   const constants = [...REPEATED, ...LITERAL_LOOKING].filter(fits);
   const made = fc.record({
     lead: fc.constantFrom(...LEADS),
@@ -120,8 +124,8 @@ export function plainText({ minLength, maxLength }: TextBounds): fc.Arbitrary<st
     trail: fc.constantFrom(...TRAILS),
     length: fc.integer({ min: Math.max(1, minLength), max: Math.max(1, maxLength) }),
   }).map(({ lead, pieces, trail, length }) => {
-    const core = filled(pieces, Math.max(1, length - lead.length - trail.length));
-    return cut(lead + core + trail, length);
+    const core = filled(pieces, Math.max(1, length - lead.length - trail.length), perCodePoint);
+    return cut(lead + core + trail, length, perCodePoint);
   });
   return fc.oneof(
     { weight: 9, arbitrary: made },

@@ -22,8 +22,10 @@ export type Body = Readonly<Record<string, unknown>>;
  */
 export class NewCategoryBodies {
   readonly node: SchemaNode;
-  /** The properties a client sends, in the spec's order: what a Category must show as it was sent. */
+  /** The properties a client sends, in the spec's order. */
   readonly properties: readonly string[];
+  /** Those of them a Category shows as they were sent: all but the write-only ones (a secret is not shown back). */
+  readonly echoed: readonly string[];
   /** The property markers go in, and their form; undefined when no property takes any form of marker. */
   readonly marking?: { readonly property: string; readonly format: MarkerFormat };
   /** Valid bodies over every writable property, the optional ones now and then; undefined when none can be made. */
@@ -42,6 +44,7 @@ export class NewCategoryBodies {
     this.node = nodeOf(schema);
     const writable = writableProperties(this.node);
     this.properties = writable.map(([key]) => key);
+    this.echoed = writable.filter(([, child]) => !child.writeOnly).map(([key]) => key);
     const plain = canonicalValue({ ...this.node, types: new Set(['object']) })?.value;
     if (plain !== undefined && this.problems(plain).length === 0) this.plain = plain as Body;
     const marking = this.plain && this.fitMarking(writable);

@@ -1,5 +1,6 @@
 import type { TaskMeta } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import type { Parameter } from '../spec/types.js';
 
 /**
  * What the worker reports to the runner about each check and each suite file, in vitest's task meta: the types, the
@@ -110,6 +111,11 @@ export interface CoverageCounts {
   readonly properties: Readonly<Record<string, Tally>>;
   readonly parameters: Readonly<Record<string, Tally>>;
   readonly unsent: readonly { readonly property: string; readonly why: string }[];
+}
+
+/** How coverage names a parameter: `GET /categories ?limit` (a query parameter), `POST /categories header Idempotency-Key`. */
+export function parameterName(operation: string, parameter: Pick<Parameter, 'in' | 'name'>): string {
+  return parameter.in === 'query' ? `${operation} ?${parameter.name}` : `${operation} ${parameter.in} ${parameter.name}`;
 }
 
 /** What a suite file reports as its checks run: its own requests and creations, and the run's counters so far. */

@@ -42,9 +42,9 @@ const validating = (base: Behaviour, check: (category: NewCategoryRecord, body: 
 
 const codePoints = (text: string) => [...text].length;
 
-/** Names of 2 to 50 characters, counted as JSON Schema counts them (code points). */
-const boundedName = (min: number, max: number) => (category: NewCategoryRecord) => {
-  const length = codePoints(category.name);
+/** Names of 2 to 50 characters, counted as JSON Schema counts them (code points), or as `count` says. */
+const boundedName = (min: number, max: number, count: (text: string) => number = codePoints) => (category: NewCategoryRecord) => {
+  const length = count(category.name);
   return length < min || length > max ? refuse('invalid_name', `Names have ${min} to ${max} characters.`) : category;
 };
 
@@ -97,6 +97,15 @@ function priorityAndTags(category: NewCategoryRecord, body: Record<string, unkno
   return kept as NewCategoryRecord;
 }
 
+/** A webhookSecret of 8 to 64 characters and a weight above `least` (0) and at most 1000.5, each optional, kept. */
+function secretAndWeight(category: NewCategoryRecord, body: Record<string, unknown>, least: number) {
+  const { webhookSecret: secret, weight } = body;
+  if (secret !== undefined && (typeof secret !== 'string' || codePoints(secret) < 8 || codePoints(secret) > 64)) return refuse('invalid_secret', 'The webhookSecret has 8 to 64 characters.');
+  const weighs = typeof weight === 'number' && (least === 0 ? weight > 0 : weight >= least) && weight <= 1000.5;
+  if (weight !== undefined && !weighs) return refuse('invalid_weight', 'The weight is above 0 and at most 1000.5.');
+  return { ...category, ...(secret !== undefined ? { webhookSecret: secret } : {}), ...(weight !== undefined ? { weight } : {}) } as NewCategoryRecord;
+}
+
 /** The limit of the list: a whole number from 1 to 100, or absent. */
 const LIMIT = /^(?:[1-9]\d?|100)$/;
 
@@ -112,6 +121,10 @@ export const REVISIONS: readonly Revision[] = [
         () => ({ validate: validating(conformant, boundedName(2, Infinity)) }), ['MODEL-1']),
       fault('name-bounded/too-short-taken', 'CREATE-2', 'The new minLength was not added to the validator: a name of one character is stored.',
         () => ({ validate: validating(conformant, boundedName(1, 50)) }), ['MODEL-1']),
+      fault('name-bounded/utf16-counted', 'CREATE-1', 'The validator counts the name\'s length as JavaScript\'s .length does, in UTF-16 units: 50 characters beyond the BMP count as 100, and one counts as 2.',
+        () => ({ validate: validating(conformant, boundedName(2, 50, (text) => text.length)) }), ['CREATE-2', 'MODEL-1']),
+      fault('name-bounded/graphemes-counted', 'CREATE-2', 'The validator counts grapheme clusters: a name of 51 characters in combining sequences counts as 26, and is stored.',
+        () => ({ validate: validating(conformant, boundedName(2, 50, (text) => [...new Intl.Segmenter().segment(text)].length)) }), ['CREATE-1', 'MODEL-1']),
       fault('name-bounded/cut-to-40', 'CREATE-1', 'The names column was narrowed to VARCHAR(40): names of 41 to 50 characters are cut.',
         (base) => ({ store: (store, category, body) => base.store(store, { ...category, name: [...category.name].slice(0, 40).join('') }, body) })),
     ]),
@@ -191,6 +204,54 @@ export const REVISIONS: readonly Revision[] = [
     },
     [fault('error-trace-id/missing-on-401', 'ERROR-1', 'The authentication middleware writes its own Errors, without the traceId.',
       (base) => ({ errorBody: (status, code, message) => (status === 401 ? conformant.errorBody(status, code, message) : base.errorBody(status, code, message)) }))]),
+  revision('secret-and-stamp', 'NewCategory gains a write-only webhookSecret (8 to 64 characters, never shown back) and a weight (a number above 0, at most 1000.5); Category a read-only createdAt.',
+    (doc) => {
+      const schema = component(doc, 'NewCategory');
+      schema.properties = {
+        ...schema.properties,
+        webhookSecret: { type: 'string', writeOnly: true, minLength: 8, maxLength: 64 },
+        weight: { type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 1000.5 },
+      };
+      const own = component(doc, 'Category').allOf?.[1] as Schema;
+      own.properties = { ...own.properties, createdAt: { type: 'string', format: 'date-time', readOnly: true } };
+      own.required = [...(own.required ?? []), 'createdAt'];
+    },
+    (base) => ({
+      validate: validating(base, (c, body) => secretAndWeight(c, body, 0)),
+      store: (store, category, body) => base.store(store, { ...category, createdAt: new Date().toISOString() }, body),
+      present: (category) => {
+        const { webhookSecret: _never, ...shown } = base.present(category);
+        return shown;
+      },
+    }),
+    [
+      fault('secret-and-stamp/stamp-cut-in-list', 'LIST-2', 'The list is served from a search index that keeps timestamps to the second: createdAt comes without its milliseconds there.',
+        (base) => ({ listing: (items, query) => base.listing(items.map((item) => ({ ...item, createdAt: String(item['createdAt']).replace(/\.\d+Z$/, 'Z') })), query) })),
+      fault('secret-and-stamp/weight-from-1', 'CREATE-1', 'The validator reads "above 0" as "at least 1": a weight below 1 is refused.',
+        (base) => ({ validate: validating(base, (c, body) => secretAndWeight(c, body, 1)) })),
+    ]),
+  revision('auth-error', 'A 401 answers an RFC 6750 style AuthError ({error, error_description}); other errors keep the Error.',
+    (doc) => {
+      const schemas = doc.components?.schemas ?? {};
+      schemas['AuthError'] = { type: 'object', required: ['error', 'error_description'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } };
+      const unauthorized = doc.components?.responses?.['Unauthorized'] as OpenAPIV3.ResponseObject;
+      unauthorized.content = { 'application/json': { schema: { $ref: '#/components/schemas/AuthError' } } };
+    },
+    (base) => ({ errorBody: (status, code, message) => (status === 401 ? { error: 'invalid_token', error_description: message } : base.errorBody(status, code, message)) }),
+    [fault('auth-error/old-error-on-401', 'ERROR-1', 'The authentication middleware still answers the old Error, without error and error_description.',
+      () => ({ errorBody: conformant.errorBody }))]),
+  revision('idempotency-key', 'A create needs an Idempotency-Key header (1 to 64 characters), without which it is refused with 400.',
+    (doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      create.parameters = [{ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', minLength: 1, maxLength: 64 } }];
+    },
+    (base) => ({
+      precheck: (route, request, raw) => {
+        const key = request.headers['idempotency-key'];
+        const fine = route !== 'createCategory' || (typeof key === 'string' && key.length >= 1 && key.length <= 64);
+        return fine ? base.precheck(route, request, raw) : refuse('idempotency_key_required', 'Send an Idempotency-Key of 1 to 64 characters.');
+      },
+    })),
   revision('list-limit', 'The list takes an optional limit (an integer from 1 to 100), and refuses any other with 400.',
     (doc) => {
       const list = categories(doc).get as OpenAPIV3.OperationObject;

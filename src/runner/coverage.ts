@@ -1,4 +1,4 @@
-import type { CoverageCounts, Tally } from '../protocol/check-meta.js';
+import { parameterName, type CoverageCounts, type Tally } from '../protocol/check-meta.js';
 import type { CoverageEntry, SpecCoverage } from '../results/run-report.js';
 import { nodeOf, writableProperties } from '../spec/schema-node.js';
 import type { SpecModel } from '../spec/types.js';
@@ -28,9 +28,13 @@ export class CoverageTotals {
     return {
       operations: model.operations.map((op) => ({ operation: op.key, requests: this.operations.get(op.key) ?? 0 })),
       properties: writableProperties(nodeOf(model.schemas.NewCategory)).map(([name]) => entry(name, this.properties.get(name), this.unsent.get(name))),
-      parameters: model.operations.flatMap((op) => op.parameters.map((p) => (p.in === 'query'
-        ? entry(`${op.key} ?${p.name}`, this.parameters.get(`${op.key} ?${p.name}`), op.role === 'list' ? undefined : 'the suite sends the parameters of the list only')
-        : entry(`${op.key} ${p.in} ${p.name}`, undefined, 'the suite sends query parameters only')))),
+      parameters: model.operations.flatMap((op) => op.parameters.map((p) => {
+        const name = parameterName(op.key, p);
+        const why = p.required ? (p.in === 'cookie' ? 'the suite sends no cookie parameters' : undefined)
+          : p.in !== 'query' ? 'the suite sends query parameters and required headers only'
+            : op.role !== 'list' ? 'the suite tries the parameters of the list only' : undefined;
+        return entry(name, this.parameters.get(name), why);
+      })),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { invalidQueryValue } from '../generators/schema/query-values.js';
-import type { CoverageCounts, Tally } from '../protocol/check-meta.js';
+import { parameterName, type CoverageCounts, type Tally } from '../protocol/check-meta.js';
 import { nodeOf, type SchemaNode } from '../spec/schema-node.js';
 import type { Operation } from '../spec/types.js';
 import type { Environment } from './environment.js';
@@ -18,15 +18,16 @@ export class Coverage {
 
   constructor(private readonly env: Environment) {}
 
-  /** Counts one request: its operation, the properties of a create's body, the declared parameters of its query. */
-  note(operation: Operation, body: string | undefined, query: Readonly<Record<string, string>> | undefined): void {
+  /** Counts one request: its operation, the properties of a create's body, the declared parameters of its query and headers. */
+  note(operation: Operation, body: string | undefined, query: Readonly<Record<string, string>>, headers: Readonly<Record<string, string>>): void {
     const key = operation.variantOf ?? operation.key;
     this.operations.set(key, (this.operations.get(key) ?? 0) + 1);
     if (operation.role === 'create' && body !== undefined) this.noteBody(body);
-    for (const [name, text] of Object.entries(query ?? {})) {
-      const parameter = operation.parameters.find((p) => p.in === 'query' && p.name === name);
+    const sent = [...Object.entries(query).map(([name, text]) => ['query', name, text] as const), ...Object.entries(headers).map(([name, text]) => ['header', name, text] as const)];
+    for (const [place, name, text] of sent) {
+      const parameter = operation.parameters.find((p) => p.in === place && (place === 'query' ? p.name === name : p.name.toLowerCase() === name));
       if (!parameter) continue;
-      const id = `${key} ?${name}`;
+      const id = parameterName(key, parameter);
       let node = this.parameterNodes.get(id);
       if (!node) this.parameterNodes.set(id, (node = nodeOf(parameter.schema ?? {})));
       tally(this.parameters, id, invalidQueryValue(node, text) === undefined);

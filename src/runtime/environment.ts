@@ -6,6 +6,7 @@ import { HttpClient } from '../http/client.js';
 import { parseJson } from '../json/parse.js';
 import { jsonText } from '../json/write.js';
 import { operationOf } from '../spec/mapping.js';
+import { nodeOf, shownProperties } from '../spec/schema-node.js';
 import type { Operation, SpecModel } from '../spec/types.js';
 import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
@@ -22,6 +23,8 @@ export interface Environment {
   readonly create: Operation;
   /** What a valid and an invalid NewCategory are, as the spec says, and where the run's markers go. */
   readonly bodies: NewCategoryBodies;
+  /** What a Category shows besides its id, which the list must show as the 201 did: the properties of the spec's Category but the write-only ones. */
+  readonly shown: readonly string[];
 }
 
 let current: { runId: string; environment: Environment; stopListening(): void } | undefined;
@@ -59,6 +62,7 @@ export function environment(): Environment {
         list: operationOf(operations, 'list'),
         create: operationOf(operations, 'create'),
         bodies: newCategoryBodies(settings.spec, validators),
+        shown: shownProperties(nodeOf(settings.spec.schemas.Category)).filter((key) => key !== 'id'),
       },
     };
   }

@@ -7,7 +7,8 @@ import type { RuleId } from '../rules/catalogue.js';
 /** A request the target should have refused without effect, and the marker that would betray an effect. */
 export interface RejectedRequest {
   readonly rule: RuleId;
-  readonly marker: string;
+  /** Undefined where the request carried none: whether it created anything cannot be seen in the list. */
+  readonly marker?: string;
   readonly exchange: string;
   /** Answered with a 2xx: the check that sent it counted the category it created already (see CheckContext.account). */
   readonly served: boolean;
@@ -52,9 +53,9 @@ export class Ledger {
     this.written.push({ id, name: seen?.record['name'] ?? sentName(reply), exchange: reply.exchange.id });
   }
 
-  recordRejected(rule: RuleId, marker: string, reply: Reply): void {
+  recordRejected(rule: RuleId, marker: string | undefined, reply: Reply): void {
     const status = reply.status;
-    this.rejected.push({ rule, marker, exchange: reply.exchange.id, served: status !== undefined && status >= 200 && status < 300 });
+    this.rejected.push({ rule, ...(marker !== undefined ? { marker } : {}), exchange: reply.exchange.id, served: status !== undefined && status >= 200 && status < 300 });
   }
 }
 

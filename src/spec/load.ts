@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
-import { schemasOf, withRoles } from './mapping.js';
+import { requireIntegerId, schemasOf, withRoles } from './mapping.js';
 import { operationsOf } from './operations.js';
 import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
 import type { SpecModel } from './types.js';
@@ -69,6 +69,7 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   const doc = document as OpenAPIV3.Document;
   const operations = withRoles(operationsOf(doc));
   const { schemas, sources } = schemasOf(doc, operations);
+  requireIntegerId(schemas.Category, sources.Category);
   const model: SpecModel = {
     version: doc.info.version,
     operations,

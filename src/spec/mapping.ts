@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
+import { nodeOf } from './schema-node.js';
 import { toJsonSchema } from './schemas.js';
 import type { JsonSchema, Operation, OperationRole, SchemaName } from './types.js';
 
@@ -103,6 +104,18 @@ function requiredOnlyWhere(schema: JsonSchema, marked: 'readOnly' | 'writeOnly')
   }
   if (typeof schema['items'] === 'object' && !Array.isArray(schema['items'])) out['items'] = requiredOnlyWhere(schema['items'] as JsonSchema, marked);
   return out;
+}
+
+/**
+ * The contract's Category has an integer id the service assigns (contract §2), which the id checks (MODEL-2, MODEL-3,
+ * LIST-2) read exactly: a spec whose Category has none, or one of another type, is not a revision they can follow.
+ */
+export function requireIntegerId(category: JsonSchema, source: string): void {
+  const id = nodeOf(category).object.properties['id'];
+  if (!id) throw new SpecError(`the spec's Category (${source}) defines no id, which the contract's Category has and the suites check: add "id: {type: integer, format: int64}"`);
+  if (id.typeStated && !id.types.has('integer')) {
+    throw new SpecError(`the spec's Category (${source}) has an id of type ${[...id.types].join(' or ')}, where the contract's ids are integers (int64), which the suites check`);
+  }
 }
 
 function operationObject(doc: OpenAPIV3.Document, op: Operation): OpenAPIV3.OperationObject | undefined {

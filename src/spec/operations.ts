@@ -41,6 +41,10 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
     requiresBearer: requirements.length > 0 && requirements.every((req) => bearerSchemes.some((name) => name in req)),
     deprecated: op.deprecated === true,
     parameters: parametersOf(key, shared, (op.parameters ?? []) as OpenAPIV3.ParameterObject[]),
+    errorSchemas: Object.fromEntries(Object.entries(op.responses ?? {}).flatMap(([status, response]) => {
+      const schema = /^(4\d\d|4XX|default)$/i.test(status) ? jsonSchemaIn((response as OpenAPIV3.ResponseObject).content) : undefined;
+      return schema === undefined ? [] : [[status, toJsonSchema(schema, `${key} ${status} response`)]];
+    })),
     ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`) } : {}),
   };
 }

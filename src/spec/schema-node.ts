@@ -67,6 +67,8 @@ export interface SchemaNode {
   readonly alternatives?: readonly SchemaNode[];
   /** Sent by the service only: a client never sends it (OpenAPI `readOnly`). */
   readonly readOnly: boolean;
+  /** Sent by the client only: a response need not show it, and should not (OpenAPI `writeOnly`). */
+  readonly writeOnly: boolean;
   /** The spec's `default`, as written. */
   readonly default?: unknown;
   /** Keywords that constrain values in ways the generators do not follow (`not`, `if`, `patternProperties`…). */
@@ -82,13 +84,27 @@ export function nodeOf(schema: JsonSchema): SchemaNode {
   if (schema === true || (typeof schema === 'object' && Object.keys(schema).length === 0)) return ANY;
   if (schema === false) return { ...ANY, types: new Set(), typeStated: true };
   const parts = [withoutAllOf(schema), ...((schema['allOf'] as JsonSchema[] | undefined) ?? []).map(nodeOf)];
-  return parts.reduce(mergeNodes);
+  return withNullFolded(parts.reduce(mergeNodes));
+}
+
+/**
+ * A node whose alternatives are one schema and null (`anyOf: [X, {type: null}]`, how OpenAPI 3.1 and 3.0's
+ * `nullable` on a `$ref` make a property nullable), read as X with null allowed: what X says of its values holds.
+ */
+function withNullFolded(node: SchemaNode): SchemaNode {
+  const alternatives = node.alternatives ?? [];
+  const isNull = (alt: SchemaNode) => alt.typeStated && alt.types.size === 1 && alt.types.has('null');
+  const other = alternatives.filter((alt) => !isNull(alt));
+  if (alternatives.length !== 2 || other.length !== 1) return node;
+  const { alternatives: _both, ...base } = node;
+  const folded = mergeNodes(base, other[0] as SchemaNode);
+  return { ...folded, types: new Set([...folded.types, 'null']), typeStated: true };
 }
 
 /** A node with no constraint: any JSON value. */
 const ANY: SchemaNode = {
   types: new Set(JSON_TYPES), typeStated: false, string: { patterns: [] }, number: {}, array: { uniqueItems: false },
-  object: { properties: {}, required: [], additional: 'any' }, readOnly: false, unsupported: [],
+  object: { properties: {}, required: [], additional: 'any' }, readOnly: false, writeOnly: false, unsupported: [],
 };
 
 function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNode {
@@ -130,6 +146,7 @@ function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNo
     }),
     ...(alternatives.length > 0 ? { alternatives: alternatives.map(nodeOf) } : {}),
     readOnly: s['readOnly'] === true,
+    writeOnly: s['writeOnly'] === true,
     ...('default' in s ? { default: s['default'] } : {}),
     unsupported: UNSUPPORTED.filter((k) => k in s).concat(Array.isArray(s['items']) ? ['items as a list'] : []),
   };
@@ -175,6 +192,7 @@ export function mergeNodes(a: SchemaNode, b: SchemaNode): SchemaNode {
     }),
     ...(alternatives.length > 0 ? { alternatives } : {}),
     readOnly: a.readOnly || b.readOnly,
+    writeOnly: a.writeOnly || b.writeOnly,
     ...('default' in a ? { default: a.default } : 'default' in b ? { default: b.default } : {}),
     unsupported: [...a.unsupported, ...b.unsupported],
   };
@@ -191,6 +209,11 @@ function omitUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[
 /** Whether an object of this node may hold properties it does not define: neither it nor a part of it forbids them. */
 export function takesOtherProperties(node: SchemaNode): boolean {
   return node.object.additional === 'any' && !node.object.closedTo;
+}
+
+/** The properties a response shows of an object of this node, as the client sent them: every one but the write-only. */
+export function shownProperties(node: SchemaNode): string[] {
+  return Object.entries(node.object.properties).filter(([, child]) => !child.writeOnly).map(([key]) => key);
 }
 
 /**

@@ -6,7 +6,8 @@ const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']
 
 /**
  * Turns an OpenAPI schema object (already dereferenced) into a JSON Schema that ajv compiles in strict mode:
- * drops OpenAPI-only annotations and `x-` extensions, copies the rest. `nullable` stays: ajv implements it.
+ * drops OpenAPI-only annotations and `x-` extensions, writes OpenAPI 3.0's forms that JSON Schema spells otherwise
+ * as JSON Schema does (see {@link asJsonSchemaForms}), copies the rest. `nullable` with a type stays: ajv implements it.
  */
 export function toJsonSchema(schema: unknown, where: string, seen: Set<object> = new Set()): JsonSchema {
   if (typeof schema === 'boolean') return schema;
@@ -21,6 +22,28 @@ export function toJsonSchema(schema: unknown, where: string, seen: Set<object> =
     out[keyword] = convertKeyword(keyword, value, `${where}/${keyword}`, seen);
   }
   seen.delete(schema);
+  return asJsonSchemaForms(out);
+}
+
+/**
+ * OpenAPI 3.0's forms written as JSON Schema's: an `exclusiveMinimum: true` (or `exclusiveMaximum`) beside a
+ * `minimum` is the exclusive bound itself, as 3.1 and draft 2019 write it (`false` says nothing); a `nullable: true`
+ * without a `type` (the usual way to make a `$ref`'s schema nullable, through `allOf`) lets null through as
+ * `anyOf [the schema, {type: null}]` does. Either is valid OpenAPI 3.0 that ajv's dialects refuse as written.
+ */
+function asJsonSchemaForms(schema: Record<string, unknown>): JsonSchema {
+  const out = { ...schema };
+  for (const [exclusive, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof out[exclusive] !== 'boolean') continue;
+    if (out[exclusive] === true && typeof out[bound] === 'number') {
+      out[exclusive] = out[bound];
+      delete out[bound];
+    } else delete out[exclusive];
+  }
+  if (typeof out['nullable'] === 'boolean' && out['type'] === undefined) {
+    const { nullable, ...rest } = out;
+    return nullable ? { anyOf: [rest, { type: 'null' }] } : rest;
+  }
   return out;
 }
 

@@ -41,6 +41,11 @@ export interface Operation {
   readonly role?: OperationRole;
   /** The parameters it declares (its path item's and its own), but for those of its path template. */
   readonly parameters: readonly Parameter[];
+  /**
+   * The JSON Schemas of its client error responses, by the status key the spec documents them under (`401`, `4XX`,
+   * `default`): what ERROR-1 judges such a response by, where it differs from the Error.
+   */
+  readonly errorSchemas: Readonly<Record<string, JsonSchema>>;
   /** The JSON Schema of its JSON request body, if it has one. */
   readonly requestBodySchema?: JsonSchema;
   /**
@@ -61,6 +66,7 @@ export function pathVariants(operation: Operation): Operation[] {
     path,
     documentedStatuses: ['default'],
     statusesWithBody: [],
+    errorSchemas: {},
     variantOf: operation.key,
   }));
 }

@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
 import type { JsonDocument } from '../json/parse.js';
-import type { JsonSchema, SchemaName, SpecModel } from './types.js';
+import { patternEngine } from './pattern.js';
+import type { JsonSchema, Operation, SchemaName, SpecModel } from './types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +27,13 @@ export interface SchemaValidator {
 }
 
 /** Validators for the three schemas the checks judge responses and requests by. */
-export type Validators = { readonly [name in SchemaName]: SchemaValidator };
+export type Validators = { readonly [name in SchemaName]: SchemaValidator } & {
+  /**
+   * What judges a client error of an operation: the schema the spec documents for that status (`401`, else `4XX`,
+   * else `default`), else the Error. A schema other than the Error's is compiled when first asked for.
+   */
+  errorFor(operation: Operation, status: number): SchemaValidator;
+};
 
 /**
  * Compiles the spec's schemas with ajv and ajv-formats. Throws when a schema does not compile.
@@ -44,7 +51,9 @@ export function compileValidators(model: SpecModel, { checked = false }: { reado
  * loaded here, when first needed: a run of the bundled spec takes prebuilt validators and never loads it.
  */
 export function ajvFor(model: SpecModel, options: Options): AjvInstance {
-  const settings: Options = { allErrors: true, strict: true, logger: false, ...options };
+  // Standalone code (the build's, for the bundled spec) keeps ajv's own engine: it cannot name a function of ours.
+  const standalone = options.code?.source === true;
+  const settings: Options = { allErrors: true, strict: true, logger: false, ...options, ...(standalone ? {} : { code: { ...options.code, regExp: patternEngine } }) };
   const ajv = model.schemaDialect === '2020-12'
     ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(settings)
     : new (require('ajv') as typeof import('ajv')).Ajv(settings);
@@ -57,17 +66,36 @@ export function ajvFor(model: SpecModel, options: Options): AjvInstance {
 
 /** The validators made of ajv's validate function for each schema, each with the exact integer checks added. */
 export function validatorsOf(model: SpecModel, validateFunction: (name: SchemaName) => ValidateFunction): Validators {
-  const validator = (name: SchemaName): SchemaValidator => {
-    const validate = validateFunction(name);
-    const integers = integerCheck(model.schemas[name]);
-    const violations = (value: unknown, document?: JsonDocument): Violation[] => {
-      const out = schemaViolations(validate, value);
-      integers?.(value, document, '', out);
-      return out;
-    };
-    return Object.assign((value: unknown, document?: JsonDocument) => violations(value, document).map((v) => v.line), { violations });
+  const validator = (name: SchemaName): SchemaValidator => schemaValidator(validateFunction(name), model.schemas[name]);
+  const Error = validator('Error');
+  const errorText = JSON.stringify(model.schemas.Error);
+  const others = new Map<string, SchemaValidator>();
+  let ajv: AjvInstance | undefined;
+  const errorFor = (operation: Operation, status: number): SchemaValidator => {
+    const { errorSchemas } = operation;
+    const schema = errorSchemas[String(status)] ?? errorSchemas['4XX'] ?? errorSchemas['4xx'] ?? errorSchemas['default'];
+    const text = schema === undefined ? errorText : JSON.stringify(schema);
+    if (schema === undefined || text === errorText) return Error;
+    let found = others.get(text);
+    if (!found) {
+      ajv ??= ajvFor(model, { validateSchema: false });
+      found = schemaValidator(ajv.compile(schema as object), schema);
+      others.set(text, found);
+    }
+    return found;
   };
-  return { Category: validator('Category'), NewCategory: validator('NewCategory'), Error: validator('Error') };
+  return { Category: validator('Category'), NewCategory: validator('NewCategory'), Error, errorFor };
+}
+
+/** ajv's validate function for a schema, with the exact integer checks added. */
+function schemaValidator(validate: ValidateFunction, schema: JsonSchema): SchemaValidator {
+  const integers = integerCheck(schema);
+  const violations = (value: unknown, document?: JsonDocument): Violation[] => {
+    const out = schemaViolations(validate, value);
+    integers?.(value, document, '', out);
+    return out;
+  };
+  return Object.assign((value: unknown, document?: JsonDocument) => violations(value, document).map((v) => v.line), { violations });
 }
 
 function schemaViolations(validate: ValidateFunction, value: unknown): Violation[] {
@@ -114,7 +142,8 @@ function integerCheck(schema: JsonSchema): IntegerCheck | undefined {
 /** Checks `container[key]` against a child schema. */
 type ChildCheck = (container: object, key: string | number, document: JsonDocument | undefined, path: string, out: Violation[]) => void;
 
-function childCheck(child: JsonSchema): ChildCheck | undefined {
+function childCheck(schema: JsonSchema): ChildCheck | undefined {
+  const child = withoutNullAlternative(schema);
   if (isIntegerSchema(child)) {
     const range = rangeOf(child);
     const min = range ? Number(range.min) : -Infinity;
@@ -133,6 +162,18 @@ function childCheck(child: JsonSchema): ChildCheck | undefined {
   const nested = integerCheck(child);
   if (!nested) return undefined;
   return (container, key, document, path, out) => nested((container as Record<string | number, unknown>)[key], document, `${path}/${key}`, out);
+}
+
+/**
+ * The schema a value other than null must match where alternatives are one schema and null (`anyOf: [X, {type:
+ * null}]`, how 3.1 and 3.0's nullable `$ref`s write a nullable property): X, whose integers are checked as its own.
+ */
+function withoutNullAlternative(schema: JsonSchema): JsonSchema {
+  if (typeof schema !== 'object') return schema;
+  const alternatives = (schema['anyOf'] ?? schema['oneOf']) as JsonSchema[] | undefined;
+  const isNull = (s: JsonSchema) => typeof s === 'object' && s['type'] === 'null';
+  const others = alternatives?.filter((s) => !isNull(s)) ?? [];
+  return alternatives?.length === 2 && others.length === 1 ? others[0] as JsonSchema : schema;
 }
 
 function isIntegerSchema(schema: JsonSchema): boolean {

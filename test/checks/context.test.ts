@@ -15,7 +15,7 @@ import type { RuleId } from '../../src/rules/catalogue.js';
 const list: Operation = {
   key: 'GET /categories', label: 'listCategories', operationId: 'listCategories', method: 'GET', path: '/categories',
   pathParameters: [], documentedStatuses: ['200', '401'], statusesWithBody: ['200', '401'], requiresBearer: true, deprecated: false,
-  role: 'list', parameters: [],
+  role: 'list', parameters: [], errorSchemas: {},
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */

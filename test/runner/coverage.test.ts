@@ -19,13 +19,13 @@ describe('the run\'s coverage of the spec', () => {
       properties: [{ name: 'name', valid: 3, invalid: 1 }, { name: 'description', valid: 0, invalid: 0, why: 'a reason' }],
       parameters: [
         { name: 'GET /categories ?limit', valid: 1, invalid: 0 },
-        { name: 'GET /categories header X-Trace', valid: 0, invalid: 0, why: 'the suite sends query parameters only' },
+        { name: 'GET /categories header X-Trace', valid: 0, invalid: 0, why: 'the suite sends query parameters and required headers only' },
       ],
     });
     expect(unexercised(coverage)).toEqual([
       'operation GET /pets/{petId}: no request was sent to it',
       'property description: no valid value was sent (a reason)',
-      'parameter GET /categories header X-Trace: no valid value was sent (the suite sends query parameters only)',
+      'parameter GET /categories header X-Trace: no valid value was sent (the suite sends query parameters and required headers only)',
     ]);
     // Shards of one run: each counted its own suites.
     expect(sumCoverages([coverage, coverage])?.properties).toEqual([{ name: 'name', valid: 6, invalid: 2 }, { name: 'description', valid: 0, invalid: 0, why: 'a reason' }]);

@@ -2,6 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it } from 'vitest';
 import { loadSpec } from '../../src/spec/load.js';
 import { operationOf } from '../../src/spec/mapping.js';
+import { compileValidators } from '../../src/spec/validators.js';
 import { revisedSpecFile } from '../support/spec-files.js';
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -82,5 +83,58 @@ describe('mapping the contract onto a spec', () => {
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
       { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' } },
     ]);
+  });
+});
+
+describe('OpenAPI 3.0 forms ajv does not take as written', () => {
+  /** The bundled spec's NewCategory with one more property, and its validator as the worker compiles it. */
+  async function withProperty(schema: object) {
+    const { model } = await loadSpec(await revisedSpecFile((doc) => {
+      const properties = components(doc)['NewCategory']?.properties as Record<string, object>;
+      properties['extra'] = schema;
+    }));
+    const validate = compileValidators(model).NewCategory;
+    return (extra: unknown) => validate({ name: 'Dog', extra });
+  }
+
+  it('a boolean exclusiveMinimum beside a minimum: the bound itself, excluded', async () => {
+    const validate = await withProperty({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: false });
+    expect([validate(0), validate(0.25), validate(10), validate(10.25)].map((v) => v.length > 0)).toEqual([true, false, false, true]);
+  });
+
+  it('nullable without a type (the way to make a $ref nullable): null is let through', async () => {
+    const validate = await withProperty({ allOf: [{ type: 'object', required: ['name'], properties: { name: { type: 'string' } } }], nullable: true });
+    expect([validate(null), validate({ name: 'x' }), validate({})].map((v) => v.length > 0)).toEqual([false, false, true]);
+  });
+
+  it('a pattern of ECMA-262 5.1, which the u flag refuses (an identity escape)', async () => {
+    const validate = await withProperty({ type: 'string', pattern: '^[A-Z]{2}\\-\\d{3}$' });
+    expect([validate('AB-123'), validate('AB123')].map((v) => v.length > 0)).toEqual([false, true]);
+  });
+});
+
+describe('a spec the id checks cannot follow', () => {
+  it('stops on a Category whose id is not an integer, or that has none', async () => {
+    await expect(loadSpec(await revisedSpecFile((doc) => {
+      const category = components(doc)['Category']?.allOf?.[1] as Schema;
+      (category.properties as Record<string, Schema>)['id'] = { type: 'string', format: 'uuid' };
+    }))).rejects.toThrow(/^the spec's Category \(the 201 response of POST \/categories\) has an id of type string, where the contract's ids are integers/);
+  });
+});
+
+describe('the Error a client error is judged by', () => {
+  it('is the schema the spec documents for that status of the operation, else the Error', async () => {
+    const { model } = await loadSpec(await revisedSpecFile((doc) => {
+      const schemas = components(doc);
+      schemas['AuthError'] = { type: 'object', required: ['error'], properties: { error: { type: 'string' } } };
+      (doc.components?.responses?.['Unauthorized'] as OpenAPIV3.ResponseObject).content = { 'application/json': { schema: { $ref: '#/components/schemas/AuthError' } } };
+    }));
+    const validators = compileValidators(model);
+    const create = operationOf(model.operations, 'create');
+    expect(validators.errorFor(create, 401)({ error: 'invalid_token' })).toEqual([]);
+    expect(validators.errorFor(create, 401)({ code: 'x', message: 'y', status: 401 })).toEqual(['(the value): required property "error" is missing']);
+    // Another status keeps the Error: a 400 by its own documented schema, a 404 by the Error.
+    expect(validators.errorFor(create, 400)({ code: 'x', message: 'y', status: 400 })).toEqual([]);
+    expect(validators.errorFor(create, 404)).toBe(validators.Error);
   });
 });

@@ -48,7 +48,7 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
     const grew = before && after.size - before.size;
     if (grew !== undefined && made > 0 && grew < made) t.listIsCut(`the list grew by ${grew} while ${made} categories were created: it is truncated or paged`, after.reply);
     const byId = after.withIds(new Set(created.map((c) => c.id)));
-    const content = t.env.bodies.properties;
+    const content = t.env.shown;
     const problems: string[] = [];
     for (const category of created) {
       const matches = byId.get(category.id) ?? [];

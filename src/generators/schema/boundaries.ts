@@ -3,7 +3,7 @@ import { jsonText } from '../../json/write.js';
 import { writableProperties, type SchemaNode } from '../../spec/schema-node.js';
 import { integerRange, integerValue } from './numbers.js';
 import { firstKept } from './probe.js';
-import { keepsStringFacts, stringOfLength } from './strings.js';
+import { COUNTED_OTHERWISE, keepsStringFacts, stringOfLength } from './strings.js';
 import { canonicalValue, listedValues, unknownValues, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
@@ -34,7 +34,8 @@ function casesOf(node: SchemaNode, path: readonly string[]): ValueCase[] {
     return cases;
   }
   if (node.types.has('string')) cases.push(...stringCases(node, at));
-  if (node.types.has('integer') && (node.number.minimum !== undefined || node.number.maximum !== undefined || node.number.format !== undefined
+  if (node.types.has('number')) cases.push(...numberCases(node, at));
+  else if (node.types.has('integer') && (node.number.minimum !== undefined || node.number.maximum !== undefined || node.number.format !== undefined
     || node.number.exclusiveMinimum !== undefined || node.number.exclusiveMaximum !== undefined)) {
     const range = integerRange(node.number);
     if (range) {
@@ -61,9 +62,37 @@ function stringCases(node: SchemaNode, at: At): ValueCase[] {
     const text = stringOfLength(facts, length);
     if (text !== undefined && keepsStringFacts(facts, text)) cases.push(at(`of exactly ${length} characters`, text));
   }
+  // Each bound again where counting otherwise than by code points finds the text too long (UTF-16 units, bytes: at
+  // the maxLength) or too short (grapheme clusters: at the minLength).
+  const otherwise: [number | undefined, keyof typeof COUNTED_OTHERWISE][] = [[facts.maxLength, 'beyond the BMP'], [facts.minLength, 'in combining sequences']];
+  for (const [length, kind] of otherwise) {
+    const text = length !== undefined && length >= 2 ? COUNTED_OTHERWISE[kind](length) : undefined;
+    if (text !== undefined && keepsStringFacts(facts, text)) cases.push(at(`of exactly ${length} characters ${kind}`, text));
+  }
   // Empty is the spec's to decide only where it says how short a value may be: a minLength, or a pattern.
   const decidesEmpty = facts.minLength !== undefined || facts.patterns.length > 0;
   if (decidesEmpty && keepsStringFacts(facts, '')) cases.push(at('empty', ''));
+  return cases;
+}
+
+/**
+ * A number's bounds as they are, fractions included: each inclusive bound exactly, and next to each exclusive one the
+ * nearest quarter within it (the values generation draws are quarters too).
+ */
+function numberCases(node: SchemaNode, at: At): ValueCase[] {
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = node.number;
+  if (multipleOf !== undefined) return [];
+  const cases: ValueCase[] = [];
+  if (minimum !== undefined) cases.push(at(`${minimum}, the least it allows`, minimum));
+  if (exclusiveMinimum !== undefined) {
+    const above = Math.floor(exclusiveMinimum * 4) / 4 + 0.25;
+    cases.push(at(`${above}, just above its exclusiveMinimum ${exclusiveMinimum}`, above));
+  }
+  if (maximum !== undefined) cases.push(at(`${maximum}, the most it allows`, maximum));
+  if (exclusiveMaximum !== undefined) {
+    const below = Math.ceil(exclusiveMaximum * 4) / 4 - 0.25;
+    cases.push(at(`${below}, just below its exclusiveMaximum ${exclusiveMaximum}`, below));
+  }
   return cases;
 }
 

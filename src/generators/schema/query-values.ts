@@ -79,11 +79,26 @@ function readQueryValue(node: SchemaNode, text: string): string | number | boole
   return node.types.has('string') || !node.typeStated ? text : undefined;
 }
 
+/**
+ * The value a parameter the spec requires gets on every request that lacks one: where any text will do, a text unique
+ * to the request (an idempotency key must not repeat), within its lengths; else its plainest value; undefined for a
+ * parameter whose value is not one text (an array, an object).
+ */
+export function requiredParameterValue(node: SchemaNode, unique: string): string | undefined {
+  const anyText = node.types.has('string') && !node.values && node.string.patterns.length === 0 && node.string.format === undefined;
+  if (anyText) {
+    const { minLength = 1, maxLength = Infinity } = node.string;
+    return unique.slice(-maxLength).padStart(minLength, 'x');
+  }
+  const plain = canonicalValue(node);
+  return plain && isScalar(plain.value) ? String(plain.value) : undefined;
+}
+
 /** The parameter's schema as the one property of an object: where boundaries and violations are worked out. */
 function wrapped(node: SchemaNode): SchemaNode {
   return {
     types: new Set(['object']), typeStated: true, string: { patterns: [] }, number: {}, array: { uniqueItems: false },
-    object: { properties: { [PARAMETER]: node }, required: [], additional: 'any' }, readOnly: false, unsupported: [],
+    object: { properties: { [PARAMETER]: node }, required: [], additional: 'any' }, readOnly: false, writeOnly: false, unsupported: [],
   };
 }
 

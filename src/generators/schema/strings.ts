@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { StringFacts } from '../../spec/schema-node.js';
 import { codePoints, OPEN_TEXT, plainText, type TextBounds } from '../names.js';
+import { patternRegExp } from '../../spec/pattern.js';
 import { filtered, firstKept } from './probe.js';
 
 /**
@@ -32,16 +33,23 @@ export function formatKind(format: string | undefined): 'none' | 'known' | 'anno
   return ANNOTATIONS.has(format) ? 'annotation' : 'unknown';
 }
 
-/** The bounds a string schema sets, filled in with the suite's own (OPEN_TEXT) where it sets none. */
+/**
+ * The bounds a string schema sets, filled in with the suite's own (OPEN_TEXT) where it sets none; a maxLength it
+ * states counts code points, as JSON Schema counts it.
+ */
 export function textBounds(facts: StringFacts): TextBounds {
-  return { minLength: facts.minLength ?? OPEN_TEXT.minLength, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength };
+  const stated = facts.maxLength !== undefined;
+  return { minLength: facts.minLength ?? OPEN_TEXT.minLength, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength, ...(stated ? { perCodePoint: true } : {}) };
 }
+
+/** How long a text is as its bounds count it (see TextBounds). */
+const measured = (bounds: TextBounds, text: string) => (bounds.perCodePoint ? codePoints(text) : text.length);
 
 /** Whether a string keeps the schema's lengths (code points, as JSON Schema counts them) and patterns. */
 export function keepsStringFacts(facts: StringFacts, text: string): boolean {
   const length = codePoints(text);
   return (facts.minLength === undefined || length >= facts.minLength) && (facts.maxLength === undefined || length <= facts.maxLength)
-    && facts.patterns.every((p) => new RegExp(p, 'u').test(text));
+    && facts.patterns.every((p) => patternRegExp(p).test(text));
 }
 
 /**
@@ -53,7 +61,7 @@ export function keepsStringFacts(facts: StringFacts, text: string): boolean {
 export function validString(facts: StringFacts): fc.Arbitrary<string> | undefined {
   const bounds = textBounds(facts);
   if (bounds.maxLength < bounds.minLength) return undefined;
-  const fits = (text: string) => text.length <= bounds.maxLength && keepsStringFacts(facts, text);
+  const fits = (text: string) => measured(bounds, text) <= bounds.maxLength && keepsStringFacts(facts, text);
   const format = facts.format === undefined ? undefined : FORMATS[facts.format];
   if (format) return filtered(format, fits);
   const [first] = facts.patterns;
@@ -69,7 +77,7 @@ export function validString(facts: StringFacts): fc.Arbitrary<string> | undefine
 /** Strings of a pattern; undefined where fast-check finds its length cap leaves no string of it. */
 function matching(pattern: string, constraints: fc.StringMatchingConstraints): fc.Arbitrary<string> | undefined {
   try {
-    return fc.stringMatching(new RegExp(pattern, 'u'), constraints);
+    return fc.stringMatching(patternRegExp(pattern), constraints);
   } catch {
     return undefined;
   }
@@ -80,7 +88,7 @@ function matching(pattern: string, constraints: fc.StringMatchingConstraints): f
  * found. ASCII letters where the schema has no pattern, so that every way of counting finds the same length.
  */
 export function stringOfLength(facts: StringFacts, length: number, avoid: readonly string[] = []): string | undefined {
-  const ok = (text: string) => codePoints(text) === length && facts.patterns.every((p) => new RegExp(p, 'u').test(text)) && !avoid.includes(text);
+  const ok = (text: string) => codePoints(text) === length && facts.patterns.every((p) => patternRegExp(p).test(text)) && !avoid.includes(text);
   const letters = 'Abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(length / 26) + 1).slice(0, length);
   if (ok(letters)) return letters;
   const [first] = facts.patterns;
@@ -93,7 +101,7 @@ export function stringOfLength(facts: StringFacts, length: number, avoid: readon
 export function patternBreaker(facts: StringFacts, around: string): string | undefined {
   const bounds = { minLength: facts.minLength ?? 1, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength };
   const lengthOk = (text: string) => codePoints(text) >= bounds.minLength && codePoints(text) <= bounds.maxLength;
-  const breaks = (text: string) => lengthOk(text) && facts.patterns.some((p) => !new RegExp(p, 'u').test(text));
+  const breaks = (text: string) => lengthOk(text) && facts.patterns.some((p) => !patternRegExp(p).test(text));
   const marks = ['!', '#', ' ', '0', 'A', 'a', '-', '_', '~', 'é', '🐕', '\t'];
   const candidates = [...marks.map((m) => `${around}${m}`), ...marks.map((m) => `${m}${around}`), ...marks, ...marks.map((m) => m.repeat(bounds.minLength))];
   return candidates.find(breaks) ?? firstKept(fc.string({ unit: 'grapheme', minLength: bounds.minLength, maxLength: bounds.minLength + 8 }), breaks);
@@ -113,3 +121,14 @@ export function canonicalString(facts: StringFacts): string | undefined {
   const text = 'Sample'.slice(0, maxLength);
   return text.length >= minLength ? text : text.padEnd(minLength, 'x');
 }
+
+/**
+ * Texts of a given number of code points that other ways of counting find longer or shorter: characters beyond the
+ * Basic Multilingual Plane (`𝐀`: 2 UTF-16 code units, 4 UTF-8 bytes each), and combining sequences (`e` and a combining
+ * acute accent: 2 code points, 1 grapheme cluster). At a spec's length bound they tell a server that counts as JSON
+ * Schema does (code points) from one that counts otherwise.
+ */
+export const COUNTED_OTHERWISE = {
+  'beyond the BMP': (length: number) => '\u{1D400}'.repeat(length),
+  'in combining sequences': (length: number) => 'e\u0301'.repeat(Math.floor(length / 2)) + (length % 2 ? 'x' : ''),
+} as const;

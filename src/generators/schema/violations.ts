@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { plural } from '../../core/plural.js';
 import { INTEGER_FORMATS } from '../../json/exact-integer.js';
 import { jsonText } from '../../json/write.js';
-import { writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
+import { mergeNodes, writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
 import { integerRange, integerValue } from './numbers.js';
 import { firstKept } from './probe.js';
-import { canonicalString, formatKind, patternBreaker, stringOfLength } from './strings.js';
+import { patternRegExp } from '../../spec/pattern.js';
+import { canonicalString, COUNTED_OTHERWISE, formatKind, patternBreaker, stringOfLength } from './strings.js';
 import { canonicalValue, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
@@ -52,9 +53,17 @@ export function violationCases(node: SchemaNode, path: readonly string[] = []): 
 
 /** The violations of one value's schema, placed at `path`. */
 function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[] {
-  if (node.unsupported.length > 0 || node.alternatives) return [];
+  if (node.unsupported.length > 0) return [];
   const p = pathLabel(path);
   const set = (label: string, value: unknown, keyword: string): ValueCase => ({ label: `${p} ${label}`, path, change: { set: value }, keyword });
+  // Alternatives (anyOf, oneOf) whose types are all stated: a value of a type none of them allows breaks them all.
+  if (node.alternatives) {
+    const { alternatives, ...base } = node;
+    const each = alternatives.map((alt) => mergeNodes(base, alt));
+    if (!each.every((alt) => alt.typeStated)) return [];
+    const allowed = { types: new Set(each.flatMap((alt) => [...alt.types])) };
+    return wrongTypes(allowed).map(([, value]) => set(`is ${jsonText(value)}`, value, 'type'));
+  }
   const cases: ValueCase[] = [];
   if (node.typeStated) {
     for (const [, value] of wrongTypes(node)) cases.push(set(`is ${jsonText(value)}`, value, 'type'));
@@ -78,7 +87,7 @@ function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[]
 type SetAt = (label: string, value: unknown, keyword: string) => ValueCase;
 
 /** A value of each type the schema does not allow: the number as an integer where no number is allowed, else 1.5. */
-function wrongTypes(node: SchemaNode): (readonly [JsonType, unknown])[] {
+function wrongTypes(node: Pick<SchemaNode, 'types'>): (readonly [JsonType, unknown])[] {
   const allowed = node.types;
   const out: (readonly [JsonType, unknown])[] = [];
   for (const [type, value] of OF_TYPE) {
@@ -113,6 +122,18 @@ function stringViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   if (facts.maxLength !== undefined) {
     const text = stringOfLength(facts, facts.maxLength + 1);
     if (text !== undefined) cases.push(set(`of ${plural(facts.maxLength + 1, 'character')}, one more than its maxLength`, text, 'maxLength'));
+  }
+  // One past each bound again where counting otherwise than by code points finds the text within it: grapheme
+  // clusters (past the maxLength), UTF-16 units or bytes (short of the minLength).
+  const otherwise: [number | undefined, keyof typeof COUNTED_OTHERWISE, string][] = [
+    [facts.maxLength === undefined ? undefined : facts.maxLength + 1, 'in combining sequences', 'maxLength'],
+    [facts.minLength === undefined || facts.minLength < 2 ? undefined : facts.minLength - 1, 'beyond the BMP', 'minLength'],
+  ];
+  for (const [length, kind, keyword] of otherwise) {
+    const text = length === undefined ? undefined : COUNTED_OTHERWISE[kind](length);
+    if (text !== undefined && facts.patterns.every((p) => patternRegExp(p).test(text))) {
+      cases.push(set(`of ${plural(length as number, 'character')} ${kind}, one ${keyword === 'maxLength' ? 'more than its maxLength' : 'fewer than its minLength'}`, text, keyword));
+    }
   }
   if (facts.patterns.length > 0) {
     const text = patternBreaker(facts, canonicalString({ ...facts, patterns: [] }) ?? 'x');

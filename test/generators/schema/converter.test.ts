@@ -58,8 +58,13 @@ const integerSchema = fc.record({
   ...(exclusive && minimum !== undefined ? { exclusiveMinimum: minimum - 1, minimum: undefined } : {}), multipleOf,
 }));
 
-const numberSchema = fc.record({ minimum: maybe(fc.integer({ min: -50, max: 50 })), span: maybe(fc.integer({ min: 1, max: 100 })), format: maybe(fc.constantFrom('float', 'double')) })
-  .map(({ minimum, span, format }) => defined({ type: 'number', minimum, maximum: span === undefined ? undefined : (minimum ?? 0) + span, format }));
+const numberSchema = fc.record({
+  minimum: maybe(fc.integer({ min: -100, max: 100 }).map((n) => n / 2)), span: maybe(fc.integer({ min: 1, max: 100 })),
+  exclusive: fc.boolean(), format: maybe(fc.constantFrom('float', 'double')),
+}).map(({ minimum, span, exclusive, format }) => defined({
+  type: 'number', maximum: span === undefined ? undefined : (minimum ?? 0) + span, format,
+  ...(exclusive ? { exclusiveMinimum: minimum } : { minimum }),
+}));
 
 const leafSchema = fc.oneof(stringSchema, integerSchema, numberSchema, fc.constant({ type: 'boolean' }));
 
@@ -73,13 +78,15 @@ const arraySchema = fc.record({ items: leafSchema, minItems: maybe(fc.integer({ 
 /** Object schemas of the subset: properties of every kind, nested once, some required, some nullable, some closed. */
 function objectSchema(dialect: Dialect, depth: number): fc.Arbitrary<Record<string, unknown>> {
   const child: fc.Arbitrary<Record<string, unknown>> = depth > 0 ? fc.oneof({ weight: 4, arbitrary: leafSchema }, { weight: 1, arbitrary: arraySchema }, { weight: 1, arbitrary: objectSchema(dialect, depth - 1) }) : leafSchema;
-  const nullable = (schema: Record<string, unknown>) => (dialect === 'draft-07' ? { ...schema, nullable: true } : { ...schema, type: [schema['type'], 'null'] });
+  // 3.0's nullable; 3.1's type array or anyOf with null (how 3.1 makes a schema nullable).
+  const nullable = (schema: Record<string, unknown>, anyOf: boolean) => (dialect === 'draft-07' ? { ...schema, nullable: true }
+    : anyOf ? { anyOf: [schema, { type: 'null' }] } : { ...schema, type: [schema['type'], 'null'] });
   return fc.record({
-    properties: fc.dictionary(fc.constantFrom('name', 'description', 'priority', 'tags', 'owner', 'rank', 'code'), fc.tuple(child, fc.boolean(), fc.boolean()), { minKeys: 1, maxKeys: 5 }),
+    properties: fc.dictionary(fc.constantFrom('name', 'description', 'priority', 'tags', 'owner', 'rank', 'code'), fc.tuple(child, fc.boolean(), fc.boolean(), fc.boolean()), { minKeys: 1, maxKeys: 5 }),
     closed: fc.boolean(),
   }).map(({ properties, closed }) => defined({
     type: 'object',
-    properties: Object.fromEntries(Object.entries(properties).map(([key, [schema, , isNullable]]) => [key, isNullable && schema['enum'] === undefined ? nullable(schema) : schema])),
+    properties: Object.fromEntries(Object.entries(properties).map(([key, [schema, , isNullable, anyOf]]) => [key, isNullable && schema['enum'] === undefined ? nullable(schema, anyOf) : schema])),
     required: Object.entries(properties).filter(([, [, isRequired]]) => isRequired).map(([key]) => key),
     additionalProperties: closed ? false : undefined,
   }));
