@@ -27,6 +27,7 @@ function context(status: number, body: string, rule: RuleId = 'LIST-1', reliesOn
     name: 'test',
     ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0, bytesAtLastCollection: 0 }),
     nextExchangeId: () => `test-${++n}`,
+    coverage: { note: () => undefined },
     audits: {
       audit: (reply: Reply, _op: Operation, _allowed: readonly number[], credential: CredentialSent) => credentials.set(reply, credential),
       credentialOf: (reply: Reply) => credentials.get(reply),
