@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
+import { unsendableInToken } from '../core/header-text.js';
 import type { Settings } from '../protocol/settings.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
@@ -65,14 +66,24 @@ export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promi
   if (config.apiKeyFile === undefined) {
     const key = env[API_KEY_ENV];
     if (!key) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
-    if (/\s/.test(key)) throw new UsageError(`${API_KEY_ENV} holds white space inside the key, which a bearer token cannot: check how it was written`);
-    return key;
+    return sendable(key, API_KEY_ENV);
   }
   const path = config.apiKeyFile;
   const key = (await readText(path, '--api-key-file')).replace(/\r?\n$/, '');
   if (!key) throw new UsageError(`--api-key-file ${path} is empty: it must hold the target's API key`);
-  if (/\s/.test(key)) throw new UsageError(`--api-key-file ${path} holds white space inside the key, which a bearer token cannot: check how it was written`);
-  return key;
+  return sendable(key, `--api-key-file ${path}`);
+}
+
+/**
+ * The key, if a bearer token can carry every character of it; else the place of the first that it cannot and what
+ * kind it is (never the key, nor the character itself). A key undici cannot send would hang the run (see
+ * core/header-text.ts), and a key sent other than as written is refused by the target for no fault of its own.
+ */
+function sendable(key: string, source: string): string {
+  const bad = unsendableInToken(key);
+  if (!bad) return key;
+  throw new UsageError(`${source} holds ${bad.kind} inside the key (${bad.codePoint}, character ${bad.position} of ${bad.length}), ` +
+    'which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it');
 }
 
 /** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */

@@ -30,3 +30,12 @@ export class ReportWriteError extends ConformanceError {
   readonly code = 'E_REPORT_WRITE';
   override readonly name = 'ReportWriteError';
 }
+
+/**
+ * The suite built a request header HTTP cannot carry: a bug of the suite's own, caught before the HTTP library sees
+ * it (undici refuses it, and may then leave the pool's other requests unsettled).
+ */
+export class UnsendableHeaderError extends ConformanceError {
+  readonly code = 'E_UNSENDABLE_HEADER';
+  override readonly name = 'UnsendableHeaderError';
+}
