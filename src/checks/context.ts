@@ -124,6 +124,12 @@ export class CheckContext {
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
     const writing = writesOf(operation) > 0;
+    // Whatever the contract says the target must do with it: a target that breaks the contract may store a request it
+    // had to refuse, and a read-only run (production) sends nothing that could create on any server.
+    const readOnly = this.env.settings.readOnly;
+    if (writing && readOnly) {
+      throw new NotJudged('read-only', `this check sends ${operation.method} ${operation.path}, which could create a category, and the run is read-only: ${readOnly}`);
+    }
     const refusal = writing ? options.mustBeRefused : undefined;
     // Examples are sent whatever the target did: they are few, and each judges a case of its own. Generated cases of a
     // kind the target has created on again and again would each leave a category behind.

@@ -136,6 +136,7 @@ export function parseCommand(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: Object.fromEntries(OPTIONS.map((o) => [o.name, {
         type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
       }])),
@@ -149,6 +150,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (meant) throw new UsageError(`unknown option ${meant.written}: did you mean ${meant.option}? (see --help)`);
     throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
   }
+  refuseConflicting(parsed.tokens);
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (v['help']) return { kind: 'help' };
   if (v['version']) return { kind: 'version' };
@@ -314,6 +316,19 @@ function integer(flag: string, text: string, min: number, max: number): number {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   }
   return n;
+}
+
+/**
+ * Options of which a later value would silently replace an earlier one that guards more: `--env production --env
+ * staging` must not run with writes. Given twice with different values, they are refused.
+ */
+const GIVEN_ONCE = ['env'];
+
+function refuseConflicting(tokens: readonly { readonly kind: string; readonly name?: string; readonly value?: string | undefined }[]): void {
+  for (const name of GIVEN_ONCE) {
+    const values = [...new Set(tokens.filter((t) => t.kind === 'option' && t.name === name).map((t) => String(t.value).toLowerCase()))];
+    if (values.length > 1) throw new UsageError(`--${name} is given twice, as ${values.join(' and ')}: give it once`);
+  }
 }
 
 /** A key given as a flag would show in process lists and shell history: refuse it before anything else. */

@@ -45,11 +45,15 @@ function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): st
   return production ? `the target is the spec's production server (${production.url}); ${lift}` : undefined;
 }
 
-/** Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter. */
+/**
+ * Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter,
+ * nor a host name's trailing dot (`petstore.example.com.` is the same host, fully qualified).
+ */
 function sameAddress(a: string, b: string): boolean {
   const normal = (text: string) => {
     try {
       const url = new URL(text);
+      url.hostname = url.hostname.replace(/\.+$/, '');
       return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
     } catch {
       return text;

@@ -7,8 +7,9 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, it } from 'vitest';
-import { filesBelow, runCli, tempDir } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { hostileServer } from '../support/hostile.js';
 
 /** Every run of half (rounded down) of the key, in any letter case, in any of these texts: what would leak it. */
 function leaks(texts: readonly string[], key: string): string[] {
@@ -35,5 +36,37 @@ describe('a key a header cannot carry', () => {
     expect(result.stderr).toMatch(message);
     expect(leaks([result.stdout, result.stderr], key)).toEqual([]);
     expect((await filesBelow(dir)).map((f) => f.path)).toEqual([file]);
+  });
+});
+
+describe('a production target that stores what it must refuse', () => {
+  // Before: --env production still sent about 185 POSTs (those that must be refused, whose checks reserve no writes),
+  // and this target stored every one of them.
+  it('gets no request that could create anything: the checks that need one are unjudged, with the reason', async () => {
+    let unsafe = 0;
+    const server = await hostileServer((request) => {
+      if (request.method !== 'GET') unsafe++;
+      return false;
+    }, { faults: ['auth-optional', 'missing-name-defaulted'] });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--env', 'production', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const report = await readReport(dir);
+    expect(unsafe).toBe(0);
+    expect(report.created).toEqual([]);
+    expect(report.writes.posts).toBe(0);
+    // What GETs alone show is judged all the same: this target serves the list without a valid credential.
+    expect(result.code).toBe(1);
+    expect(report.results.filter((r) => r.outcome === 'failed' && !/^AUTH-[12]$/.test(r.rule))).toEqual([]);
+    const unjudged = report.results.filter((r) => r.withheld === 'read-only');
+    expect(unjudged.map((r) => r.rule)).toEqual(expect.arrayContaining(['AUTH-1', 'AUTH-2', 'AUTH-5', 'CREATE-1', 'CREATE-2', 'MODEL-2']));
+    expect(unjudged.filter((r) => !/and the run is read-only: the target is production \(--env production\)/.test(r.message ?? ''))).toEqual([]);
+  });
+
+  it('refuses --env given twice with different names, whichever comes last', async () => {
+    for (const envs of [['production', 'staging'], ['staging', 'prod']]) {
+      const result = await runCli(['--target', 'http://127.0.0.1:9/v1', ...envs.flatMap((e) => ['--env', e])], { PETSTORE_API_KEY: 'psk_trust_key_0123456789' });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^petstore-conformance: --env is given twice, as (production and staging|staging and prod): give it once/);
+    }
   });
 });

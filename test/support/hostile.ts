@@ -30,15 +30,22 @@ afterEach(async () => {
 });
 
 /** A hostile server for one test, closed after it (in a block of concurrent tests, use {@link startHostileServer}). */
-export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
+export async function hostileServer(misbehave: Misbehaviour, options: HostileOptions = {}): Promise<HostileServer> {
   const server = await startHostileServer(misbehave, options);
   started.push(server);
   return server;
 }
 
+/** What a hostile server answers as the reference does: with this key, these categories held, these faults. */
+export interface HostileOptions {
+  readonly apiKey?: string;
+  readonly preload?: number;
+  readonly faults?: readonly string[];
+}
+
 /** A hostile server that its caller closes. */
-export async function startHostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
-  const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}) });
+export async function startHostileServer(misbehave: Misbehaviour, options: HostileOptions = {}): Promise<HostileServer> {
+  const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}), faults: options.faults ?? [] });
   const sockets = new Set<Socket>();
   const arrivals: number[] = [];
   const origin = performance.now();
