@@ -41,7 +41,7 @@ export function helpText(version: string): string {
     'Exit codes:',
     '  0  conformant (or partial: no failure, but not every rule judged): no MUST failure (SHOULD failures warn unless --strict)',
     '  1  non-conformant: a MUST failure (with --strict, also a SHOULD failure; with --fail-on new, only new ones)',
-    '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, or a suite error',
+    '  2  the run could not be carried out: bad flags, invalid spec, missing key, unreachable target, a suite error, or reports not written',
     '  3  partial, with --fail-on-partial (or --profile certify): nothing failed, but not every rule was judged',
     '',
     'Reports in --report-dir: report.json, report.har, junit.xml, report.html, summary.md, badge.svg (and',

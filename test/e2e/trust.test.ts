@@ -5,11 +5,16 @@
  * its verdict, writes whole reports or says which are missing, blames the target only for what the target did, and
  * writes the key nowhere.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { open, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
+
+const run = promisify(execFile);
 
 /** Every run of half (rounded down) of the key, in any letter case, in any of these texts: what would leak it. */
 function leaks(texts: readonly string[], key: string): string[] {
@@ -67,6 +72,69 @@ describe('a production target that stores what it must refuse', () => {
       const result = await runCli(['--target', 'http://127.0.0.1:9/v1', ...envs.flatMap((e) => ['--env', e])], { PETSTORE_API_KEY: 'psk_trust_key_0123456789' });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/^petstore-conformance: --env is given twice, as (production and staging|staging and prod): give it once/);
+    }
+  });
+});
+
+/** A directory on a tmpfs of `size` of its own, unmounted once `use` is done; undefined where the machine allows none. */
+async function onSmallTmpfs<T>(size: string, use: (dir: string) => Promise<T>): Promise<T | undefined> {
+  const dir = await tempDir();
+  try {
+    await run('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
+  } catch {
+    return undefined;
+  }
+  try {
+    return await use(dir);
+  } finally {
+    await run('umount', [dir]);
+  }
+}
+
+describe('a disk or a console that cannot be written', () => {
+  // Before: the whole run went, then report.json failed with ENOSPC: no verdict printed, a truncated report.json left
+  // behind. (The pre-run write test wrote an empty file, which a full disk takes.)
+  it('a disk that fills up: the verdict is printed, each report is whole or absent, the missing ones are named, exit 2', async ({ skip }) => {
+    const outcome = await onSmallTmpfs('400k', async (dir) => {
+      const reports = join(dir, 'reports');
+      const result = await runCli(['--target', 'reference', '--report-dir', reports]);
+      return { result, files: await filesBelow(reports) };
+    });
+    if (!outcome) return skip('no tmpfs can be mounted here (it needs root)');
+    const { result, files } = outcome;
+    expect(result.stdout).toMatch(/^Verdict: CONFORMANT /m);
+    expect(result.code).toBe(2);
+    const missing = /not written to \S+: (.*); the verdict above stands without them: free space there, or choose another --report-dir$/m.exec(result.stderr)?.[1];
+    expect(missing).toMatch(/report\.json \(ENOSPC\)/);
+    const names = files.map((f) => basename(f.path));
+    expect(names).not.toContain('report.json');
+    for (const name of names) expect(missing).not.toContain(name);
+    expect(names.length).toBeGreaterThan(0);
+    // What is there is whole: no temporary file left, every file as it ends.
+    expect(names.filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    const ends: Record<string, RegExp> = { 'badge.svg': /<\/svg>\n?$/, 'summary.md': /\n$/, 'junit.xml': /<\/testsuites>\n?$/, 'report.html': /<\/html>\n?$/, 'report.har': /}\n?$/ };
+    for (const { path, content } of files) expect(content, path).toMatch(ends[basename(path)] ?? /$/);
+  });
+
+  // Before: an uncaught ENOSPC with its stack trace, exit 1 (the code of a non-conformant target), no reports.
+  it.concurrent.for([
+    ['a full device (/dev/full)', 'standard output could not be written (ENOSPC); the reports in DIR hold what it would have shown\n'],
+    ['a pipe its reader closed', ''],
+  ] as const)('a standard output that fails, %s: the run goes on, exit by its verdict, every report written', async ([device, said], { expect }) => {
+    const dir = await tempDir();
+    const full = device.startsWith('a full') ? await open('/dev/full', 'w') : undefined;
+    try {
+      const child = spawn(process.execPath, [CLI, '--target', 'reference', '--report-dir', dir], { stdio: ['ignore', full?.fd ?? 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      child.stdout?.destroy();
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const [code] = await once(child, 'close');
+      expect(stderr).toBe(said && `petstore-conformance: ${said.replace('DIR', dir)}`);
+      expect(code).toBe(0);
+      expect((await filesBelow(dir)).map((f) => basename(f.path)).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
+      expect((await readReport(dir)).verdict).toBe('conformant');
+    } finally {
+      await full?.close();
     }
   });
 });

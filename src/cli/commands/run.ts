@@ -145,11 +145,12 @@ function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
 
 /**
  * Writes a finished run's reports, prints its summary (and GitHub annotations where GITHUB_ACTIONS is set), and
- * returns the exit code its verdict and policy give. Shared by runs and merges.
+ * returns the exit code its verdict and policy give; 2 when a report could not be written, after the verdict all the
+ * same (a full disk must not cost the run's verdict). Shared by runs and merges.
  */
 export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
   options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection; invocation?: Invocation }): Promise<number> {
-  const paths = await writeReports(reportDir, report, redactor, options.certify);
+  const { paths, missing } = await writeReports(reportDir, report, redactor, options.certify);
   printSummary(out, report, paths, options.invocation);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
@@ -157,7 +158,13 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   if (report.verdict === 'incomplete' && first?.interrupted) {
     out.error(`petstore-conformance: the run was interrupted (${first.message}); the reports hold what ran before, marked incomplete`);
   } else if (report.verdict === 'incomplete') {
-    out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
+    out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0] ?? 'this output'}`);
+  }
+  out.sayIfStdoutLost(`the reports in ${reportDir} hold what it would have shown`);
+  if (missing.length > 0) {
+    out.error(`petstore-conformance: not written to ${reportDir}: ${missing.map((m) => `${m.name} (${m.why})`).join(', ')}; ` +
+      'the verdict above stands without them: free space there, or choose another --report-dir');
+    return EXIT.notCarriedOut;
   }
   const code = exitCodeOf(report);
   if (code === EXIT.partial) out.error('petstore-conformance: the verdict is partial (see what was not judged above) and --fail-on-partial is set: exit 3');

@@ -46,7 +46,7 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
     `of ${runFigures(report)}`);
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
   for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
-  out.line(`Reports: ${reportPaths.join(', ')}`);
+  out.line(`Reports: ${reportPaths.join(', ') || 'none written'}`);
   out.line(style.dim(`Seed: ${report.seed} (repeat the generated data with --seed ${report.seed})`));
 }
 
