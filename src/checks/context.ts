@@ -469,6 +469,8 @@ export class CheckContext {
     const path = replayed?.path;
     let lastFailingCase: Exchange[] | undefined;
     let missing: PrerequisiteMissing | NotJudged | undefined;
+    /** An error of the suite's own in a case (not a failure of the target's): it ends the cases and is the check's. */
+    let crash: unknown;
     let shrinkingCut = false;
     let judged = 0;
     let cases = 0;
@@ -477,6 +479,7 @@ export class CheckContext {
     const outcome = await runProperty(arbitrary, async (value) => {
       // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
       if (missing) throw missing;
+      if (crash !== undefined) throw crash;
       // A replay runs the recorded case and nothing else. fast-check goes on past a path whose case passes (with
       // filtered arbitraries, along the shrink tree): those cases pass unsent.
       if (path !== undefined && cases++ > 0) return;
@@ -498,6 +501,7 @@ export class CheckContext {
         // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
         if (unjudged && lastFailingCase) return;
         if (unjudged) missing = error;
+        else if (!(error instanceof CheckFailure) && !fc.PreconditionFailure.isFailure(error)) crash = error;
         else if (!fc.PreconditionFailure.isFailure(error)) {
           lastFailingCase = this.caseExchanges;
           this.shrinking = true;
@@ -510,6 +514,7 @@ export class CheckContext {
       throw error;
     });
     if (missing) throw missing;
+    if (crash !== undefined) throw crash;
     if (path !== undefined && outcome.failed && /Unable to replay/.test(String((outcome.error as Error | undefined)?.message ?? outcome.error))) unreplayable();
     // A replayed case that the target's data no longer allows (fc.pre rejected it) judged nothing: say so.
     if (path !== undefined && judged === 0) this.skip('the recorded case could not be replayed: it depends on data this target does not hold now');
@@ -526,9 +531,11 @@ export class CheckContext {
       ...(shrinkingCut ? { shrinkingCut: true as const } : {}),
     };
     if (!outcome.failed) return;
-    const cause = outcome.error instanceof CheckFailure ? outcome.error : undefined;
-    if (cause?.reply) this.failedExchange = cause.reply.exchange.id;
-    const reason = cause?.message ?? String((outcome.error as Error | undefined)?.message ?? outcome.error);
+    // What fast-check itself threw (a generator's bug) is the suite's own error, as a case's is: never the target's.
+    if (!(outcome.error instanceof CheckFailure)) throw outcome.error;
+    const cause = outcome.error;
+    if (cause.reply) this.failedExchange = cause.reply.exchange.id;
+    const reason = cause.message;
     const shrinks = `${outcome.numShrinks} shrinks${shrinkingCut ? ', stopped at the write budget' : ''}`;
     throw new CheckFailure(`counterexample ${this.generated.counterexample} (after ${shrinks}; seed ${seed}, path "${outcome.path}"): ${reason}`);
   }

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import type { Redactor } from '../core/secrets.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { Deadlines, type Deadline } from './deadlines.js';
 import { linkedSignal } from './linked-signal.js';
@@ -30,8 +29,6 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   /** Larger responses are cut off and count as a transport failure. */
   readonly maxResponseBytes: number;
-  /** Removes the key from whatever the target sends back before it is recorded. */
-  readonly redactor: Redactor;
   /** Requests in flight at once (default 32, enough for MODEL-2's bursts of 20). */
   readonly concurrency?: number;
   /** Requests started per second; absent: no limit. */
@@ -107,7 +104,7 @@ export class HttpClient {
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.
     const prepared = prepareRequest(this.base, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
-    const recorded = recordRequest(request, prepared, this.options.redactor);
+    const recorded = recordRequest(request, prepared);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;
     const retries: Retry[] = [];
@@ -121,7 +118,7 @@ export class HttpClient {
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
-      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
       const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
       if (!decision.retry) return answer(decision.rateLimited);
       retries.push({ status, waitedMs: decision.waitMs });

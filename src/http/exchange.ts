@@ -1,6 +1,7 @@
 /**
  * One request and what came back, as reports show it: credentials described, not sent values; bodies kept up
- * to {@link RECORDED_BODY_LIMIT} characters; any echo of the key removed.
+ * to {@link RECORDED_BODY_LIMIT} characters. What the target echoed of the key is still in it: that is removed where
+ * text is written (see record.ts).
  */
 export interface Exchange {
   /** Unique within a run, e.g. `auth-12`: failures and audits point at exchanges by it. */

@@ -2,7 +2,6 @@
  * Why a request got no complete response, from what was thrown (by undici, Node's own http client, a deadline or the
  * run's interruption), as a stable code and one line. Loads no HTTP client: the CLI's first contact uses it too.
  */
-import type { Redactor } from '../core/secrets.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
 
@@ -13,7 +12,6 @@ export const INTERRUPTED = 'INTERRUPTED';
 export interface FailureContext {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  readonly redactor: Redactor;
 }
 
 const CODES: Readonly<Record<string, string>> = {
@@ -52,5 +50,5 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   }
   const code = CODES[raw] ?? raw;
   // One line: OpenSSL's messages, for one, run over several.
-  return { code, phase: where, message: options.redactor.redact((e.message || code).replace(/\s+/g, ' ').trim()) };
+  return { code, phase: where, message: (e.message || code).replace(/\s+/g, ' ').trim() };
 }

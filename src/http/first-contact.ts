@@ -5,7 +5,6 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Redactor } from '../core/secrets.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
 import { trustOptions } from './tls.js';
@@ -26,7 +25,7 @@ export interface FirstContactOptions {
 export function firstContact(target: string, options: FirstContactOptions, signal?: AbortSignal): Promise<TransportError | undefined> {
   const url = new URL(`${target.replace(/\/+$/, '')}/categories`);
   const secure = url.protocol === 'https:';
-  const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0, redactor: new Redactor([]) };
+  const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0 };
   return new Promise((resolve) => {
     let connected = false;
     let request: ClientRequest | undefined;

@@ -3,7 +3,6 @@
  * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
-import type { Redactor } from '../core/secrets.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
@@ -17,7 +16,6 @@ import { Pool, requestOn } from './undici.js';
 export interface TransportOptions {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  readonly redactor: Redactor;
   /** Connections to the target at once: as many as requests in flight. */
   readonly connections: number;
   readonly ca?: string;

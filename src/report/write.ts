@@ -1,4 +1,4 @@
-import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
@@ -102,6 +102,27 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
   if (certify && missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
   else if (certify) missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
   return { paths, missing };
+}
+
+/**
+ * Removes the key from a JSON file another writer left in the report directory (vitest's blob of a shard, whose task
+ * meta holds the checks' exchanges as they were recorded): from every string of it, so that it stays JSON.
+ */
+export async function redactJsonFile(path: string, redactor: Redactor): Promise<void> {
+  const redactAll = (value: unknown): unknown => {
+    if (typeof value === 'string') return redactor.redact(value);
+    if (Array.isArray(value)) return value.map(redactAll);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactor.redact(k), redactAll(v)]));
+    return value;
+  };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a run stopped before vitest wrote it
+    throw error;
+  }
+  await writeWhole(path, JSON.stringify(redactAll(JSON.parse(text))));
 }
 
 /**

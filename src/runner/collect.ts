@@ -8,8 +8,9 @@ import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
 
 /**
- * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
- * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
+ * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge. A failure that is
+ * not a rule failure (an exception in a check or an audit, a test past its time limit) is the suite's own error: the
+ * check's outcome is `error`, never `failed`, and the run reports the crash.
  */
 function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError } {
   const meta = recordedCheck(test);
@@ -21,8 +22,9 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
   }
   if (meta.notApplicable) return {};
   const error = state.errors?.[0];
-  const outcome = state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
-  const message = outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
+  const crashed = state.state === 'failed' && error !== undefined && error.name !== 'CheckFailure';
+  const outcome = crashed ? 'error' : state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
+  const message = crashed ? `${error.name}: ${error.message}` : outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
   const result: CheckResult = {
     rule: meta.rule,
     level: ruleById(meta.rule).level,
@@ -41,10 +43,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     ...(meta.generated ? { generated: meta.generated } : {}),
     ...(outcome === 'skipped' && meta.prerequisiteOwner ? { dependsOn: meta.prerequisiteOwner } : {}),
   };
-  const crashed = outcome === 'failed' && error !== undefined && error.name !== 'CheckFailure';
-  return crashed
-    ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: redactor.redact(`${error.name}: ${error.message}`) } }
-    : { result };
+  return crashed ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: result.message as string } } : { result };
 }
 
 /** A vitest reporter that turns tests into check results as they finish. */

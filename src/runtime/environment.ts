@@ -36,7 +36,7 @@ export function environment(): Environment {
         settings,
         redactor,
         // The settings are the client's as they are (ClientSettings): an option of how requests go needs no step here.
-        client: new HttpClient({ ...settings, redactor, interrupted: interruption.signal }),
+        client: new HttpClient({ ...settings, interrupted: interruption.signal }),
         // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
         // also compiled them to code (spec/prebuilt-validators.ts).
         validators: (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true }),

@@ -8,9 +8,11 @@
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { open, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
 
@@ -138,3 +140,51 @@ describe('a disk or a console that cannot be written', () => {
     }
   });
 });
+
+describe('a key that shares half its length with the target\'s address', () => {
+  // Before: records were redacted as they were made, so the URLs the audits read were `http://[REDACTED]/v1/…`, and
+  // `new URL()` threw inside the LIST-1 audit: "unexpected error: Invalid URL; this is a bug", exit 2 (or a MUST
+  // failure, exit 1, when the crash landed in a check). Records now hold what was sent; output is redacted.
+  it('is judged as any target is: conformant, nothing crashed, and the key nowhere', async () => {
+    const port = await freePort();
+    const key = `127.0.0.1:${port}Zq7Hx2Lk`;
+    const server = await startReferenceServer({ apiKey: key, port });
+    try {
+      const dir = await tempDir();
+      const result = await runCli(['--target', server.url, '--max-writes', '1000', '--report-dir', dir], { PETSTORE_API_KEY: key });
+      const report = await readReport(dir);
+      expect(report.errors).toBeUndefined();
+      expect(report.results.filter((r) => r.outcome !== 'passed').map((r) => `${r.rule} ${r.check}: ${r.message}`)).toEqual([]);
+      expect(result.code).toBe(0);
+      expect(leaks([result.stdout, result.stderr, ...(await filesBelow(dir)).map((f) => f.content)], key)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a target that echoes the key', () => {
+  // Records hold what came back, so the key an echo carries is removed where text is written: the console, the report
+  // files, and a shard's blob, which vitest writes from the checks' records.
+  it('leaves it in no file of a shard\'s report directory, vitest\'s blob included', async () => {
+    const server = await hostileServer((request, response) => {
+      response.writeHead(401, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(request.headers.authorization ?? '') });
+      response.end(JSON.stringify({ code: 'unauthorized', message: `not ${request.headers.authorization}`, status: 401 }));
+      return true;
+    });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--shard', '1/2', '--seed', '1', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const files = await filesBelow(dir);
+    expect(files.map((f) => basename(f.path))).toContain('blob-1-2.json');
+    expect(leaks([result.stdout, result.stderr, ...files.map((f) => f.content)], server.apiKey)).toEqual([]);
+  });
+});
+
+/** A port on 127.0.0.1 that was free a moment ago. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

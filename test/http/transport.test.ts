@@ -1,11 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/core/secrets.js';
 import { prepareRequest } from '../../src/http/outgoing.js';
 import { Transport } from '../../src/http/transport.js';
 
-const options = { timeoutMs: 300, maxResponseBytes: 1000, redactor: new Redactor([]), connections: 8 };
+const options = { timeoutMs: 300, maxResponseBytes: 1000, connections: 8 };
 
 describe('Transport', () => {
   // undici 7 refuses a header value holding U+200B with UND_ERR_INVALID_ARG for the first requests of a pool and leaves

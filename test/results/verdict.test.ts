@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckResult } from '../../src/results/run-report.js';
-import { holdSkipsToTheirOwners } from '../../src/results/verdict.js';
+import { holdSkipsToTheirOwners, verdictOf } from '../../src/results/verdict.js';
 
 /** A result with only what holding skips looks at. */
 function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {
@@ -39,5 +39,20 @@ describe('holdSkipsToTheirOwners', () => {
 
   it('leaves a skip over a rule that was not run at all (--only) a skip: nothing could hold it', () => {
     expect(holdSkipsToTheirOwners([result('CREATE-1', 'skipped', 'HTTP-1'), result('CREATE-1', 'passed')]).map((r) => r.outcome)).toEqual(['skipped', 'passed']);
+  });
+});
+
+describe('verdictOf', () => {
+  // An exception inside a check or an audit is the suite's error, not the target's failure (the OCI conformance suite
+  // keeps "error" apart from "fail" too): whatever else the run found, it claims no verdict.
+  it('gives a run in which the suite failed itself no verdict, even beside real failures', () => {
+    expect(verdictOf([result('LIST-1', 'error'), result('AUTH-3', 'passed')])).toBe('incomplete');
+    expect(verdictOf([result('LIST-1', 'error'), result('AUTH-3', 'failed')])).toBe('incomplete');
+    expect(verdictOf([result('AUTH-3', 'failed')], [{ where: 'suite list', message: 'SyntaxError: x' }])).toBe('incomplete');
+    expect(verdictOf([result('AUTH-3', 'failed')])).toBe('non-conformant');
+  });
+
+  it('holds no skip over a rule the suite failed in to that rule: the skip stays one', () => {
+    expect(holdSkipsToTheirOwners([result('LIST-1', 'error'), result('LIST-2', 'skipped', 'LIST-1')]).map((r) => r.outcome)).toEqual(['error', 'skipped']);
   });
 });

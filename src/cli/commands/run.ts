@@ -7,7 +7,7 @@ import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { exitCodeOf, judge } from '../../results/assess.js';
 import { githubAnnotations } from '../../report/summary-md.js';
-import { prepareReportDir, writeReports } from '../../report/write.js';
+import { prepareReportDir, redactJsonFile, writeReports } from '../../report/write.js';
 import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
@@ -77,6 +77,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       listener: progressListener(out),
       signal: interrupt.signal,
     }, blobFile);
+    if (blobFile) await redactJsonFile(blobFile, redactor);
     const report = judge(raw, {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
