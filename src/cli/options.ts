@@ -296,7 +296,7 @@ function targetUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--target "${text}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`);
+    throw new UsageError(`--target "${withoutUserinfo(text)}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
   if (url.search || url.hash) throw new UsageError('--target must not have a query or fragment: give the base URL, e.g. https://petstore.example.com/v1');
@@ -308,6 +308,14 @@ function targetUrl(text: string): string {
     throw new UsageError(`--target must end in the version segment, e.g. ${url.origin}${suggested} (the contract's addresses end in /v1)`);
   }
   return `${url.origin}${path}`;
+}
+
+/**
+ * A --target as given, but for what may be credentials (`user:password@`, a key pasted there): a URL too broken to
+ * parse still shows where it went wrong, never them.
+ */
+function withoutUserinfo(text: string): string {
+  return text.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}<credentials>@`);
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {

@@ -18,10 +18,19 @@ import { hostileServer } from '../support/hostile.js';
 
 const run = promisify(execFile);
 
-/** Every run of half (rounded down) of the key, in any letter case, in any of these texts: what would leak it. */
+/** The key's bytes as a server that encodes all it echoes writes them: every one percent-encoded, or in hex. */
+const everyBytePercentEncoded = (key: string) => [...Buffer.from(key)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+const hex = (key: string) => Buffer.from(key).toString('hex');
+
+/**
+ * Every run of half (rounded down) of the key, or of its every-byte percent-encoding or hex, in any letter case, in any
+ * of these texts: what would leak it.
+ */
 function leaks(texts: readonly string[], key: string): string[] {
-  const half = Math.floor(key.length / 2);
-  const pieces = Array.from({ length: key.length - half + 1 }, (_, i) => key.slice(i, i + half).toLowerCase());
+  const pieces = [key, everyBytePercentEncoded(key), hex(key)].flatMap((form) => {
+    const half = Math.floor(form.length / 2);
+    return Array.from({ length: form.length - half + 1 }, (_, i) => form.slice(i, i + half).toLowerCase());
+  });
   return texts.flatMap((text) => pieces.filter((piece) => text.toLowerCase().includes(piece)));
 }
 
@@ -164,10 +173,29 @@ describe('a key that shares half its length with the target\'s address', () => {
 });
 
 describe('a target that echoes the key', () => {
+  // Before: an echo with every byte percent-encoded (%70%73%6b…) or in hex was left whole in report.json, junit.xml,
+  // report.har and report.html.
+  it('leaves it in no output when every byte of it is percent-encoded or in hex', async () => {
+    const server = await hostileServer((request, response) => {
+      const token = /^Bearer (.*)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (token === server.apiKey) return false;
+      response.writeHead(401, { 'content-type': 'application/json', 'x-echo': everyBytePercentEncoded(token).toUpperCase() });
+      response.end(JSON.stringify({ code: 'unauthorized', message: `not ${everyBytePercentEncoded(token)} (0x${hex(token)})`, status: 401 }));
+      return true;
+    });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--only', 'AUTH', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const files = await filesBelow(dir);
+    expect(files.map((f) => basename(f.path)).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
+    expect(JSON.stringify((await readReport(dir)).results)).toContain('[REDACTED]');
+    expect(leaks([result.stdout, result.stderr, ...files.map((f) => f.content)], server.apiKey)).toEqual([]);
+  });
+
   // Records hold what came back, so the key an echo carries is removed where text is written: the console, the report
   // files, and a shard's blob, which vitest writes from the checks' records.
   it('leaves it in no file of a shard\'s report directory, vitest\'s blob included', async () => {
     const server = await hostileServer((request, response) => {
+      if (request.headers.authorization === `Bearer ${server.apiKey}`) return false;
       response.writeHead(401, { 'content-type': 'application/json', 'x-echo': encodeURIComponent(request.headers.authorization ?? '') });
       response.end(JSON.stringify({ code: 'unauthorized', message: `not ${request.headers.authorization}`, status: 401 }));
       return true;
