@@ -16,7 +16,7 @@ export function helpText(version: string): string {
     '  petstore-conformance rules [--json]              print the rule catalogue',
     '  petstore-conformance faults [--json]             list the reference\'s faults and variants (for --fault, --variant)',
     '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
-    '  petstore-conformance verify <dir>                check a certified report directory against its certificate.json',
+    '  petstore-conformance verify <dir>                check a certified report directory and print its verdict (0: conformant)',
     '  petstore-conformance merge <dir>... [--report-dir <dir>]  one report set and verdict from the shards\' directories',
     '',
     'Options:',

@@ -45,7 +45,7 @@ async function main(argv: readonly string[], out: Output): Promise<number> {
       case 'selftest':
         return await (await import('./commands/selftest.js')).selftestCommand(command.config, out);
       case 'verify':
-        return await (await import('./commands/verify.js')).verifyCommand(command.dir, out);
+        return await (await import('./commands/verify.js')).verifyCommand(command.dir, command.integrityOnly, out);
       case 'merge':
         return await (await import('./commands/merge.js')).mergeCommand(command.dirs, command.reportDir, command.strict, out, process.env);
     }

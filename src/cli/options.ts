@@ -69,6 +69,7 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
   { name: 'json', describe: 'with the rules or faults command: print the list as JSON' },
+  { name: 'integrity-only', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
   { name: 'help', short: 'h', describe: 'show this help' },
   { name: 'version', short: 'v', describe: 'show the version' },
 ];
@@ -81,7 +82,7 @@ export type Command =
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
-  | { readonly kind: 'verify'; readonly dir: string }
+  | { readonly kind: 'verify'; readonly dir: string; readonly integrityOnly: boolean }
   | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly strict: boolean };
 
 /** What a run was asked to do: the profile's defaults, and what the command line set. */
@@ -158,7 +159,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [command, ...extra] = parsed.positionals;
   if (command === 'verify') {
     if (extra.length !== 1) throw new UsageError('verify takes one report directory: petstore-conformance verify <dir>');
-    return { kind: 'verify', dir: extra[0] as string };
+    return { kind: 'verify', dir: extra[0] as string, integrityOnly: v['integrity-only'] === true };
   }
   if (command === 'merge') {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');

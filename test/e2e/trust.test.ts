@@ -7,7 +7,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { open, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -216,3 +216,36 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
+
+describe('verify, given a certificate it must not trust', () => {
+  // Before: the names in certificate.json were joined to the directory unchecked (../../../../etc/hostname was read and
+  // hashed, /dev/zero grew the process to 5.3 GB), and a NON-CONFORMANT certificate was "verified", exit 0, its verdict
+  // never printed.
+  it('prints the verdict it certifies, exits 0 only for a conformant one (or with --integrity-only), and reads nothing outside the report set', async () => {
+    const dir = await tempDir();
+    await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--certify', '--report-dir', dir]);
+    const verified = await runCli(['verify', dir]);
+    expect(verified.stdout).toMatch(/^verified: the reports in .* are as the run wrote them\nCertified verdict: NON-CONFORMANT \(http:\/\/127\.0\.0\.1:\d+\/v1, spec /);
+    expect(verified.stderr).toMatch(/the certificate is intact, but it certifies NON-CONFORMANT, not CONFORMANT/);
+    expect(verified.code).toBe(1);
+    expect((await runCli(['verify', dir, '--integrity-only'])).code).toBe(0);
+
+    const path = join(dir, 'certificate.json');
+    const certificate = JSON.parse(await readFile(path, 'utf8')) as { files: Record<string, string> };
+    const outside = { ...certificate.files, '../../../../etc/hostname': '0'.repeat(64), '/dev/zero': '0'.repeat(64) };
+    await writeFile(path, JSON.stringify({ ...certificate, files: outside }));
+    const escaped = await runCli(['verify', dir, '--integrity-only']);
+    expect(escaped.code).toBe(1);
+    expect(escaped.stdout).toContain('✗ the certificate names "../../../../etc/hostname", which is not a report file a run writes: it was not read');
+    expect(escaped.stdout).toContain('✗ the certificate names "/dev/zero", which is not a report file a run writes: it was not read');
+
+    await writeFile(path, JSON.stringify(certificate));
+    await rm(join(dir, 'report.har'));
+    await symlink('/dev/zero', join(dir, 'report.har'));
+    await truncate(join(dir, 'report.html'), 300 * 1024 * 1024); // sparse: nothing is written, but its size is
+    const swapped = await runCli(['verify', dir, '--integrity-only']);
+    expect(swapped.code).toBe(1);
+    expect(swapped.stdout).toContain('✗ report.har is not a regular file (a link, a device or a directory): it was not read');
+    expect(swapped.stdout).toContain('✗ report.html is larger than any report (314572800 bytes): it was not read');
+  });
+});
