@@ -4,6 +4,7 @@ import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
 import type { RunReport } from '../results/run-report.js';
 import { renderBadge } from './badge.js';
+import { holdReportDir } from './dir-lock.js';
 import { renderCertificate } from './certificate.js';
 import { renderHar } from './har.js';
 import { renderHtml } from './html.js';
@@ -34,21 +35,26 @@ const CERTIFICATE_FILE = 'certificate.json';
 const WRITE_TEST_BYTES = 64 * 1024;
 
 /**
- * Creates the report directory, so that an unwritable one stops the run before any request is sent. Returns a
- * clean-up for runs that end before writing anything: it removes the directory if it made it and it is empty.
+ * Creates the report directory and holds it for this run (see dir-lock.ts), so that an unwritable one, or one another
+ * run is writing to, stops the run before any request is sent. Returns what lets go of it once the run is over: it
+ * also removes the directory if it made it and the run wrote nothing in it.
  */
 export async function prepareReportDir(dir: string): Promise<() => Promise<void>> {
   let made: string | undefined;
   const probe = join(dir, '.write-test');
+  let release: () => Promise<void>;
   try {
     made = await makeDirectory(dir);
     await writeFile(probe, Buffer.alloc(WRITE_TEST_BYTES));
     await rm(probe);
+    release = await holdReportDir(dir);
   } catch (error) {
     await rm(probe, { force: true }).catch(() => undefined);
+    if (error instanceof ReportWriteError) throw error;
     throw new ReportWriteError(`cannot write reports to ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; choose another --report-dir`);
   }
   return async () => {
+    await release();
     if (made !== undefined && (await readdir(dir)).length === 0) await rmdir(dir).catch(() => undefined);
   };
 }

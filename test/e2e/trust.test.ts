@@ -9,9 +9,11 @@ import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { escapeRegExp } from '../../src/core/regexp.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
@@ -247,5 +249,34 @@ describe('verify, given a certificate it must not trust', () => {
     expect(swapped.code).toBe(1);
     expect(swapped.stdout).toContain('✗ report.har is not a regular file (a link, a device or a directory): it was not read');
     expect(swapped.stdout).toContain('✗ report.html is larger than any report (314572800 bytes): it was not read');
+  });
+});
+
+describe('two runs and one --report-dir', () => {
+  // Before: both ran, and the directory held whichever wrote last (a NON-CONFORMANT report.json beside a run that
+  // exited 0 pointing at it).
+  it('refuses the directory while another run holds it, and takes over one a run that is gone left behind', async () => {
+    // The first contact gets no answer: the first run waits there, holding the directory, until it is interrupted.
+    const server = await hostileServer((_request, _response, n) => n === 1);
+    const dir = await tempDir();
+    const first = spawn(process.execPath, [CLI, '--target', server.url, '--only', 'LIST-1', '--timeout', '60000', '--report-dir', dir],
+      { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: server.apiKey } });
+    let stdout = '';
+    first.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const ended = once(first, 'close');
+    for (let i = 0; i < 400 && !/^reports /m.test(stdout); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const second = await runCli(['--target', 'reference', '--report-dir', dir]);
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(new RegExp(`^petstore-conformance: --report-dir ${escapeRegExp(dir)} is in use by another run \\(process ${first.pid}@\\S+\\): give each run a directory of its own`));
+    first.kill('SIGINT');
+    await ended;
+    expect((await readReport(dir)).target).toBe(server.url);
+    expect((await filesBelow(dir)).map((f) => basename(f.path))).not.toContain('.petstore-conformance.lock');
+
+    // A lock whose run is gone (killed with SIGKILL, which leaves it) is no run's.
+    await writeFile(join(dir, '.petstore-conformance.lock'), `2147483646@${hostname()}`);
+    const after = await runCli(['--target', 'reference', '--only', 'AUTH-3', '--report-dir', dir]);
+    expect(after.code).toBe(0);
+    expect((await readReport(dir)).targetKind).toBe('reference');
   });
 });

@@ -35,9 +35,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const spec = await loadSpec(config.specPath);
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
-  const removeIfUnused = await prepareReportDir(reportDir);
+  const releaseReportDir = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
-  let ran = false;
   const interrupt = onInterrupt(out);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
@@ -63,7 +62,6 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     out.line(`reports ${reportDir}`);
     out.line();
     await ensureReachable(target, settings, interrupt.signal);
-    ran = true;
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
@@ -87,7 +85,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   } finally {
     interrupt.dispose();
     await reference?.close();
-    if (!ran) await removeIfUnused();
+    await releaseReportDir();
   }
 }
 
