@@ -130,9 +130,9 @@ export class HttpClient {
     }
   }
 
-  /** Response body bytes received so far, by every request. */
+  /** Response body bytes received so far, by every request (see Transport.bytesReceived). */
   get bytesReceived(): number {
-    return this.statistics.bytesReceived;
+    return this.transport.bytesReceived;
   }
 
   /** The time at least one request was open on the target (see {@link RequestStatistics.waitingOnTargetMs}). */
@@ -170,7 +170,6 @@ export class HttpClient {
     this.statistics.sent();
     try {
       const attempt = await this.transport.request(prepared, deadline, signal);
-      if (attempt.response) this.statistics.receivedBody(attempt.response.bytes.length);
       this.breaker.settle(admitted.probe, attempt.failure);
       return attempt;
     } finally {

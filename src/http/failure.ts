@@ -45,7 +45,7 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
       : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBecause}`;
     return { code: 'TIMEOUT', phase: where, message: `no complete response within ${deadline.ms} ms: still waiting for ${waiting} (${why})` };
   }
-  if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+  if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || raw === 'TOO_LARGE') {
     return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };
   }
   const code = CODES[raw] ?? raw;

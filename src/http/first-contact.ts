@@ -18,8 +18,8 @@ export interface FirstContactOptions {
 }
 
 /**
- * Sends `GET <target>/categories` without a credential, which changes nothing, and reads its answer within the
- * deadline. Returns why no connection (TLS handshake included) could be made, or undefined once one was: what the
+ * Sends `GET <target>/categories` without a credential, which changes nothing, and waits for its answer's headers
+ * within the deadline. Returns why no connection (TLS handshake included) could be made, or undefined once one was: what the
  * target then answers, or fails to, is for the checks to judge. An interruption ends it at once (INTERRUPTED).
  */
 export function firstContact(target: string, options: FirstContactOptions, signal?: AbortSignal): Promise<TransportError | undefined> {
@@ -48,11 +48,9 @@ export function firstContact(target: string, options: FirstContactOptions, signa
     request.on('socket', (socket) => socket.once(secure ? 'secureConnect' : 'connect', () => {
       connected = true;
     }));
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => end());
-      response.on('error', () => end());
-    });
+    // The answer's status line and headers are all it needs: its body, which a hostile target may send endlessly and
+    // fast, is not read (the request is destroyed with it).
+    request.on('response', () => end());
     request.on('error', end);
     request.end();
   });

@@ -3,6 +3,7 @@
  * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
+import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
@@ -41,6 +42,8 @@ export class Transport {
   private pool: Pool;
   /** Pools given up on because a request of theirs never settled: destroyed once their other requests are over. */
   private readonly retired = new Set<Pool>();
+  private readonly largeBodies = new LargeBodies();
+  private received = 0;
 
   constructor(private readonly origin: string, private readonly options: TransportOptions) {
     this.pool = this.newPool();
@@ -80,7 +83,10 @@ export class Transport {
         signal: aborts.signal,
       });
       phase = 'body';
-      return { status: response.statusCode, headers: response.headers, bytes: Buffer.from(await response.body.arrayBuffer()) };
+      const bytes = await readBody(response.body, response.headers['content-length'], {
+        maxBytes: this.options.maxResponseBytes, large: this.largeBodies, signal: aborts.signal as AbortSignal, received: (n) => (this.received += n),
+      });
+      return { status: response.statusCode, headers: response.headers, bytes };
     };
     try {
       const received = await settleBy(exchange(), aborts.signal as AbortSignal, () => this.retire(pool));
@@ -90,6 +96,11 @@ export class Transport {
     } finally {
       aborts.dispose();
     }
+  }
+
+  /** Response body bytes received so far, by every request: those of bodies cut off or given up on too. */
+  get bytesReceived(): number {
+    return this.received;
   }
 
   /**

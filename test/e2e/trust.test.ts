@@ -6,6 +6,7 @@
  * writes the key nowhere.
  */
 import { execFile, spawn } from 'node:child_process';
+import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import { open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeRegExp } from '../../src/core/regexp.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
-import { hostileServer } from '../support/hostile.js';
+import { hostileServer, http1 } from '../support/hostile.js';
 
 const run = promisify(execFile);
 
@@ -278,5 +279,56 @@ describe('two runs and one --report-dir', () => {
     const after = await runCli(['--target', 'reference', '--only', 'AUTH-3', '--report-dir', dir]);
     expect(after.code).toBe(0);
     expect((await readReport(dir)).targetKind).toBe('reference');
+  });
+});
+
+describe('a target that sends huge bodies fast', () => {
+  /** Streams spaces as fast as the socket takes them, until the client goes; counts what it wrote. */
+  function endless(response: ServerResponse, sent: { bytes: number }, headers: Record<string, string> = {}): true {
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    response.writeHead(200, { 'content-type': 'application/json', ...headers });
+    const pump = () => {
+      while (!response.destroyed) {
+        sent.bytes += chunk.length;
+        if (!response.write(chunk)) return;
+      }
+    };
+    response.on('drain', pump);
+    pump();
+    return true;
+  }
+
+  // Before: the 64 MiB cap held per response, times the concurrency: 611 MB at the peak with staging's 8 requests at
+  // once, 660 MB with ci's 32; resources.bytesReceived said 55 KB, counting only bodies that arrived whole.
+  it('keeps the run\'s memory within one cap whatever the concurrency, and counts every byte it read', async () => {
+    const sent = { bytes: 0 };
+    const server = await hostileServer((request, response, n) => n > 2 && request.method === 'GET' && endless(response, sent));
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--profile', 'ci', '--only', 'AUTH', '--only', 'HTTP-1', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const report = await readReport(dir);
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/TOO_LARGE: the response is larger than the 67108864-byte cap/);
+    console.log(`huge bodies, --profile ci: a peak of ${Math.round(report.resources.maxRssBytes / 2 ** 20)} MiB, ${report.resources.bytesReceived} bytes read`);
+    expect(report.resources.maxRssBytes).toBeLessThan(350 * 1024 * 1024);
+    expect(report.resources.bytesReceived).toBeGreaterThan(64 * 1024 * 1024);
+  });
+
+  it('reads no byte of a body whose Content-Length is over the cap, and the first contact reads no body at all', async () => {
+    const first = { bytes: 0 };
+    const declared = { bytes: 0 };
+    const server = await hostileServer((request, response, n) => {
+      if (n === 1) return endless(response, first);
+      return request.method === 'GET' && endless(response, declared, { 'content-length': String(2 * 1024 ** 3) });
+    });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--only', 'LIST-1', '--only', 'HTTP-1', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const report = await readReport(dir);
+    expect(result.code).toBe(1);
+    expect(http1(report)).toMatch(/TOO_LARGE/);
+    expect(report.resources.bytesReceived).toBeLessThan(16 * 1024 * 1024);
+    // What a socket buffers before the client goes is all the target got out: before, the first contact read for its
+    // whole deadline (10 s), gigabytes.
+    console.log(`huge bodies: ${first.bytes} bytes went to the first contact, ${report.resources.bytesReceived} were read`);
+    expect(first.bytes).toBeLessThan(64 * 1024 * 1024);
   });
 });
