@@ -5,7 +5,7 @@ import { bearer, validKey, type Credential, type CredentialSent } from '../http/
 import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
-import { INTERRUPTED } from '../http/client.js';
+import { INTERRUPTED, TARGET_GONE } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from '../json/category.js';
@@ -364,6 +364,7 @@ export class CheckContext {
   private answered(reply: Reply): number {
     const { transportError: failure, rateLimited: limited, id } = reply.exchange;
     if (failure?.code === INTERRUPTED) this.skip(`the run was interrupted during ${id}`);
+    if (failure?.code === TARGET_GONE) this.skip(`${id} was not sent: ${failure.message.replace(/^not sent: /, '')}`);
     if (failure) this.missing('HTTP-1', `no complete response to ${id}: ${failure.code}: ${failure.message}`);
     if (limited) throw new NotJudged('rate-limit', `${id} was answered 429 and not retried: ${limited.why}`);
     return reply.status as number;

@@ -18,7 +18,10 @@ export interface Exchange {
   readonly response?: RecordedResponse;
   /** Set when no complete response arrived. */
   readonly transportError?: TransportError;
-  /** From sending the request to the end of the response or the failure, retries and waits included. */
+  /**
+   * From sending the request to the end of the response or the failure, retries and their waits included; what it
+   * waited out of an outage before it was sent (see CircuitBreaker) is not.
+   */
   readonly durationMs: number;
   /** 429 answers that were waited out before the response recorded here. */
   readonly retries?: readonly Retry[];

@@ -8,6 +8,12 @@ import type { TransportError } from './exchange.js';
 /** The transport error of a request that the run's interruption cut off: not the target's doing. */
 export const INTERRUPTED = 'INTERRUPTED';
 
+/**
+ * The transport error of a request not sent because the target stopped answering for good (see circuit-breaker.ts): it
+ * judges nothing, and the run ends incomplete.
+ */
+export const TARGET_GONE = 'TARGET_GONE';
+
 /** What describing a failure takes of the client's options. */
 export interface FailureContext {
   readonly timeoutMs: number;

@@ -109,6 +109,8 @@ export interface FileTotals {
   readonly firstRequestAt: number | undefined;
   /** The response body bytes the whole run had read. */
   readonly bytesReceived: number;
+  /** Set once the target stopped answering for good (see CircuitBreaker.gone): why. */
+  readonly targetGone?: string;
 }
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.

@@ -86,12 +86,14 @@ export interface RuleOutcome {
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 
-/** Why a run is incomplete: where the suite itself failed, or that the run was interrupted. */
+/** Why a run is incomplete: where the suite itself failed, that the run was interrupted, or that the target went. */
 export interface RunError {
   readonly where: string;
   readonly message: string;
   /** Set when a signal (Ctrl-C, SIGTERM) stopped the run: no bug, but no full verdict either. */
   readonly interrupted?: true;
+  /** Set when the target stopped answering for good: the checks after it could not be sent. No bug either. */
+  readonly targetGone?: true;
 }
 
 /**

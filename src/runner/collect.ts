@@ -74,6 +74,11 @@ export class ResultCollector {
     return this.errors.some((e) => e.interrupted);
   }
 
+  /** Whether the run was cut short, interrupted or left by its target: what it did not send, it did not judge. */
+  get cutShort(): boolean {
+    return this.errors.some((e) => e.interrupted || e.targetGone);
+  }
+
   onTestModuleCollected(module: TestModule): void {
     this.onSuiteCollected?.();
     this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
@@ -117,6 +122,9 @@ export class ResultCollector {
     this.writes.shared.push(...totals.sharedWrites);
     this.writes.topUp = totals.topUp ?? this.writes.topUp;
     this.created.push(...totals.created);
+    if (totals.targetGone !== undefined && !this.errors.some((e) => e.targetGone)) {
+      this.errors.push({ where: 'the target', message: this.redactor.redact(totals.targetGone), targetGone: true });
+    }
   }
 
   onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {

@@ -87,6 +87,7 @@ export class SuiteState {
       waitingOnTargetMs: client.waitingOnTargetMs,
       firstRequestAt: client.firstRequestAt,
       bytesReceived: client.bytesReceived,
+      ...(client.targetGone !== undefined ? { targetGone: client.targetGone } : {}),
       created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
         id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
       }))],

@@ -101,7 +101,7 @@ describe('the API key', () => {
   it('appears nowhere when the target echoes every credential and then crashes in the middle of the run', async () => {
     const url = await echoingServer({ dieAfter: 60 });
     const { code, har } = await expectNoLeak(['--target', url, '--timeout', '1000']);
-    expect(code).toBe(1);
+    expect(code).toBe(2); // gone for good: incomplete
     expect(har.log.entries.some((e) => e.response.status === 0)).toBe(true);
   });
 

@@ -332,3 +332,43 @@ describe('a target that sends huge bodies fast', () => {
     expect(first.bytes).toBeLessThan(64 * 1024 * 1024);
   });
 });
+
+describe('a target that goes down in the middle of the run', () => {
+  // Before: ten requests without an answer opened the circuit, and every later request was refused at once: the checks
+  // left were all "not sent", and the run ended ten milliseconds after the target came back, NON-CONFORMANT.
+  it('for 2 s: rides it out, reports the requests it lost under HTTP-1, and judges the rest', async () => {
+    let down: Promise<void> | undefined;
+    const server = await hostileServer((_request, _response, n) => {
+      if (n === 60) down = server.outage(2000);
+      return false;
+    });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--timeout', '3000', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    await down;
+    const report = await readReport(dir);
+    const notPassed = report.results.filter((r) => r.outcome !== 'passed');
+    console.log(`a 2 s outage: ${notPassed.length} checks not passed: ${[...new Set(notPassed.map((r) => `${r.rule} ${r.outcome}`))].join(', ')}`);
+    expect(report.errors).toBeUndefined();
+    expect(http1(report)).toMatch(/CONNECTION_(REFUSED|RESET|CLOSED)/);
+    expect(http1(report)).not.toMatch(/TARGET_NOT_ANSWERING|TARGET_GONE/);
+    // Every other check was judged: it passed, or skipped over a request the outage cost it (HTTP-1 reports those).
+    expect(notPassed.filter((r) => r.rule !== 'HTTP-1' && !(r.outcome === 'skipped' && r.dependsOn === 'HTTP-1'))).toEqual([]);
+    expect(notPassed.length).toBeLessThan(30);
+    expect(result.code).toBe(1);
+  });
+
+  it('for good: says so, and ends incomplete (exit 2), never blaming the checks it could not send on the target', async () => {
+    const server = await hostileServer((_request, _response, n) => {
+      if (n === 60) void server.close();
+      return false;
+    });
+    const dir = await tempDir();
+    const result = await runCli(['--target', server.url, '--timeout', '3000', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    const report = await readReport(dir);
+    expect(result.code).toBe(2);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.errors).toEqual([expect.objectContaining({ where: 'the target', targetGone: true })]);
+    expect(result.stderr).toMatch(/^petstore-conformance: the target stopped answering: \d+ requests in a row got no complete response, and it did not answer again within 15 s; the reports hold what ran before, marked incomplete$/m);
+    expect(http1(report)).not.toMatch(/TARGET_GONE/);
+  });
+});

@@ -153,11 +153,17 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   printSummary(out, report, paths, options.invocation);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
-  const first = report.errors?.[0];
-  if (report.verdict === 'incomplete' && first?.interrupted) {
-    out.error(`petstore-conformance: the run was interrupted (${first.message}); the reports hold what ran before, marked incomplete`);
-  } else if (report.verdict === 'incomplete') {
-    out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0] ?? 'this output'}`);
+  const errors = report.errors ?? [];
+  const interrupted = errors.find((e) => e.interrupted);
+  const gone = errors.find((e) => e.targetGone);
+  const bug = errors.find((e) => !e.interrupted && !e.targetGone);
+  if (interrupted) {
+    out.error(`petstore-conformance: the run was interrupted (${interrupted.message}); the reports hold what ran before, marked incomplete`);
+  } else if (gone) {
+    out.error(`petstore-conformance: the target ${gone.message}; the reports hold what ran before, marked incomplete`);
+  }
+  if (bug) {
+    out.error(`petstore-conformance: the run is incomplete: ${bug.where}: ${bug.message}; this is a bug in petstore-conformance, please report it with ${paths[0] ?? 'this output'}`);
   }
   out.sayIfStdoutLost(`the reports in ${reportDir} hold what it would have shown`);
   if (missing.length > 0) {
