@@ -39,3 +39,9 @@ export class UnsendableHeaderError extends ConformanceError {
   readonly code = 'E_UNSENDABLE_HEADER';
   override readonly name = 'UnsendableHeaderError';
 }
+
+/** The target refused the key on every operation it was tried on from the first contact: a wrong key, not a broken server. */
+export class KeyRefusedError extends ConformanceError {
+  readonly code = 'E_KEY_REFUSED';
+  override readonly name = 'KeyRefusedError';
+}

@@ -372,3 +372,32 @@ describe('a target that goes down in the middle of the run', () => {
     expect(http1(report)).not.toMatch(/TARGET_GONE/);
   });
 });
+
+describe('a key the target refuses', () => {
+  // Before: a key file holding PETSTORE_API_KEY=… ran the whole suite and ended NON-CONFORMANT, exit 1, with AUTH-3
+  // failing 12 of 12: a wrong key read as a broken server.
+  it('on every operation from the first contact: exit 2 before any check, saying to check the key', async () => {
+    const server = await hostileServer(() => false);
+    const dir = await tempDir();
+    const file = join(dir, 'key');
+    await writeFile(file, `PETSTORE_API_KEY=${server.apiKey}\n`, { mode: 0o600 });
+    const fromFile = await runCli(['--target', server.url, '--api-key-file', file, '--report-dir', join(dir, 'reports')]);
+    expect(fromFile.code).toBe(2);
+    expect(fromFile.stderr).toBe(`petstore-conformance: the target refuses the key on every operation (401 to GET /categories and GET /pets/1; nothing is written to find out): check the key in --api-key-file ${file} (it starts with "PETSTORE_API_KEY=": give the key alone)\n`);
+    const fromEnv = await runCli(['--target', server.url, '--report-dir', join(dir, 'reports')], { PETSTORE_API_KEY: 'psk_a_wrong_key_0123456789' });
+    expect(fromEnv.stderr).toMatch(/: check PETSTORE_API_KEY\n$/);
+    expect(fromEnv.code).toBe(2);
+    expect(server.requests()).toBe(4); // two reads each, and nothing else
+    expect((await filesBelow(dir)).map((f) => f.path)).toEqual([file]);
+  });
+
+  it('on some operations only: that is the target\'s AUTH-3 failure, judged in full', async () => {
+    const { result, report } = await (async () => {
+      const server = await hostileServer(() => false, { faults: ['auth-pets-valid-key-refused'] });
+      const dir = await tempDir();
+      return { result: await runCli(['--target', server.url, '--only', 'AUTH', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey }), report: await readReport(dir) };
+    })();
+    expect(result.code).toBe(1);
+    expect(report.rules.find((r) => r.id === 'AUTH-3')?.outcome).toBe('failed');
+  });
+});

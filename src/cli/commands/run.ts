@@ -16,6 +16,7 @@ import { printSummary, type Invocation } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
 import { apiKeyOf, settingsFor } from '../run-setup.js';
+import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
@@ -61,7 +62,10 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     out.line(`reports ${reportDir}`);
     out.line();
-    await ensureReachable(target, settings, interrupt.signal);
+    // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
+    const keyToTry = apiKey === undefined ? undefined
+      : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
+    await ensureReachable(target, settings, interrupt.signal, keyToTry);
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
