@@ -88,9 +88,7 @@ export class SuiteState {
       firstRequestAt: client.firstRequestAt,
       bytesReceived: client.bytesReceived,
       ...(client.targetGone !== undefined ? { targetGone: client.targetGone } : {}),
-      created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
-        id: category.id === undefined ? null : String(category.id), name: category.name, exchange, despiteRefusal: true as const,
-      }))],
+      created: this.ledger.createdRecords(),
       writesUsed: this.run.budget.usedOrUnderWay,
       posts: this.run.posts,
       sharedWrites: this.shared.map((s) => s.spent()).filter((s) => s !== undefined),
