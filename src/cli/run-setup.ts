@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import { unsendableInToken } from '../core/header-text.js';
 import type { Settings } from '../protocol/settings.js';
@@ -88,6 +88,17 @@ function sendable(key: string, source: string): string {
   if (!bad) return key;
   throw new UsageError(`${source} holds ${bad.kind} inside the key (${bad.codePoint}, character ${bad.position} of ${bad.length}), ` +
     'which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it');
+}
+
+/**
+ * What is wrong with how --api-key-file is kept, or undefined: a key file others on the machine can read (group or
+ * world) has as good as leaked, as ssh says of a private key. Said, not refused: the run is the user's to make.
+ */
+export async function keyFileExposure(path: string): Promise<string | undefined> {
+  if (process.platform === 'win32') return undefined; // modes there are not POSIX permissions
+  const mode = (await stat(path)).mode & 0o777;
+  if ((mode & 0o044) === 0) return undefined;
+  return `--api-key-file ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
 }
 
 /** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */

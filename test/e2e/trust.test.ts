@@ -8,7 +8,7 @@
 import { execFile, spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
-import { open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
+import { chmod, open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
@@ -403,6 +403,23 @@ describe('a key the target refuses', () => {
 });
 
 describe('smaller things', () => {
+  // Before: a key file anyone on the machine could read was taken without a word.
+  it('says so when --api-key-file can be read by other users, and not when it cannot', async () => {
+    const server = await hostileServer(() => false);
+    const dir = await tempDir();
+    const file = join(dir, 'key');
+    await writeFile(file, `${server.apiKey}\n`);
+    const said = async (mode: number) => {
+      await chmod(file, mode);
+      const result = await runCli(['--target', server.url, '--api-key-file', file, '--only', 'AUTH-3', '--report-dir', join(dir, `r${mode}`)]);
+      expect(result.code).toBe(0);
+      return result.stdout.split('\n').filter((line) => line.startsWith('warning: '));
+    };
+    expect(await said(0o644)).toEqual([`warning: --api-key-file ${file} can be read by other users of this machine (mode 0644): chmod 600 ${file}`]);
+    expect(await said(0o640)).toHaveLength(1);
+    expect(await said(0o600)).toEqual([]);
+  });
+
   // Before: a category created by a refused request the target served anyway was listed twice, once for its 2xx and
   // once when the closing check found its marker: 309 entries for 258 ids against this fault.
   it('lists each category a target created on a refused request once, marked so', async () => {

@@ -15,7 +15,7 @@ import { progressListener } from '../console/progress.js';
 import { printSummary, type Invocation } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
-import { apiKeyOf, settingsFor } from '../run-setup.js';
+import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
 import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
@@ -60,6 +60,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
+    const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
+    if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
     out.line(`reports ${reportDir}`);
     out.line();
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
