@@ -130,6 +130,17 @@ describe('a disk or a console that cannot be written', () => {
     for (const { path, content } of files) expect(content, path).toMatch(ends[basename(path)] ?? /$/);
   });
 
+  // Before: the pre-run write test wrote an empty file, which a full disk takes: the run went on to fail at its end.
+  it('a disk that is full from the start: the run stops before any request, exit 2', async ({ skip }) => {
+    const result = await onSmallTmpfs('64k', async (dir) => {
+      await writeFile(join(dir, 'filler'), Buffer.alloc(64 * 1024)).catch(() => undefined);
+      return runCli(['--target', 'http://127.0.0.1:9/v1', '--report-dir', join(dir, 'reports')], { PETSTORE_API_KEY: 'psk_trust_key_0123456789' });
+    });
+    if (!result) return skip('no tmpfs can be mounted here (it needs root)');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^petstore-conformance: cannot write reports to \S+: ENOSPC; choose another --report-dir\n$/);
+  });
+
   // Before: an uncaught ENOSPC with its stack trace, exit 1 (the code of a non-conformant target), no reports.
   it.concurrent.for([
     ['a full device (/dev/full)', 'standard output could not be written (ENOSPC); the reports in DIR hold what it would have shown\n'],
