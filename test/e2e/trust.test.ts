@@ -344,10 +344,11 @@ describe('a target that sends huge bodies fast', () => {
   });
 });
 
-describe('a target that goes down in the middle of the run', () => {
+// The two wait on the target (an outage, then the ride-out of one that never ends): they run at once.
+describe.concurrent('a target that goes down in the middle of the run', () => {
   // Before: ten requests without an answer opened the circuit, and every later request was refused at once: the checks
   // left were all "not sent", and the run ended ten milliseconds after the target came back, NON-CONFORMANT.
-  it('for 2 s: rides it out, reports the requests it lost under HTTP-1, and judges the rest', async () => {
+  it('for 2 s: rides it out, reports the requests it lost under HTTP-1, and judges the rest', async ({ expect }) => {
     let down: Promise<void> | undefined;
     const server = await hostileServer((_request, _response, n) => {
       if (n === 60) down = server.outage(2000);
@@ -368,7 +369,7 @@ describe('a target that goes down in the middle of the run', () => {
     expect(result.code).toBe(1);
   });
 
-  it('for good: says so, and ends incomplete (exit 2), never blaming the checks it could not send on the target', async () => {
+  it('for good: says so, and ends incomplete (exit 2), never blaming the checks it could not send on the target', async ({ expect }) => {
     const server = await hostileServer((_request, _response, n) => {
       if (n === 60) void server.close();
       return false;
