@@ -8,7 +8,7 @@ import { INTERRUPTED, TARGET_GONE } from './failure.js';
  *
  * - The target is down: a connection could not be made (refused, no such host, no connection in time). They wait
  *   instead of being sent, so that a short outage (a restart, a deploy) costs the requests it got no answer to, which
- *   HTTP-1 reports, and no more. Once a probe {@link OUTAGE_RIDDEN_OUT_MS} after the circuit opened got no answer
+ *   HTTP-1 reports, and no more. Once a probe {@link outageRiddenOutMs} after the circuit opened got no answer
  *   either, the target is gone: nothing more is sent, and the run ends incomplete.
  * - The target is up but answers nothing in time (it hangs): they are not sent, so that the run ends in seconds
  *   instead of one deadline per request; HTTP-1 reports what hung.
@@ -16,8 +16,14 @@ import { INTERRUPTED, TARGET_GONE } from './failure.js';
 const CIRCUIT_OPENS_AFTER = 10;
 const FIRST_PROBE_AFTER_MS = 1_000;
 const LONGEST_PROBE_WAIT_MS = 60_000;
-/** How long an outage is ridden out (see {@link CIRCUIT_OPENS_AFTER}). */
-export const OUTAGE_RIDDEN_OUT_MS = 15_000;
+/**
+ * How long an outage is ridden out (see {@link CIRCUIT_OPENS_AFTER}): a deadline and a half, at most 15 s (at the
+ * default 10 s deadline). The deadline says how long an answer may take: a run given a short one (a target of its own,
+ * on the same machine) is not held a quarter of a minute by a target that went away.
+ */
+export function outageRiddenOutMs(timeoutMs: number): number {
+  return Math.min(15_000, Math.round(timeoutMs * 1.5));
+}
 
 /**
  * What {@link CircuitBreaker.admit} says of a request: it may go (as the probe, or not; `down`: the probe of a target
@@ -41,6 +47,11 @@ export class CircuitBreaker {
   /** Requests waiting out an outage: told of every change of the circuit. */
   private readonly waiting = new Set<() => void>();
 
+  constructor(
+    /** How long an outage is ridden out (see {@link outageRiddenOutMs}). */
+    private readonly outageMs: number,
+  ) {}
+
   /**
    * Whether a request may be sent: while the circuit is closed, at once; while it is open, as the probe once it is
    * due and no other probe is under way; else, for a target that is down, once the circuit closes (rejecting with the
@@ -63,8 +74,8 @@ export class CircuitBreaker {
   }
 
   /**
-   * Why the target is taken to be gone (`stopped answering: …`), once it is: down, it did not answer again within
-   * {@link OUTAGE_RIDDEN_OUT_MS}; undefined while it is not.
+   * Why the target is taken to be gone (`stopped answering: …`), once it is: down, it did not answer again within the
+   * time an outage is ridden out; undefined while it is not.
    */
   get gone(): string | undefined {
     return this.goneBecause;
@@ -95,8 +106,8 @@ export class CircuitBreaker {
 
   /**
    * No answer: once too many came in a row, the circuit opens; the first probe may go a second later, and each failed
-   * probe doubles the wait for the next. A target that is down is probed for the last time {@link OUTAGE_RIDDEN_OUT_MS}
-   * after the circuit opened: once that probe failed too, it is gone. (Requests already under way when it opened
+   * probe doubles the wait for the next. A target that is down is probed for the last time as long after the circuit
+   * opened as an outage is ridden out: once that probe failed too, it is gone. (Requests already under way when it opened
    * change nothing but the count.)
    */
   private noAnswer(probe: boolean, failure: TransportError): void {
@@ -109,13 +120,13 @@ export class CircuitBreaker {
     }
     if (!probe) return;
     this.probing = false;
-    if (this.down && now - this.openedAt >= OUTAGE_RIDDEN_OUT_MS) {
+    if (this.down && now - this.openedAt >= this.outageMs) {
       this.goneBecause = `stopped answering: ${this.failuresInARow} requests in a row got no complete response, ` +
         `and it did not answer again within ${Math.round((now - this.openedAt) / 1000)} s`;
       return;
     }
     this.probeWaitMs = Math.min(this.probeWaitMs * 2, LONGEST_PROBE_WAIT_MS);
-    this.nextProbeAt = this.down ? Math.min(now + this.probeWaitMs, this.openedAt + OUTAGE_RIDDEN_OUT_MS) : now + this.probeWaitMs;
+    this.nextProbeAt = this.down ? Math.min(now + this.probeWaitMs, this.openedAt + this.outageMs) : now + this.probeWaitMs;
   }
 
   /** Resolves at the circuit's next change, or at `at` (a time of performance.now()); rejects when `signal` aborts. */

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { CircuitBreaker, type Admission } from './circuit-breaker.js';
+import { CircuitBreaker, outageRiddenOutMs, type Admission } from './circuit-breaker.js';
 import { Deadlines, shortDeadlineMs, type Deadline } from './deadlines.js';
 import { linkedSignal } from './linked-signal.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
@@ -76,7 +76,7 @@ export class HttpClient {
   private readonly pacer: Pacer;
   private readonly rateLimits: RateLimitPolicy;
   private readonly deadlines: Deadlines;
-  private readonly breaker = new CircuitBreaker();
+  private readonly breaker: CircuitBreaker;
   private readonly statistics = new RequestStatistics();
   private readonly parses = new ParseCache();
 
@@ -87,6 +87,7 @@ export class HttpClient {
     this.pacer = new Pacer(concurrency, options.rate);
     this.rateLimits = new RateLimitPolicy(this.pacer);
     this.deadlines = new Deadlines(options.timeoutMs);
+    this.breaker = new CircuitBreaker(outageRiddenOutMs(options.timeoutMs));
   }
 
   /** Sends a request and records the exchange under `id`. */
