@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/core/package-info.js';
@@ -48,15 +48,18 @@ function checkStepScript(action: string): string {
 }
 
 describe('the check step of action.yml, run by bash as a runner runs it', () => {
-  /** Runs the step against a reference served here, with the action's inputs as the runner passes them (its env). */
-  async function runStep(inputs: { failOnPartial: string; args: string }) {
+  /**
+   * Runs the step against a reference served here (or `target`), with the action's inputs as the runner passes them
+   * (its env), in a workspace of its own (or `dir`, reused).
+   */
+  async function runStep(inputs: { failOnPartial: string; args: string; target?: string; dir?: string }) {
     const action = await readFile(join(packageRoot, 'action.yml'), 'utf8');
     const server = await reference({ apiKey: 'psk_action_test_key_0123456789' });
-    const dir = await tempDir();
+    const dir = inputs.dir ?? await tempDir();
     const output = join(dir, 'github-output');
     const env = {
       ...process.env, NO_COLOR: '1', GITHUB_ACTION_PATH: packageRoot, GITHUB_OUTPUT: output, PETSTORE_API_KEY: server.apiKey,
-      TARGET: server.url, PROFILE: 'staging', FAIL_ON_PARTIAL: inputs.failOnPartial, REPORT_DIR: join(dir, 'reports'), ARGS: inputs.args,
+      TARGET: inputs.target ?? server.url, PROFILE: 'staging', FAIL_ON_PARTIAL: inputs.failOnPartial, REPORT_DIR: join(dir, 'reports'), ARGS: inputs.args,
     };
     const code = await new Promise<number | null>((resolve, reject) => {
       const bash = spawn('bash', ['-e', '-c', checkStepScript(action)], { env, stdio: 'ignore' });
@@ -70,6 +73,19 @@ describe('the check step of action.yml, run by bash as a runner runs it', () => 
     const { code, output } = await runStep({ failOnPartial: 'true', args: '--max-writes 30' });
     expect(code).toBe(3);
     expect(output).toBe('verdict=partial\n');
+  });
+
+  // Before: a run that stopped at start-up in a reused workspace left the earlier run's report.json, whose verdict the
+  // step reported as this run's (and its summary.md went to the step summary).
+  it('reports no earlier run\'s verdict from a reused workspace when the run stops at start-up', async () => {
+    const dir = await tempDir();
+    await mkdir(join(dir, 'reports'));
+    await writeFile(join(dir, 'reports', 'report.json'), JSON.stringify({ verdict: 'conformant' }));
+    await writeFile(join(dir, 'reports', 'summary.md'), '## ✅ conformant\n');
+    const { code, output } = await runStep({ failOnPartial: 'true', args: '', target: 'http://127.0.0.1:9/v1', dir });
+    expect(code).toBe(2);
+    expect(output).toBe('verdict=incomplete\n');
+    expect(existsSync(join(dir, 'reports', 'summary.md'))).toBe(false);
   });
 
   it('lets a partial verdict pass when fail-on-partial is "false"; a default run is conformant', async () => {

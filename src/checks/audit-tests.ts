@@ -31,6 +31,10 @@ export function declareAuditTests(state: SuiteState, audits: AuditTallies, decla
       state.publishTotals(task.file.meta);
       const tally = audits.byRule.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: checkName, kind: 'audit' as const };
+      if (tally?.crash !== undefined) {
+        recordCheck(task, { ...base, exchanges: [], exchangeCount: tally.judged });
+        throw tally.crash;
+      }
       if (!tally || tally.judged === 0) {
         const reason = `no ${audit.scope} in the ${name} suite`;
         recordCheck(task, { ...base, exchanges: [], exchangeCount: 0, notApplicable: reason });

@@ -5,7 +5,7 @@ import { bearer, validKey, type Credential, type CredentialSent } from '../http/
 import type { JsonDocument } from '../json/parse.js';
 import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
-import { INTERRUPTED } from '../http/client.js';
+import { INTERRUPTED, TARGET_GONE } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
 import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from '../json/category.js';
@@ -129,6 +129,12 @@ export class CheckContext {
   /** Sends a request to an operation; the exchange is recorded, audited, and entered in the ledger. */
   async send(operation: Operation, options: SendOptions = {}): Promise<Reply> {
     const writing = writesOf(operation) > 0;
+    // Whatever the contract says the target must do with it: a target that breaks the contract may store a request it
+    // had to refuse, and a read-only run (production) sends nothing that could create on any server.
+    const readOnly = this.env.settings.readOnly;
+    if (writing && readOnly) {
+      throw new NotJudged('read-only', `this check sends ${operation.method} ${operation.path}, which could create a category, and the run is read-only: ${readOnly}`);
+    }
     const refusal = writing ? options.mustBeRefused : undefined;
     // Examples are sent whatever the target did: they are few, and each judges a case of its own. Generated cases of a
     // kind the target has created on again and again would each leave a category behind.
@@ -372,6 +378,7 @@ export class CheckContext {
   private answered(reply: Reply): number {
     const { transportError: failure, rateLimited: limited, id } = reply.exchange;
     if (failure?.code === INTERRUPTED) this.skip(`the run was interrupted during ${id}`);
+    if (failure?.code === TARGET_GONE) this.skip(`${id} was not sent: ${failure.message.replace(/^not sent: /, '')}`);
     if (failure) this.missing('HTTP-1', `no complete response to ${id}: ${failure.code}: ${failure.message}`);
     if (limited) throw new NotJudged('rate-limit', `${id} was answered 429 and not retried: ${limited.why}`);
     return reply.status as number;
@@ -480,6 +487,8 @@ export class CheckContext {
     const path = replayed?.path;
     let lastFailingCase: Exchange[] | undefined;
     let missing: PrerequisiteMissing | NotJudged | undefined;
+    /** An error of the suite's own in a case (not a failure of the target's): it ends the cases and is the check's. */
+    let crash: unknown;
     let shrinkingCut = false;
     let judged = 0;
     let cases = 0;
@@ -488,6 +497,7 @@ export class CheckContext {
     const outcome = await runProperty(arbitrary, async (value) => {
       // Once a prerequisite is missing no case can be judged: end the remaining cases and shrinking at once.
       if (missing) throw missing;
+      if (crash !== undefined) throw crash;
       // A replay runs the recorded case and nothing else. fast-check goes on past a path whose case passes (with
       // filtered arbitraries, along the shrink tree): those cases pass unsent.
       if (path !== undefined && cases++ > 0) return;
@@ -509,6 +519,7 @@ export class CheckContext {
         // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
         if (unjudged && lastFailingCase) return;
         if (unjudged) missing = error;
+        else if (!(error instanceof CheckFailure) && !fc.PreconditionFailure.isFailure(error)) crash = error;
         else if (!fc.PreconditionFailure.isFailure(error)) {
           lastFailingCase = this.caseExchanges;
           this.shrinking = true;
@@ -521,6 +532,7 @@ export class CheckContext {
       throw error;
     });
     if (missing) throw missing;
+    if (crash !== undefined) throw crash;
     if (path !== undefined && outcome.failed && /Unable to replay/.test(String((outcome.error as Error | undefined)?.message ?? outcome.error))) unreplayable();
     // A replayed case that the target's data no longer allows (fc.pre rejected it) judged nothing: say so.
     if (path !== undefined && judged === 0) this.skip('the recorded case could not be replayed: it depends on data this target does not hold now');
@@ -537,9 +549,11 @@ export class CheckContext {
       ...(shrinkingCut ? { shrinkingCut: true as const } : {}),
     };
     if (!outcome.failed) return;
-    const cause = outcome.error instanceof CheckFailure ? outcome.error : undefined;
-    if (cause?.reply) this.failedExchange = cause.reply.exchange.id;
-    const reason = cause?.message ?? String((outcome.error as Error | undefined)?.message ?? outcome.error);
+    // What fast-check itself threw (a generator's bug) is the suite's own error, as a case's is: never the target's.
+    if (!(outcome.error instanceof CheckFailure)) throw outcome.error;
+    const cause = outcome.error;
+    if (cause.reply) this.failedExchange = cause.reply.exchange.id;
+    const reason = cause.message;
     const shrinks = `${outcome.numShrinks} shrinks${shrinkingCut ? ', stopped at the write budget' : ''}`;
     throw new CheckFailure(`counterexample ${this.generated.counterexample} (after ${shrinks}; seed ${seed}, path "${outcome.path}"): ${reason}`);
   }

@@ -15,12 +15,11 @@ import { API_KEY_ENV, parseCommand } from './options.js';
 /** Exit codes: the contract CI pipelines script against. */
 const EXIT = { ok: 0, notCarriedOut: 2 } as const;
 
-async function main(argv: readonly string[]): Promise<number> {
+async function main(argv: readonly string[], out: Output): Promise<number> {
   // Before vitest loads, the main thread's busiest allocation: see core/main-heap.ts.
   holdMainYoungGeneration();
   // Before any thread compiles WebAssembly (vite's lexer here, undici's HTTP parser in the suites' worker).
   keepWasmOnBaselineCompiler();
-  const out = new Output(process.stdout, process.stderr, process.env);
   // Before anything is parsed: a key pasted into an argument must not come back in the usage error about it.
   const key = process.env[API_KEY_ENV];
   if (key) out.protect(new Redactor([key]));
@@ -45,7 +44,7 @@ async function main(argv: readonly string[]): Promise<number> {
       case 'selftest':
         return await (await import('./commands/selftest.js')).selftestCommand(command.config, out);
       case 'verify':
-        return await (await import('./commands/verify.js')).verifyCommand(command.dir, out);
+        return await (await import('./commands/verify.js')).verifyCommand(command.dir, command.integrityOnly, out);
       case 'merge':
         return await (await import('./commands/merge.js')).mergeCommand(command.dirs, command.reportDir, command.strict, out, process.env);
     }
@@ -59,10 +58,6 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-// A reader that stops early (`petstore-conformance faults | head`) is no error: the rest of the output, and a
-// run's reports, go on without it.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
-});
-
-process.exitCode = await main(process.argv.slice(2));
+const out = new Output(process.stdout, process.stderr, process.env);
+process.exitCode = await main(process.argv.slice(2), out);
+out.sayIfStdoutLost('what it would have shown is lost');

@@ -69,6 +69,7 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
   { name: 'json', describe: 'with the rules or faults command: print the list as JSON' },
+  { name: 'integrity-only', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
   { name: 'help', short: 'h', describe: 'show this help' },
   { name: 'version', short: 'v', describe: 'show the version' },
 ];
@@ -81,7 +82,7 @@ export type Command =
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
-  | { readonly kind: 'verify'; readonly dir: string }
+  | { readonly kind: 'verify'; readonly dir: string; readonly integrityOnly: boolean }
   | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly strict: boolean };
 
 /** What a run was asked to do: the profile's defaults, and what the command line set. */
@@ -136,6 +137,7 @@ export function parseCommand(argv: readonly string[]): Command {
       args: [...argv],
       allowPositionals: true,
       strict: true,
+      tokens: true,
       options: Object.fromEntries(OPTIONS.map((o) => [o.name, {
         type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
       }])),
@@ -149,6 +151,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (meant) throw new UsageError(`unknown option ${meant.written}: did you mean ${meant.option}? (see --help)`);
     throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
   }
+  refuseConflicting(parsed.tokens);
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
   if (v['help']) return { kind: 'help' };
   if (v['version']) return { kind: 'version' };
@@ -156,7 +159,7 @@ export function parseCommand(argv: readonly string[]): Command {
   const [command, ...extra] = parsed.positionals;
   if (command === 'verify') {
     if (extra.length !== 1) throw new UsageError('verify takes one report directory: petstore-conformance verify <dir>');
-    return { kind: 'verify', dir: extra[0] as string };
+    return { kind: 'verify', dir: extra[0] as string, integrityOnly: v['integrity-only'] === true };
   }
   if (command === 'merge') {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
@@ -297,12 +300,20 @@ function targetUrl(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new UsageError(`--target "${text}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`);
+    throw new UsageError(`--target "${withoutUserinfo(text)}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, not ${url.protocol}`);
   if (url.search || url.hash) throw new UsageError('--target must not have a query or fragment: give the base URL, e.g. https://petstore.example.com/v1');
   if (url.username || url.password) throw new UsageError('--target must not carry credentials; the key comes from PETSTORE_API_KEY');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * A --target as given, but for what may be credentials (`user:password@`, a key pasted there): a URL too broken to
+ * parse still shows where it went wrong, never them.
+ */
+function withoutUserinfo(text: string): string {
+  return text.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}<credentials>@`);
 }
 
 function integer(flag: string, text: string, min: number, max: number): number {
@@ -311,6 +322,19 @@ function integer(flag: string, text: string, min: number, max: number): number {
     throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
   }
   return n;
+}
+
+/**
+ * Options of which a later value would silently replace an earlier one that guards more: `--env production --env
+ * staging` must not run with writes. Given twice with different values, they are refused.
+ */
+const GIVEN_ONCE = ['env'];
+
+function refuseConflicting(tokens: readonly { readonly kind: string; readonly name?: string; readonly value?: string | undefined }[]): void {
+  for (const name of GIVEN_ONCE) {
+    const values = [...new Set(tokens.filter((t) => t.kind === 'option' && t.name === name).map((t) => String(t.value).toLowerCase()))];
+    if (values.length > 1) throw new UsageError(`--${name} is given twice, as ${values.join(' and ')}: give it once`);
+  }
 }
 
 /** A key given as a flag would show in process lists and shell history: refuse it before anything else. */

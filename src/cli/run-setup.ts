@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
+import { unsendableInToken } from '../core/header-text.js';
 import type { Settings } from '../protocol/settings.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
@@ -62,11 +63,15 @@ function readOnlyReason(config: RunConfig, spec: LoadedSpec, target: string): st
   return production ? `the target is the spec's production server (${production.url}); ${lift}` : undefined;
 }
 
-/** Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter. */
+/**
+ * Whether two base URLs address the same place: parsed, so default ports, letter case and dot segments do not matter,
+ * nor a host name's trailing dot (`petstore.example.com.` is the same host, fully qualified).
+ */
 function sameAddress(a: string, b: string): boolean {
   const normal = (text: string) => {
     try {
       const url = new URL(text);
+      url.hostname = url.hostname.replace(/\.+$/, '');
       return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
     } catch {
       return text;
@@ -83,14 +88,35 @@ export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promi
   if (config.apiKeyFile === undefined) {
     const key = env[API_KEY_ENV];
     if (!key) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
-    if (/\s/.test(key)) throw new UsageError(`${API_KEY_ENV} holds white space inside the key, which a bearer token cannot: check how it was written`);
-    return key;
+    return sendable(key, API_KEY_ENV);
   }
   const path = config.apiKeyFile;
   const key = (await readText(path, '--api-key-file')).replace(/\r?\n$/, '');
   if (!key) throw new UsageError(`--api-key-file ${path} is empty: it must hold the target's API key`);
-  if (/\s/.test(key)) throw new UsageError(`--api-key-file ${path} holds white space inside the key, which a bearer token cannot: check how it was written`);
-  return key;
+  return sendable(key, `--api-key-file ${path}`);
+}
+
+/**
+ * The key, if a bearer token can carry every character of it; else the place of the first that it cannot and what
+ * kind it is (never the key, nor the character itself). A key undici cannot send would hang the run (see
+ * core/header-text.ts), and a key sent other than as written is refused by the target for no fault of its own.
+ */
+function sendable(key: string, source: string): string {
+  const bad = unsendableInToken(key);
+  if (!bad) return key;
+  throw new UsageError(`${source} holds ${bad.kind} inside the key (${bad.codePoint}, character ${bad.position} of ${bad.length}), ` +
+    'which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it');
+}
+
+/**
+ * What is wrong with how --api-key-file is kept, or undefined: a key file others on the machine can read (group or
+ * world) has as good as leaked, as ssh says of a private key. Said, not refused: the run is the user's to make.
+ */
+export async function keyFileExposure(path: string): Promise<string | undefined> {
+  if (process.platform === 'win32') return undefined; // modes there are not POSIX permissions
+  const mode = (await stat(path)).mode & 0o777;
+  if ((mode & 0o044) === 0) return undefined;
+  return `--api-key-file ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
 }
 
 /** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */

@@ -30,3 +30,18 @@ export class ReportWriteError extends ConformanceError {
   readonly code = 'E_REPORT_WRITE';
   override readonly name = 'ReportWriteError';
 }
+
+/**
+ * The suite built a request header HTTP cannot carry: a bug of the suite's own, caught before the HTTP library sees
+ * it (undici refuses it, and may then leave the pool's other requests unsettled).
+ */
+export class UnsendableHeaderError extends ConformanceError {
+  readonly code = 'E_UNSENDABLE_HEADER';
+  override readonly name = 'UnsendableHeaderError';
+}
+
+/** The target refused the key on every operation it was tried on from the first contact: a wrong key, not a broken server. */
+export class KeyRefusedError extends ConformanceError {
+  readonly code = 'E_KEY_REFUSED';
+  override readonly name = 'KeyRefusedError';
+}

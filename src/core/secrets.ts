@@ -213,9 +213,11 @@ function fold(text: string): string {
 
 /**
  * The secret as it may appear in text the suite writes, with the most characters one of its characters takes in
- * that form: itself; percent-encoded (a query string, a URL echoed in a header); JSON-escaped (`\/` as PHP writes it,
- * and `\u00XX` for every character but letters and digits, as serializers that escape HTML-sensitive characters do);
- * base64 (Basic credentials, `user:key` or `key:`), at each of the three byte alignments the key can start at.
+ * that form: itself; percent-encoded (a query string, a URL echoed in a header), only where it must be or every byte
+ * of it (`%70%6b%5f…`, as a server that encodes all it echoes writes it); JSON-escaped (`\/` as PHP writes it, and
+ * `\u00XX` for every character but letters and digits, as serializers that escape HTML-sensitive characters do); its
+ * bytes in hex, bare or as `\xXX` escapes (a debugging dump of the header); base64 (Basic credentials, `user:key` or
+ * `key:`), at each of the three byte alignments the key can start at.
  */
 function formsOf(secret: string): { text: string; width: number }[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1);
@@ -230,6 +232,9 @@ function formsOf(secret: string): { text: string; width: number }[] {
     { text: secret, width: 1 },
     form(encodeURIComponent),
     form((text) => new URLSearchParams({ k: text }).toString().slice(2)),
+    form(percentEncode),
+    form((text) => Buffer.from(text, 'utf8').toString('hex')),
+    form((text) => [...Buffer.from(text, 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')),
     form(json),
     form((text) => json(text).replace(/\//g, '\\/')),
     form(unicode),

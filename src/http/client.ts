@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { Redactor } from '../core/secrets.js';
-import { CircuitBreaker } from './circuit-breaker.js';
-import { Deadlines, type Deadline } from './deadlines.js';
+import { CircuitBreaker, outageRiddenOutMs, type Admission } from './circuit-breaker.js';
+import { Deadlines, shortDeadlineMs, type Deadline } from './deadlines.js';
 import { linkedSignal } from './linked-signal.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
@@ -15,9 +14,9 @@ import { newSpanId, newTraceId, traceparent } from './trace.js';
 import { describeFailure } from './failure.js';
 import { Transport, type Attempt } from './transport.js';
 
-// Callers take the client's request type and the code of an interrupted request from here, with the client.
+// Callers take the client's request type and the codes of requests cut off or never sent from here, with the client.
 export type { OutgoingRequest } from './outgoing.js';
-export { INTERRUPTED } from './failure.js';
+export { INTERRUPTED, TARGET_GONE } from './failure.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -30,8 +29,6 @@ export interface ClientOptions {
   readonly timeoutMs: number;
   /** Larger responses are cut off and count as a transport failure. */
   readonly maxResponseBytes: number;
-  /** Removes the key from whatever the target sends back before it is recorded. */
-  readonly redactor: Redactor;
   /** Requests in flight at once (default 32, enough for MODEL-2's bursts of 20). */
   readonly concurrency?: number;
   /** Requests started per second; absent: no limit. */
@@ -79,7 +76,7 @@ export class HttpClient {
   private readonly pacer: Pacer;
   private readonly rateLimits: RateLimitPolicy;
   private readonly deadlines: Deadlines;
-  private readonly breaker = new CircuitBreaker();
+  private readonly breaker: CircuitBreaker;
   private readonly statistics = new RequestStatistics();
   private readonly parses = new ParseCache();
 
@@ -90,6 +87,7 @@ export class HttpClient {
     this.pacer = new Pacer(concurrency, options.rate);
     this.rateLimits = new RateLimitPolicy(this.pacer);
     this.deadlines = new Deadlines(options.timeoutMs);
+    this.breaker = new CircuitBreaker(outageRiddenOutMs(options.timeoutMs));
   }
 
   /** Sends a request and records the exchange under `id`. */
@@ -107,21 +105,23 @@ export class HttpClient {
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.
     const prepared = prepareRequest(this.base, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
-    const recorded = recordRequest(request, prepared, this.options.redactor);
+    const recorded = recordRequest(request, prepared);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;
     const retries: Retry[] = [];
     const started = performance.now();
+    // What the request waited out of an outage before it was sent is the circuit's, not the exchange's.
+    let held = 0;
     for (;;) {
-      const attempt = await this.attempt(prepared, signal, () => this.deadlines.of(route, shape));
+      const attempt = await this.attempt(prepared, signal, () => this.deadlines.of(route, shape), (ms) => (held += ms));
       this.deadlines.noteOutcome(route, shape, id, attempt);
       const exchange = (outcome: { response?: RecordedResponse; transportError?: TransportError; rateLimited?: RateLimited }): Exchange => ({
-        id, operation: request.operation, startedAt, request: recorded, ...outcome, durationMs: elapsed(started),
+        id, operation: request.operation, startedAt, request: recorded, ...outcome, durationMs: elapsed(started + held),
         ...(retries.length ? { retries } : {}),
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
-      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes, this.options.redactor), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
       const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
       if (!decision.retry) return answer(decision.rateLimited);
       retries.push({ status, waitedMs: decision.waitMs });
@@ -133,9 +133,14 @@ export class HttpClient {
     }
   }
 
-  /** Response body bytes received so far, by every request. */
+  /** Response body bytes received so far, by every request (see Transport.bytesReceived). */
   get bytesReceived(): number {
-    return this.statistics.bytesReceived;
+    return this.transport.bytesReceived;
+  }
+
+  /** Why the target is taken to be gone, once it stopped answering for good (see CircuitBreaker.gone). */
+  get targetGone(): string | undefined {
+    return this.breaker.gone;
   }
 
   /** The time at least one request was open on the target (see {@link RequestStatistics.waitingOnTargetMs}). */
@@ -154,26 +159,36 @@ export class HttpClient {
   }
 
   /**
-   * One try: a response, or why none came. The deadline is taken once the request has its slot: what stalled while it
-   * waited for one counts (a burst of requests waits behind the first of them).
+   * One try: a response, or why none came. The deadline is taken once the request has its slot and the circuit lets it
+   * go: what stalled while it waited for a slot counts (a burst of requests waits behind the first of them), a wait
+   * out of an outage does not. A probe of a target that was down gets the short deadline: one that is back answers
+   * at once.
    */
-  private async attempt(prepared: PreparedRequest, signal: AbortSignal | undefined, deadlineNow: () => Deadline): Promise<Attempt> {
+  private async attempt(prepared: PreparedRequest, signal: AbortSignal | undefined, deadlineNow: () => Deadline, held: (ms: number) => void): Promise<Attempt> {
     let release: () => void;
+    let admitted: Admission;
     try {
       release = await this.pacer.acquire(signal);
     } catch (error) {
       return { failure: describeFailure(error, 'connect', this.options, signal) };
     }
-    const deadline = deadlineNow();
-    const admitted = this.breaker.admit();
+    const holding = performance.now();
+    try {
+      admitted = await this.breaker.admit(signal);
+    } catch (error) {
+      release();
+      return { failure: describeFailure(error, 'connect', this.options, signal) };
+    } finally {
+      held(performance.now() - holding);
+    }
     if ('refused' in admitted) {
       release();
       return { failure: admitted.refused };
     }
+    const deadline = 'down' in admitted ? probeDeadline(deadlineNow(), this.options.timeoutMs) : deadlineNow();
     this.statistics.sent();
     try {
       const attempt = await this.transport.request(prepared, deadline, signal);
-      if (attempt.response) this.statistics.receivedBody(attempt.response.bytes.length);
       this.breaker.settle(admitted.probe, attempt.failure);
       return attempt;
     } finally {
@@ -181,6 +196,12 @@ export class HttpClient {
       release();
     }
   }
+}
+
+/** A probe's deadline: the short one (see Deadlines), unless its own is shorter already. */
+function probeDeadline(deadline: Deadline, timeoutMs: number): Deadline {
+  const short = shortDeadlineMs(timeoutMs);
+  return deadline.ms <= short ? deadline : { ms: short, shortenedBecause: 'the target was down, and this request probed whether it is back' };
 }
 
 function elapsed(started: number): number {

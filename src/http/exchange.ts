@@ -1,6 +1,7 @@
 /**
  * One request and what came back, as reports show it: credentials described, not sent values; bodies kept up
- * to {@link RECORDED_BODY_LIMIT} characters; any echo of the key removed.
+ * to {@link RECORDED_BODY_LIMIT} characters. What the target echoed of the key is still in it: that is removed where
+ * text is written (see record.ts).
  */
 export interface Exchange {
   /** Unique within a run, e.g. `auth-12`: failures and audits point at exchanges by it. */
@@ -17,7 +18,10 @@ export interface Exchange {
   readonly response?: RecordedResponse;
   /** Set when no complete response arrived. */
   readonly transportError?: TransportError;
-  /** From sending the request to the end of the response or the failure, retries and waits included. */
+  /**
+   * From sending the request to the end of the response or the failure, retries and their waits included; what it
+   * waited out of an outage before it was sent (see CircuitBreaker) is not.
+   */
   readonly durationMs: number;
   /** 429 answers that were waited out before the response recorded here. */
   readonly retries?: readonly Retry[];

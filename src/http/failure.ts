@@ -2,18 +2,22 @@
  * Why a request got no complete response, from what was thrown (by undici, Node's own http client, a deadline or the
  * run's interruption), as a stable code and one line. Loads no HTTP client: the CLI's first contact uses it too.
  */
-import type { Redactor } from '../core/secrets.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
 
 /** The transport error of a request that the run's interruption cut off: not the target's doing. */
 export const INTERRUPTED = 'INTERRUPTED';
 
+/**
+ * The transport error of a request not sent because the target stopped answering for good (see circuit-breaker.ts): it
+ * judges nothing, and the run ends incomplete.
+ */
+export const TARGET_GONE = 'TARGET_GONE';
+
 /** What describing a failure takes of the client's options. */
 export interface FailureContext {
   readonly timeoutMs: number;
   readonly maxResponseBytes: number;
-  readonly redactor: Redactor;
 }
 
 const CODES: Readonly<Record<string, string>> = {
@@ -47,10 +51,10 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
       : `a short deadline, not the ${options.timeoutMs} ms of --timeout: ${deadline.shortenedBecause}`;
     return { code: 'TIMEOUT', phase: where, message: `no complete response within ${deadline.ms} ms: still waiting for ${waiting} (${why})` };
   }
-  if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') {
+  if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || raw === 'TOO_LARGE') {
     return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };
   }
   const code = CODES[raw] ?? raw;
   // One line: OpenSSL's messages, for one, run over several.
-  return { code, phase: where, message: options.redactor.redact((e.message || code).replace(/\s+/g, ' ').trim()) };
+  return { code, phase: where, message: (e.message || code).replace(/\s+/g, ' ').trim() };
 }

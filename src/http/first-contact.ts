@@ -1,40 +1,49 @@
 /**
- * The CLI's first contact with the target, before any check runs: can a connection be made at all? It goes through
- * Node's own http client, not undici's pool: the CLI sends this one request and nothing more, and loading undici for
- * it cost the main thread about 30 ms and 10 MB of a run (the suites' worker loads its own for the checks).
+ * The CLI's first contact with the target, before any check runs: can a connection be made at all, and does the target
+ * take the key? It goes through Node's own http client, not undici's pool: the CLI sends these few reads and nothing
+ * more, and loading undici for them cost the main thread about 30 ms and 10 MB of a run (the suites' worker loads its
+ * own for the checks).
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { Redactor } from '../core/secrets.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
 import { trustOptions } from './tls.js';
 import { USER_AGENT } from './trace.js';
 
-/** How the first contact connects: the run's deadline and TLS settings. */
+/** How the first contact connects: the run's deadline and TLS settings, and the credential it carries, if any. */
 export interface FirstContactOptions {
   readonly timeoutMs: number;
   readonly ca?: string | undefined;
   readonly insecure?: boolean | undefined;
+  /** The Authorization header to send: a read of the target tells whether it takes the key. */
+  readonly authorization?: string | undefined;
+}
+
+/** What a first contact found: why no connection could be made, or else the answer's status if one came in time. */
+export interface Contact {
+  readonly failure?: TransportError;
+  readonly status?: number;
 }
 
 /**
- * Sends `GET <target>/categories` without a credential, which changes nothing, and reads its answer within the
- * deadline. Returns why no connection (TLS handshake included) could be made, or undefined once one was: what the
- * target then answers, or fails to, is for the checks to judge. An interruption ends it at once (INTERRUPTED).
+ * Sends `GET <url>`, which changes nothing, and waits for its answer's headers within the deadline. Returns why no
+ * connection (TLS handshake included) could be made, or once one was, the answer's status (none when it did not come in
+ * time: what the target answers, or fails to, is for the checks to judge). An interruption ends it at once
+ * (INTERRUPTED).
  */
-export function firstContact(target: string, options: FirstContactOptions, signal?: AbortSignal): Promise<TransportError | undefined> {
-  const url = new URL(`${target.replace(/\/+$/, '')}/categories`);
-  const secure = url.protocol === 'https:';
-  const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0, redactor: new Redactor([]) };
+export function firstContact(url: string, options: FirstContactOptions, signal?: AbortSignal): Promise<Contact> {
+  const secure = url.startsWith('https:');
+  const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0 };
   return new Promise((resolve) => {
     let connected = false;
     let request: ClientRequest | undefined;
-    const end = (error?: unknown) => {
+    const end = (error?: unknown, status?: number) => {
       clearTimeout(timer);
       signal?.removeEventListener('abort', interrupt);
       request?.destroy();
-      resolve(error === undefined || connected ? undefined : describeFailure(error, 'connect', context, signal));
+      if (error !== undefined && !connected) resolve({ failure: describeFailure(error, 'connect', context, signal) });
+      else resolve(status === undefined ? {} : { status });
     };
     const interrupt = () => end(signal?.reason ?? new Error('interrupted'));
     const timer = setTimeout(() => end(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
@@ -42,18 +51,19 @@ export function firstContact(target: string, options: FirstContactOptions, signa
     signal?.addEventListener('abort', interrupt, { once: true });
     request = (secure ? httpsRequest : httpRequest)(url, {
       method: 'GET',
-      headers: { accept: 'application/json', 'accept-encoding': 'identity', 'user-agent': USER_AGENT },
+      headers: {
+        accept: 'application/json', 'accept-encoding': 'identity', 'user-agent': USER_AGENT,
+        ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
+      },
       agent: false,
       ...(secure ? trustOptions(options.ca, options.insecure) : {}),
     });
     request.on('socket', (socket) => socket.once(secure ? 'secureConnect' : 'connect', () => {
       connected = true;
     }));
-    request.on('response', (response) => {
-      response.resume();
-      response.on('end', () => end());
-      response.on('error', () => end());
-    });
+    // The answer's status line and headers are all it needs: its body, which a hostile target may send endlessly and
+    // fast, is not read (the request is destroyed with it).
+    request.on('response', (response) => end(undefined, response.statusCode));
     request.on('error', end);
     request.end();
   });

@@ -1,3 +1,5 @@
+import { UnsendableHeaderError } from '../core/errors.js';
+import { unsendableInHeader } from '../core/header-text.js';
 import type { Credential } from './credential.js';
 import { USER_AGENT } from './trace.js';
 
@@ -70,11 +72,23 @@ export function prepareRequest(base: URL, request: OutgoingRequest, traceparentV
   // Last, so that not even a credential's header can take their place.
   Object.assign(headers, identity);
   Object.assign(shownHeaders, identity);
+  requireSendable(headers);
   // Shown URLs keep their <descriptions> readable instead of percent-encoded.
   return {
     method: request.method, path: url.pathname + url.search, shownUrl: decodeURIComponentSafe(shownUrl), headers, shownHeaders,
     ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
   };
+}
+
+/** Throws when a header value holds a character HTTP cannot carry; names the header, never its value (a key's). */
+function requireSendable(headers: Readonly<Record<string, string>>): void {
+  for (const [name, value] of Object.entries(headers)) {
+    const bad = unsendableInHeader(value);
+    if (bad) {
+      throw new UnsendableHeaderError(`the suite built a ${name} header that HTTP cannot carry: ${bad.kind} (${bad.codePoint}) ` +
+        `at character ${bad.position} of ${bad.length}; a bug in petstore-conformance`);
+    }
+  }
 }
 
 function decodeURIComponentSafe(text: string): string {

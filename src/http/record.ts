@@ -1,39 +1,37 @@
 /**
- * The records of an exchange's two sides, as reports show them: the request as shown (its credential described),
- * bodies cut at {@link RECORDED_BODY_LIMIT} characters, and whatever the key is redacted from all of it.
+ * The records of an exchange's two sides: the request as shown (its credential described, never its value), bodies
+ * cut at {@link RECORDED_BODY_LIMIT} characters, and what came back as it came. Checks, audits and reporters read
+ * them as they are: what a target echoes of the key is removed where text is written (the console, the report files,
+ * a shard's blob), not here, so that nothing ever reads a URL or a body that redaction changed (a host that shares
+ * half the key became `http://[REDACTED]/v1`, which no URL parser takes).
  */
-import type { Redactor } from '../core/secrets.js';
 import { RECORDED_BODY_LIMIT, type RecordedRequest, type RecordedResponse } from './exchange.js';
 import type { OutgoingRequest, PreparedRequest } from './outgoing.js';
 
 /** The record of a request: what `prepared` shows of it, and where its credential went. */
-export function recordRequest(request: OutgoingRequest, prepared: PreparedRequest, redactor: Redactor): RecordedRequest {
-  const redact = (text: string) => redactor.redact(text);
+export function recordRequest(request: OutgoingRequest, prepared: PreparedRequest): RecordedRequest {
   const { credential } = request;
   return {
     method: request.method,
-    url: redact(prepared.shownUrl),
-    headers: Object.fromEntries(Object.entries(prepared.shownHeaders).map(([k, v]) => [k, redact(v)])),
-    ...(prepared.shownBody !== undefined ? { body: redact(clip(prepared.shownBody)) } : {}),
+    url: prepared.shownUrl,
+    headers: prepared.shownHeaders,
+    ...(prepared.shownBody !== undefined ? { body: clip(prepared.shownBody) } : {}),
     ...((prepared.shownBody?.length ?? 0) > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
-    ...(credential ? { credential: { place: credential.place, shell: redact(credential.shell) } } : {}),
+    ...(credential ? { credential: { place: credential.place, shell: credential.shell } } : {}),
   };
 }
 
 /** The record of a response; `bytes` is its whole body, of which the record keeps the start. */
-export function recordResponse(status: number, headers: Record<string, string | string[] | undefined>, bytes: Buffer, redactor: Redactor): RecordedResponse {
+export function recordResponse(status: number, headers: Record<string, string | string[] | undefined>, bytes: Buffer): RecordedResponse {
   // Only what is recorded is decoded (a list of 100,000 is decoded once, when a check parses it): every
   // character takes at most 4 bytes, so the first 4 × limit bytes hold the first `limit` characters.
   const text = (bytes.length > RECORDED_BODY_LIMIT * 4 ? bytes.subarray(0, RECORDED_BODY_LIMIT * 4) : bytes).toString('utf8');
-  const redact = (value: string) => redactor.redact(value);
   const recordedHeaders: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) recordedHeaders[name] = Array.isArray(value) ? value.map(redact) : redact(value);
-  }
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) recordedHeaders[name] = value;
   return {
     status,
     headers: recordedHeaders,
-    body: redact(clip(text)),
+    body: clip(text),
     bodyBytes: bytes.length,
     ...(text.length > RECORDED_BODY_LIMIT ? { bodyTruncated: true as const } : {}),
   };

@@ -1,6 +1,6 @@
 /**
- * What a client's requests cost, for the run's report: the time the target had any of them open, when the first was
- * sent, and the body bytes received.
+ * What a client's requests cost, for the run's report: the time the target had any of them open, and when the first
+ * was sent. (The bytes received are the transport's to count: it reads the bodies.)
  */
 export class RequestStatistics {
   /** Requests open on the target now, since when, and how long it had any open before. */
@@ -8,7 +8,6 @@ export class RequestStatistics {
   private openSince = 0;
   private firstSentAt?: number;
   private openBeforeMs = 0;
-  private received = 0;
 
   /** A request is sent: the target has it open until {@link ended}. */
   sent(): void {
@@ -21,16 +20,6 @@ export class RequestStatistics {
   /** A request sent is over: its response ended, or it failed. */
   ended(): void {
     if (--this.open === 0) this.openBeforeMs += performance.now() - this.openSince;
-  }
-
-  /** A response body arrived whole. */
-  receivedBody(bytes: number): void {
-    this.received += bytes;
-  }
-
-  /** Response body bytes received so far, by every request. */
-  get bytesReceived(): number {
-    return this.received;
   }
 
   /**

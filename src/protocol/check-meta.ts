@@ -140,6 +140,8 @@ export interface FileTotals {
   readonly bytesReceived: number;
   /** How much of the spec the file's requests exercised. */
   readonly coverage: CoverageCounts;
+  /** Set once the target stopped answering for good (see CircuitBreaker.gone): why. */
+  readonly targetGone?: string;
 }
 
 // TaskMeta is declared by vitest's runner package, which vitest re-exports.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RunReport } from '../results/run-report.js';
 
@@ -50,27 +51,46 @@ export function renderCertificate(report: RunReport, files: Readonly<Record<stri
   return `${JSON.stringify(certificate, null, 2)}\n`;
 }
 
+/** The largest report file verify reads: far beyond any run's, far below what would exhaust a machine's memory. */
+const MAX_REPORT_BYTES = 256 * 1024 * 1024;
+/** The largest certificate.json verify reads: a few kilobytes are all a run writes. */
+const MAX_CERTIFICATE_BYTES = 1024 * 1024;
+
+/** What `verify` found: the certificate's claims when it could be read, and what does not hold. */
+export interface Verification {
+  readonly certificate?: Certificate;
+  /** Nothing means the directory matches its certificate. */
+  readonly problems: readonly string[];
+}
+
 /**
- * What `verify` found: nothing means the directory matches its certificate. `required` names the files a run
- * writes: a certificate that leaves one out would let that file be edited unseen.
+ * Checks a report directory against its certificate.json. `required` names the files a run writes: the certificate
+ * must cover each of them (one it leaves out could be edited unseen), and may name no other. The certificate is not
+ * trusted for what it names: only those files of the directory itself are read, each a regular file (not a link, not
+ * a device) of a bounded size.
  */
-export async function verifyCertificate(dir: string, required: readonly string[]): Promise<string[]> {
-  const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Certificate;
-  if (certificate.format !== CERTIFICATE_FORMAT) return [`certificate.json is not a ${CERTIFICATE_FORMAT} certificate`];
-  const problems = required.filter((name) => !(name in certificate.files)).map((name) => `the certificate does not cover ${name}`);
-  for (const [name, expected] of Object.entries(certificate.files)) {
-    let actual: string;
-    try {
-      actual = sha256(await readFile(join(dir, name)));
-    } catch {
-      problems.push(`${name} is missing`);
+export async function verifyCertificate(dir: string, required: readonly string[]): Promise<Verification> {
+  const certificate = JSON.parse(await readBounded(join(dir, 'certificate.json'), MAX_CERTIFICATE_BYTES)) as Certificate;
+  if (certificate.format !== CERTIFICATE_FORMAT) return { problems: [`certificate.json is not a ${CERTIFICATE_FORMAT} certificate`] };
+  const files = certificate.files ?? {};
+  const problems = required.filter((name) => !(name in files)).map((name) => `the certificate does not cover ${name}`);
+  for (const [name, expected] of Object.entries(files)) {
+    if (!required.includes(name)) {
+      problems.push(`the certificate names ${JSON.stringify(name)}, which is not a report file a run writes: it was not read`);
       continue;
     }
-    if (actual !== expected) problems.push(`${name} was changed after the run (sha256 ${actual.slice(0, 12)}…, certified ${expected.slice(0, 12)}…)`);
+    let actual: string;
+    try {
+      actual = await hashBounded(join(dir, name));
+    } catch (error) {
+      problems.push(`${name} ${(error as Error).message}`);
+      continue;
+    }
+    if (actual !== expected) problems.push(`${name} was changed after the run (sha256 ${actual.slice(0, 12)}…, certified ${String(expected).slice(0, 12)}…)`);
   }
   if (problems.length === 0) {
     // The hashes hold; the certificate's own claims must also be the report's.
-    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+    const report = JSON.parse(await readBounded(join(dir, 'report.json'), MAX_REPORT_BYTES)) as RunReport;
     const claims: [string, unknown, unknown][] = [
       ['verdict', certificate.verdict, report.verdict], ['seed', certificate.seed, report.seed], ['target', certificate.target, report.target],
       ['specSha256', certificate.specSha256, report.specSha256], ['suiteVersion', certificate.suiteVersion, report.suiteVersion],
@@ -78,5 +98,30 @@ export async function verifyCertificate(dir: string, required: readonly string[]
     ];
     for (const [name, claimed, actual] of claims) if (claimed !== actual) problems.push(`the certificate's ${name} is not the report's`);
   }
-  return problems;
+  return { certificate, problems };
+}
+
+/** A regular file of at most `max` bytes; else why not, as an error whose message follows the file's name. */
+async function regularFile(path: string, max: number): Promise<void> {
+  let stats;
+  try {
+    stats = await lstat(path);
+  } catch (error) {
+    throw Object.assign(new Error('is missing'), { code: (error as NodeJS.ErrnoException).code });
+  }
+  if (!stats.isFile()) throw new Error('is not a regular file (a link, a device or a directory): it was not read');
+  if (stats.size > max) throw new Error(`is larger than any report (${stats.size} bytes): it was not read`);
+}
+
+async function readBounded(path: string, max: number): Promise<string> {
+  await regularFile(path, max);
+  return readFile(path, 'utf8');
+}
+
+/** The sha256 of a file, read a piece at a time: a report of a failing run can be megabytes. */
+async function hashBounded(path: string): Promise<string> {
+  await regularFile(path, MAX_REPORT_BYTES);
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { end: MAX_REPORT_BYTES - 1 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Exchange } from '../results/run-report.js';
-import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
+import { titleOf, type CheckResult, type Counts, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/verdict.js';
 import { areaOf, CONTRACT_DOCUMENT, RULES, type Level, type Rule } from '../rules/catalogue.js';
@@ -47,7 +47,7 @@ export function renderHtml(report: RunReport): string {
 </header>
 <nav class="filters" aria-label="Filters" hidden>
   <span>Show:</span>
-  ${['failed', 'expected', 'skipped', 'passed'].map((o) => checkbox('outcome', o, o !== 'passed' || !report.results.some((r) => r.outcome !== 'passed'))).join('')}
+  ${['failed', 'error', 'expected', 'skipped', 'passed'].map((o) => checkbox('outcome', o, o !== 'passed' || !report.results.some((r) => r.outcome !== 'passed'))).join('')}
   <span class="sep"></span>
   ${(['MUST', 'SHOULD', 'INFO'] as const).map((l) => checkbox('level', l, true)).join('')}
 </nav>
@@ -81,7 +81,8 @@ function ruleBlock(report: RunReport, rule: Rule): string {
   const outcome = report.rules.find((r) => r.id === rule.id);
   const results = report.results.filter((r) => r.rule === rule.id);
   const state = outcome?.outcome ?? 'not run';
-  const tally = outcome ? `${outcome.checks.passed} passed, ${outcome.checks.failed} failed, ${outcome.checks.skipped} skipped` : '';
+  const errors = outcome?.checks.error ? `, ${outcome.checks.error} the suite failed in` : '';
+  const tally = outcome ? `${outcome.checks.passed} passed, ${outcome.checks.failed} failed, ${outcome.checks.skipped} skipped${errors}` : '';
   return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}">
 <h4><span class="pill ${cls(state)}">${esc(state)}</span> <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
 <p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}${outcome?.why ? ` · not applicable: ${esc(outcome.why)}` : ''}</p>
@@ -91,7 +92,7 @@ ${results.map(checkBlock).join('\n')}
 
 function checkBlock(r: CheckResult): string {
   const outcome = r.expected ? 'expected' : r.outcome;
-  const open = counts(r) ? ' open' : '';
+  const open = counts(r) || r.outcome === 'error' ? ' open' : '';
   const shown = r.outcome === 'passed' ? r.exchanges.slice(0, SHOWN_WHEN_PASSED) : r.exchanges;
   const failing = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
   const reproduce = r.outcome === 'failed' && failing ? curlCommand(failing) : undefined;
@@ -147,13 +148,13 @@ function body(text: string): string {
 }
 
 function countsTable(report: RunReport): string {
-  const rows = (['MUST', 'SHOULD', 'INFO'] as const).map((level) => {
-    const c = report.summary.byLevel[level];
-    return `<tr><th>${level}</th><td>${c.passed}</td><td>${c.failed}</td><td>${c.skipped}</td></tr>`;
-  });
   const all = report.summary.byOutcome;
-  return `<table class="counts"><thead><tr><th></th><th>passed</th><th>failed</th><th>skipped</th></tr></thead>
-<tbody>${rows.join('')}<tr class="total"><th>all</th><td>${all.passed}</td><td>${all.failed}</td><td>${all.skipped}</td></tr></tbody></table>`;
+  // The column of the suite's own errors only where there are some: a run without them shows what it always did.
+  const errors = all.error > 0;
+  const row = (c: Counts) => `<td>${c.passed}</td><td>${c.failed}</td><td>${c.skipped}</td>${errors ? `<td>${c.error}</td>` : ''}`;
+  const rows = (['MUST', 'SHOULD', 'INFO'] as const).map((level) => `<tr><th>${level}</th>${row(report.summary.byLevel[level])}</tr>`);
+  return `<table class="counts"><thead><tr><th></th><th>passed</th><th>failed</th><th>skipped</th>${errors ? '<th>error</th>' : ''}</tr></thead>
+<tbody>${rows.join('')}<tr class="total"><th>all</th>${row(all)}</tr></tbody></table>`;
 }
 
 function notices(report: RunReport): string {
@@ -210,7 +211,7 @@ table.counts tr.total { font-weight: 600; }
 .filters .sep { border-left: 1px solid var(--line); height: 1.2rem; }
 .meta { color: #666; font-size: .82rem; margin: 0; }
 .pill { display: inline-block; min-width: 4.2rem; text-align: center; border-radius: .8rem; font-size: .75rem; padding: 0 .4rem; color: #fff; background: #777; }
-.o-passed { background: #2e7d32; } .o-failed { background: #c62828; } .o-skipped { background: #8d8d8d; }
+.o-passed { background: #2e7d32; } .o-failed { background: #c62828; } .o-skipped { background: #8d8d8d; } .o-error { background: #e65100; }
 .o-expected { background: #6a4fa3; } .o-not-run { background: #b0b0b0; }
 details.check { border: 1px solid var(--line); border-radius: .35rem; margin: .3rem 0; background: #fff; }
 details.check > summary { cursor: pointer; padding: .3rem .5rem; list-style-position: inside; }

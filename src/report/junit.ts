@@ -6,7 +6,7 @@ import { curlCommand } from './reproduce.js';
 
 /**
  * junit.xml: one testcase per check, grouped by rule area, the rule and level as properties. MUST failures
- * are failures; SHOULD failures are warnings written to system-out, so that they do not fail a CI job on
+ * are failures; checks the suite itself failed in are errors; SHOULD failures are warnings written to system-out, so that they do not fail a CI job on
  * their own, unless --strict; failures an expected-failures list names are skipped with their reason; INFO
  * observations go to system-out.
  */
@@ -21,6 +21,7 @@ export function renderJunit(report: RunReport): string {
   const count = (results: readonly CheckResult[]) => ({
     tests: results.length,
     failures: results.filter(isFailure).length,
+    errors: results.filter((r) => r.outcome === 'error').length,
     skipped: results.filter(isSkipped).length,
     time: seconds(results.reduce((sum, r) => sum + r.durationMs, 0)),
   });
@@ -28,11 +29,11 @@ export function renderJunit(report: RunReport): string {
   const out = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     // The root takes only name, time, tests, failures and errors in the schema strict consumers (Jenkins) use.
-    `<testsuites name="petstore-conformance" tests="${all.tests}" failures="${all.failures}" errors="0" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="petstore-conformance" tests="${all.tests}" failures="${all.failures}" errors="${all.errors}" time="${seconds(report.durationMs)}">`,
   ];
   for (const [area, results] of areas) {
     const c = count(results);
-    out.push(`  <testsuite name="${attr(area)}" tests="${c.tests}" failures="${c.failures}" errors="0" skipped="${c.skipped}" time="${c.time}" timestamp="${report.startedAt}">`);
+    out.push(`  <testsuite name="${attr(area)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time}" timestamp="${report.startedAt}">`);
     out.push(...runProperties(report));
     for (const result of results) out.push(...testcase(area, result, isFailure(result)));
     out.push('  </testsuite>');
@@ -59,6 +60,9 @@ function testcase(area: string, r: CheckResult, failure: boolean): string[] {
     lines.push(`      <skipped message="${attr(`expected failure (${r.expected.reason}): ${r.message ?? ''}`)}"/>`);
   } else if (r.outcome === 'failed') {
     lines.push(`      <system-out>${text(`WARNING: ${r.rule} (${r.level}) is not kept.\n`)}${detail()}</system-out>`);
+  } else if (r.outcome === 'error') {
+    // JUnit's own distinction: an error of the test's, not a failure of what it tests.
+    lines.push(`      <error type="suite" message="${attr(`the suite failed in this check: ${r.message ?? ''}`)}"/>`);
   } else if (r.outcome === 'skipped') {
     lines.push(`      <skipped message="${attr(r.message ?? '')}"/>`);
   } else if (r.observation) {

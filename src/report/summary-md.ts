@@ -21,6 +21,8 @@ export function renderSummaryMarkdown(report: RunReport): string {
       return `| ${level} | ${c.passed} | ${c.failed} | ${c.skipped} |`;
     }),
   ];
+  const errors = report.summary.byOutcome.error;
+  if (errors) lines.push('', `The suite itself failed in ${errors} check${errors === 1 ? '' : 's'}: not judged, and the run is incomplete.`);
   const failures = report.results.filter(counts);
   if (failures.length) {
     lines.push('', `### Failures (${failures.length})`, '', '| rule | level | check | why |', '|---|---|---|---|');

@@ -1,9 +1,10 @@
-import { mkdir, readdir, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { ReportWriteError } from '../core/errors.js';
 import type { Redactor } from '../core/secrets.js';
 import type { RunReport } from '../results/run-report.js';
 import { renderBadge } from './badge.js';
+import { holdReportDir } from './dir-lock.js';
 import { renderCertificate } from './certificate.js';
 import { renderHar } from './har.js';
 import { renderHtml } from './html.js';
@@ -28,19 +29,32 @@ export const REPORT_FILES: readonly string[] = RENDERERS.map(([name]) => name);
 const CERTIFICATE_FILE = 'certificate.json';
 
 /**
- * Creates the report directory, so that an unwritable one stops the run before any request is sent. Returns a
- * clean-up for runs that end before writing anything: it removes the directory if it made it and it is empty.
+ * What the pre-run write test writes: enough that a full disk refuses it (an empty file takes no block, and a full
+ * disk still makes one), little enough to write at once.
+ */
+const WRITE_TEST_BYTES = 64 * 1024;
+
+/**
+ * Creates the report directory and holds it for this run (see dir-lock.ts), so that an unwritable one, or one another
+ * run is writing to, stops the run before any request is sent. Returns what lets go of it once the run is over: it
+ * also removes the directory if it made it and the run wrote nothing in it.
  */
 export async function prepareReportDir(dir: string): Promise<() => Promise<void>> {
   let made: string | undefined;
+  const probe = join(dir, '.write-test');
+  let release: () => Promise<void>;
   try {
     made = await makeDirectory(dir);
-    await writeFile(join(dir, '.write-test'), '');
-    await rm(join(dir, '.write-test'));
+    await writeFile(probe, Buffer.alloc(WRITE_TEST_BYTES));
+    await rm(probe);
+    release = await holdReportDir(dir);
   } catch (error) {
+    await rm(probe, { force: true }).catch(() => undefined);
+    if (error instanceof ReportWriteError) throw error;
     throw new ReportWriteError(`cannot write reports to ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; choose another --report-dir`);
   }
   return async () => {
+    await release();
     if (made !== undefined && (await readdir(dir)).length === 0) await rmdir(dir).catch(() => undefined);
   };
 }
@@ -64,23 +78,70 @@ async function makeDirectory(dir: string): Promise<string | undefined> {
   }
 }
 
+/** What became of a run's report files: those written whole, and those not written, with why. */
+export interface WrittenReports {
+  readonly paths: readonly string[];
+  readonly missing: readonly { readonly name: string; readonly why: string }[];
+}
+
 /**
  * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, also
- * certificate.json over the others. Returns the paths written.
+ * certificate.json over the others, once they are all written. Each file is written whole or not at all (a temporary
+ * file renamed into place): one that cannot be (a full disk) is left out, never left cut short, and the others are
+ * written all the same.
  */
-export async function writeReports(dir: string, report: RunReport, redactor: Redactor, certify = false): Promise<string[]> {
-  const files: Record<string, string> = {};
-  for (const [name, render] of RENDERERS) files[name] = redactor.redact(render(report));
-  if (certify) files[CERTIFICATE_FILE] = renderCertificate(report, files);
+export async function writeReports(dir: string, report: RunReport, redactor: Redactor, certify = false): Promise<WrittenReports> {
   const paths: string[] = [];
-  for (const [name, content] of Object.entries(files)) {
-    const path = join(dir, name);
+  const missing: { name: string; why: string }[] = [];
+  const files: Record<string, string> = {};
+  const write = async (name: string, render: () => string) => {
     try {
-      await writeFile(path, content);
+      const content = render();
+      await writeWhole(join(dir, name), content);
+      files[name] = content;
+      paths.push(join(dir, name));
     } catch (error) {
-      throw new ReportWriteError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      missing.push({ name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
     }
-    paths.push(path);
+  };
+  for (const [name, render] of RENDERERS) await write(name, () => redactor.redact(render(report)));
+  if (certify && missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
+  else if (certify) missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
+  return { paths, missing };
+}
+
+/**
+ * Removes the key from a JSON file another writer left in the report directory (vitest's blob of a shard, whose task
+ * meta holds the checks' exchanges as they were recorded): from every string of it, so that it stays JSON.
+ */
+export async function redactJsonFile(path: string, redactor: Redactor): Promise<void> {
+  const redactAll = (value: unknown): unknown => {
+    if (typeof value === 'string') return redactor.redact(value);
+    if (Array.isArray(value)) return value.map(redactAll);
+    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactor.redact(k), redactAll(v)]));
+    return value;
+  };
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a run stopped before vitest wrote it
+    throw error;
   }
-  return paths;
+  await writeWhole(path, JSON.stringify(redactAll(JSON.parse(text))));
+}
+
+/**
+ * Writes a file whole, or not at all: a temporary file beside it, renamed into place once written. When it cannot be
+ * written, a file of that name an earlier run left is removed too: what the directory holds is this run's.
+ */
+async function writeWhole(path: string, content: string): Promise<void> {
+  const temporary = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(temporary, content);
+    await rename(temporary, path);
+  } catch (error) {
+    await Promise.all([temporary, path].map((file) => rm(file, { force: true }).catch(() => undefined)));
+    throw error;
+  }
 }

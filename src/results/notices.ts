@@ -55,7 +55,8 @@ export function noticesOf(report: RunReport): Notice[] {
   const notices: Notice[] = [];
   const warn = (text: string) => notices.push({ level: 'warning', text });
   const notRun = report.rules.filter((r) => r.outcome === 'not run').map((r) => r.id);
-  const why = report.selection ? ' (--only, --skip)' : report.errors?.some((e) => e.interrupted) ? ' (interrupted)' : '';
+  const why = report.selection ? ' (--only, --skip)' : report.errors?.some((e) => e.interrupted) ? ' (interrupted)'
+    : report.errors?.some((e) => e.targetGone) ? ' (the target stopped answering)' : '';
   if (notRun.length) warn(`Not run: ${notRun.join(', ')}${why}${report.verdict === 'partial' ? '; a partial run claims no full verdict' : ''}.`);
   for (const [why, text] of Object.entries(withheldText(report)) as [Withheld, string][]) {
     const checks = report.results.filter((r) => r.withheld === why);
@@ -80,6 +81,10 @@ export function noticesOf(report: RunReport): Notice[] {
   // An exchange may be shown by several results (a check and the audits of it): count each once.
   const retried = new Set(report.results.flatMap((r) => r.exchanges).filter((e) => e.retries?.length).map((e) => e.id)).size;
   if (retried) notices.push({ level: 'info', text: `The target asked to slow down (429) on ${retried} recorded requests; the suite waited as asked and sent them again.` });
-  for (const e of report.errors ?? []) warn(e.interrupted ? `Interrupted: the run was ${e.message}; it holds only what ran before.` : `Suite error in ${e.where}: ${e.message}`);
+  for (const e of report.errors ?? []) {
+    if (e.interrupted) warn(`Interrupted: the run was ${e.message}; it holds only what ran before.`);
+    else if (e.targetGone) warn(`The target ${e.message}: the run holds only what ran before.`);
+    else warn(`Suite error in ${e.where}: ${e.message}`);
+  }
   return notices;
 }

@@ -9,8 +9,12 @@ import type { Settings } from '../protocol/settings.js';
 /** The recorded request and response of one check's exchange: what reports show and reproduce. */
 export type { Exchange };
 
-/** A check's outcome. INFO checks pass when they observed something. */
-export type Outcome = 'passed' | 'failed' | 'skipped';
+/**
+ * A check's outcome. INFO checks pass when they observed something. `error`: the suite itself failed in the check (an
+ * exception in the check or an audit, a check past its time limit): it judged nothing, and says nothing about the
+ * target; the run is then incomplete.
+ */
+export type Outcome = 'passed' | 'failed' | 'skipped' | 'error';
 
 /** One check's result: the unit of every report. */
 export interface CheckResult {
@@ -21,7 +25,7 @@ export interface CheckResult {
   /** Readable name, unique within its rule. */
   readonly check: string;
   readonly outcome: Outcome;
-  /** Why it failed, or why it was skipped. */
+  /** Why it failed, why it was skipped, or the suite's own error. */
   readonly message?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
@@ -59,9 +63,11 @@ export interface Counts {
   passed: number;
   failed: number;
   skipped: number;
+  /** Checks in which the suite itself failed (see {@link Outcome}). */
+  error: number;
 }
 
-/** How a whole rule fared: failed if any of its checks failed, passed if any passed, else skipped. */
+/** How a whole rule fared: failed if any of its checks failed, error if the suite failed in any, passed if any passed, else skipped. */
 export interface RuleOutcome {
   readonly id: string;
   readonly level: Level;
@@ -73,21 +79,23 @@ export interface RuleOutcome {
 }
 
 /**
- * `incomplete` when the run was interrupted, whatever it found; `non-conformant` when a MUST check failed (with
- * --strict, a SHOULD check too; one an expected-failures list names does not count); `incomplete` also when the
- * suite itself failed (a check crashed, a suite did not load) and found no such failure: it claims nothing about
- * the target, and the CLI exits with 2; `partial` when nothing failed but not every check ran: a MUST or SHOULD
+ * `incomplete` when the run was interrupted, or the suite itself failed (an exception in a check or an audit, a suite
+ * that did not load), whatever it found: it claims nothing about the target, and the CLI exits with 2; `non-conformant`
+ * when a MUST check failed (with --strict, a SHOULD check too; one an expected-failures list names does not count);
+ * `partial` when nothing failed but not every check ran: a MUST or SHOULD
  * rule was not judged (--only, --skip) or a MUST or SHOULD check was withheld (the write budget, a read-only run,
  * a 429 not waited out); it claims no full verdict; `conformant` otherwise.
  */
 export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 
-/** Why a run is incomplete: where the suite itself failed, or that the run was interrupted. */
+/** Why a run is incomplete: where the suite itself failed, that the run was interrupted, or that the target went. */
 export interface RunError {
   readonly where: string;
   readonly message: string;
   /** Set when a signal (Ctrl-C, SIGTERM) stopped the run: no bug, but no full verdict either. */
   readonly interrupted?: true;
+  /** Set when the target stopped answering for good: the checks after it could not be sent. No bug either. */
+  readonly targetGone?: true;
 }
 
 /**

@@ -16,10 +16,10 @@ export function breaksVerdict(result: CheckResult, strict: boolean): boolean {
  * the spec makes inapplicable is no rule left unjudged.
  */
 export function verdictOf(results: readonly CheckResult[], errors: readonly RunError[] = [], strict = false, inapplicable: readonly InapplicableRule[] = []): Verdict {
-  // Interrupted, a run judged only part of the target: whatever it found, it gives no verdict (exit 2).
-  if (errors.some((e) => e.interrupted)) return 'incomplete';
+  // Interrupted, or failed itself, the suite judged only part of the target: whatever it found, it gives no verdict
+  // (exit 2). An error of the suite's own is never the target's failure.
+  if (errors.length > 0 || results.length === 0 || results.some((r) => r.outcome === 'error')) return 'incomplete';
   if (results.some((r) => breaksVerdict(r, strict))) return 'non-conformant';
-  if (errors.length > 0 || results.length === 0) return 'incomplete';
   const judged = new Set([...results.filter((r) => r.outcome !== 'skipped').map((r) => r.rule), ...inapplicable.map((i) => i.rule)]);
   const unjudged = RULES.some((rule) => rule.level !== 'INFO' && !judged.has(rule.id));
   const withheld = results.some((r) => r.withheld && r.level !== 'INFO');
@@ -49,7 +49,8 @@ export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckRe
  * check and skipped some over a rule already in the set.
  */
 function explainedRules(results: readonly CheckResult[]): Set<string> {
-  const explained = new Set(results.filter((r) => r.outcome === 'failed').map((r) => r.rule));
+  // A rule in whose judging the suite failed is no rule that did not fail: the run is incomplete, and says why.
+  const explained = new Set(results.filter((r) => r.outcome === 'failed' || r.outcome === 'error').map((r) => r.rule));
   const passed = new Set(results.filter((r) => r.outcome === 'passed').map((r) => r.rule));
   for (let grew = true; grew;) {
     grew = false;
@@ -66,7 +67,7 @@ function explainedRules(results: readonly CheckResult[]): Set<string> {
 
 /** Outcome counts of a set of results. */
 function countOutcomes(results: readonly CheckResult[]): Counts {
-  const tally: Counts = { passed: 0, failed: 0, skipped: 0 };
+  const tally: Counts = { passed: 0, failed: 0, skipped: 0, error: 0 };
   for (const r of results) tally[r.outcome]++;
   return tally;
 }
@@ -76,7 +77,7 @@ export function ruleOutcomes(results: readonly CheckResult[], inapplicable: read
   return RULES.map((rule) => {
     const checks = countOutcomes(results.filter((r) => r.rule === rule.id));
     const why = inapplicable.find((i) => i.rule === rule.id)?.why;
-    const outcome = checks.failed > 0 ? 'failed' : checks.passed > 0 ? 'passed' : checks.skipped > 0 ? 'skipped' : why ? 'not applicable' : 'not run';
+    const outcome = checks.failed > 0 ? 'failed' : checks.error > 0 ? 'error' : checks.passed > 0 ? 'passed' : checks.skipped > 0 ? 'skipped' : why ? 'not applicable' : 'not run';
     return { id: rule.id, level: rule.level, requirement: rule.requirement, outcome, checks, ...(outcome === 'not applicable' && why ? { why } : {}) };
   });
 }

@@ -9,8 +9,9 @@ import { ruleById } from '../rules/catalogue.js';
 import { CoverageTotals } from './coverage.js';
 
 /**
- * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge.
- * A failure that is not a rule failure (a bug in a check, a test past its time limit) is reported as a crash.
+ * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge. A failure that is
+ * not a rule failure (an exception in a check or an audit, a test past its time limit) is the suite's own error: the
+ * check's outcome is `error`, never `failed`, and the run reports the crash.
  */
 function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false): { result?: CheckResult; crash?: RunError; inapplicable?: InapplicableRule } {
   const meta = recordedCheck(test);
@@ -23,8 +24,9 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
   }
   if (meta.notApplicable) return {};
   const error = state.errors?.[0];
-  const outcome = state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
-  const message = outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
+  const crashed = state.state === 'failed' && error !== undefined && error.name !== 'CheckFailure';
+  const outcome = crashed ? 'error' : state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
+  const message = crashed ? `${error.name}: ${error.message}` : outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
   const result: CheckResult = {
     rule: meta.rule,
     level: ruleById(meta.rule).level,
@@ -43,10 +45,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     ...(meta.generated ? { generated: meta.generated } : {}),
     ...(outcome === 'skipped' && meta.prerequisiteOwner ? { dependsOn: meta.prerequisiteOwner } : {}),
   };
-  const crashed = outcome === 'failed' && error !== undefined && error.name !== 'CheckFailure';
-  return crashed
-    ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: redactor.redact(`${error.name}: ${error.message}`) } }
-    : { result };
+  return crashed ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: result.message as string } } : { result };
 }
 
 /** A vitest reporter that turns tests into check results as they finish. */
@@ -79,6 +78,11 @@ export class ResultCollector {
   /** Whether the run was interrupted (its errors say so). */
   get interrupted(): boolean {
     return this.errors.some((e) => e.interrupted);
+  }
+
+  /** Whether the run was cut short, interrupted or left by its target: what it did not send, it did not judge. */
+  get cutShort(): boolean {
+    return this.errors.some((e) => e.interrupted || e.targetGone);
   }
 
   onTestModuleCollected(module: TestModule): void {
@@ -126,6 +130,9 @@ export class ResultCollector {
     this.writes.topUp = totals.topUp ?? this.writes.topUp;
     this.created.push(...totals.created);
     this.coverage.add(totals.coverage);
+    if (totals.targetGone !== undefined && !this.errors.some((e) => e.targetGone)) {
+      this.errors.push({ where: 'the target', message: this.redactor.redact(totals.targetGone), targetGone: true });
+    }
   }
 
   onTestRunEnd(_modules: readonly TestModule[], errors: readonly { name?: string; message?: string }[]): void {

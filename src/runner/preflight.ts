@@ -1,19 +1,48 @@
-import { TargetUnreachableError } from '../core/errors.js';
-import { firstContact } from '../http/first-contact.js';
+import { KeyRefusedError, TargetUnreachableError } from '../core/errors.js';
+import { firstContact, type FirstContactOptions } from '../http/first-contact.js';
 import { INTERRUPTED } from '../http/failure.js';
 import type { Settings } from '../protocol/settings.js';
+import type { Operation } from '../spec/types.js';
+
+/** The key to try on the first contact, where it came from (for the message), and the spec's operations. */
+export interface KeyToTry {
+  readonly key: string;
+  /** `PETSTORE_API_KEY`, or `the key in --api-key-file <file>`. */
+  readonly source: string;
+  readonly operations: readonly Operation[];
+}
 
 /**
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
- * unknown host, TLS failure) stops the run as not carried out, rather than failing every check. Sends one
- * GET to the list without a credential, which changes nothing (see http/first-contact.ts). An interruption ends the
- * wait: the run that follows sees the signal and reports itself incomplete.
+ * unknown host, TLS failure) stops the run as not carried out, rather than failing every check. Sends a GET to the list
+ * (at `listPath`, the spec's),
+ * which changes nothing (see http/first-contact.ts), with the key when `key` is given: a target that answers it with
+ * 401, and every other operation the spec lists that a GET can try (nothing is written before the checks), refuses the
+ * key itself, and the run stops too: a wrong key would otherwise read as a server that breaks AUTH-3 everywhere. An
+ * interruption ends the wait: the run that follows sees the signal and reports itself incomplete.
  */
-export async function ensureReachable(target: string, settings: Pick<Settings, 'timeoutMs' | 'ca' | 'insecure'>, signal?: AbortSignal): Promise<void> {
-  const failure = await firstContact(target, settings, signal);
-  if (failure && failure.code !== INTERRUPTED) {
-    throw new TargetUnreachableError(`cannot reach the target ${target}: ${failure.code} (${failure.message}); ${fixFor(failure.code)}`);
+export async function ensureReachable(target: string, settings: Pick<Settings, 'timeoutMs' | 'ca' | 'insecure'>, listPath: string, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
+  const base = target.replace(/\/+$/, '');
+  const options: FirstContactOptions = { ...settings, ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
+  const first = await firstContact(`${base}${listPath}`, options, signal);
+  if (first.failure && first.failure.code !== INTERRUPTED) {
+    throw new TargetUnreachableError(`cannot reach the target ${target}: ${first.failure.code} (${first.failure.message}); ${fixFor(first.failure.code)}`);
   }
+  if (!key || first.status !== 401) return;
+  const tried = [`GET ${listPath}`];
+  for (const op of key.operations.filter((o) => o.method === 'GET' && o.requiresBearer && o.path !== listPath)) {
+    const path = op.path.replace(/\{[^}]+\}/g, '1');
+    if ((await firstContact(`${base}${path}`, options, signal)).status !== 401) return;
+    tried.push(`GET ${path}`);
+  }
+  throw new KeyRefusedError(`the target refuses the key on every operation (401 to ${tried.join(' and ')}; nothing is written to find out): ` +
+    `check ${key.source}${namedAssignment(key.key)}`);
+}
+
+/** A hint when the key reads as a shell assignment (`PETSTORE_API_KEY=…` copied into a key file whole). */
+function namedAssignment(key: string): string {
+  const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(key)?.[1];
+  return name ? ` (it starts with "${name}=": give the key alone)` : '';
 }
 
 /** What to do about a connection failure, by its code. */

@@ -161,7 +161,7 @@ export class SuiteSession {
     }
     const { errors } = collector;
     // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
-    const results = collector.interrupted ? collector.results : holdSkipsToTheirOwners(collector.results);
+    const results = collector.cutShort ? collector.results : holdSkipsToTheirOwners(collector.results);
     return {
       target: options.target,
       targetKind: options.targetKind,

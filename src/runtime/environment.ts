@@ -56,7 +56,7 @@ export function environment(): Environment {
         settings,
         redactor,
         // The settings are the client's as they are (ClientSettings): an option of how requests go needs no step here.
-        client: new HttpClient({ ...settings, redactor, interrupted: interruption.signal }),
+        client: new HttpClient({ ...settings, interrupted: interruption.signal }),
         validators,
         operations,
         list: operationOf(operations, 'list'),

@@ -53,6 +53,22 @@ export class Ledger {
     this.written.push({ id, name: seen?.record['name'] ?? sentName(reply), exchange: reply.exchange.id });
   }
 
+  /**
+   * Every category the suite's requests created, once each: the 2xx the target gave (a request it had to refuse and
+   * served all the same is marked so), then those the list showed carrying the marker of a refused request that got
+   * no 2xx.
+   */
+  createdRecords(): CreatedRecord[] {
+    const despite = new Set(this.createdDespiteRefusal.map((c) => c.exchange));
+    const written = new Set(this.written.map((c) => c.exchange));
+    return [
+      ...this.written.map((c) => (despite.has(c.exchange) ? { ...c, despiteRefusal: true as const } : c)),
+      ...this.createdDespiteRefusal.filter(({ exchange }) => !written.has(exchange)).map(({ category, exchange }) => ({
+        id: category.id === undefined ? null : String(category.id), name: category.record['name'], exchange, despiteRefusal: true as const,
+      })),
+    ];
+  }
+
   recordRejected(rule: RuleId, marker: string | undefined, reply: Reply): void {
     const status = reply.status;
     this.rejected.push({ rule, ...(marker !== undefined ? { marker } : {}), exchange: reply.exchange.id, served: status !== undefined && status >= 200 && status < 300 });

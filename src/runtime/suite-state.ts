@@ -105,9 +105,8 @@ export class SuiteState {
       waitingOnTargetMs: client.waitingOnTargetMs,
       firstRequestAt: client.firstRequestAt,
       bytesReceived: client.bytesReceived,
-      created: [...this.ledger.written, ...this.ledger.createdDespiteRefusal.map(({ category, exchange }) => ({
-        id: category.id === undefined ? null : String(category.id), name: category.record['name'], exchange, despiteRefusal: true as const,
-      }))],
+      ...(client.targetGone !== undefined ? { targetGone: client.targetGone } : {}),
+      created: this.ledger.createdRecords(),
       writesUsed: this.run.budget.usedOrUnderWay,
       posts: this.run.posts,
       sharedWrites: this.shared.map((s) => s.spent()).filter((s) => s !== undefined),

@@ -116,6 +116,19 @@ describe('CheckContext', () => {
     await expect(run).rejects.toThrow(/^counterexample 11 .*: 11 failed$/);
   });
 
+  // An exception of the suite's own in a case is not a counterexample: fast-check would shrink it and the check would
+  // fail the target with it. The cases end at once, and the check ends with the error itself.
+  it('ends a property on an error of its own, with that error, not as a failure of the target', async () => {
+    const { t, sent } = context(200, '[]');
+    const bug = new TypeError('Invalid URL');
+    const run = t.property(fc.integer({ min: 0, max: 1000 }), async () => {
+      await t.list();
+      throw bug;
+    });
+    await expect(run).rejects.toBe(bug);
+    expect(sent).toHaveLength(1);
+  });
+
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
     const { t } = context(200, '[]');
     await expect(t.property(fc.constant(1), async () => t.missing('HTTP-1', 'no answer'))).rejects.toThrow(PrerequisiteMissing);

@@ -109,3 +109,16 @@ describe('closest', () => {
     expect(closest('psk_Pasted7Wx3Vb9Lk2Jh5Tn8', ['rules', 'faults', 'selftest', 'verify', 'merge'])).toBeUndefined();
   });
 });
+
+describe('a --target that is not a URL', () => {
+  // Before, the message repeated the whole text: a password or a key pasted into its user information with it.
+  it('is refused without what may be credentials in it', () => {
+    for (const [target, shown] of [
+      ['http://admin:SuperSecret123@[petstore.example.com/v1', 'http://<credentials>@[petstore.example.com/v1'],
+      ['//admin:SuperSecret123@petstore.example.com/v1', '//<credentials>@petstore.example.com/v1'],
+      ['https://user:p@ss:SuperSecret123@[::1/v1', 'https://<credentials>@[::1/v1'],
+    ]) {
+      expect(() => parseCommand(['--target', target as string])).toThrow(new UsageError(`--target "${shown}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`));
+    }
+  });
+});

@@ -30,3 +30,21 @@ describe('settingsFor: the target and the spec\'s servers', () => {
     await expect(settingsAgainst('https://x.test', spec)).resolves.toMatchObject({ concurrency: 8 });
   });
 });
+
+function configOf(argv: string[]): RunConfig {
+  const command = parseCommand(argv);
+  if (command.kind !== 'run') throw new Error(`not a run: ${argv.join(' ')}`);
+  return command.config;
+}
+
+describe('settingsFor', () => {
+  it('takes the spec\'s production server for production however its host name is written: letter case, a trailing dot, the default port', async () => {
+    const spec = await loadSpec();
+    for (const target of ['https://petstore.example.com/v1', 'https://PetStore.Example.COM/v1', 'https://petstore.example.com./v1', 'https://petstore.example.com.:443/v1/']) {
+      const config = configOf(['--target', target]);
+      expect((await settingsFor(config, spec, target)).readOnly, target).toMatch(/^the target is the spec's production server \(https:\/\/petstore\.example\.com\/v1\); --allow-writes lifts this$/);
+    }
+    const staging = 'https://staging.petstore.example.com./v1';
+    expect((await settingsFor(configOf(['--target', staging]), spec, staging)).readOnly).toBeUndefined();
+  });
+});

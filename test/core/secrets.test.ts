@@ -56,6 +56,18 @@ describe('Redactor', () => {
     }
   });
 
+  // Before, these were left whole: a server that encodes all it echoes, or dumps a header's bytes.
+  it('removes the key with every byte percent-encoded, or its bytes in hex, bare or as \\x escapes, in any letter case', () => {
+    const bytes = [...Buffer.from(key)];
+    const percent = bytes.map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+    const hex = Buffer.from(key).toString('hex');
+    const escaped = bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
+    const half = (form: string) => form.slice(0, Math.ceil(form.length / 2) + 3);
+    for (const form of [percent, percent.toUpperCase(), half(percent), hex, hex.toUpperCase(), half(hex), escaped, half(escaped)]) {
+      expect(redactor.redact(`echo: ${form}.`), form).toBe(`echo: ${REDACTED}.`);
+    }
+  });
+
   it('leaves text without the key alone, short common fragments included', () => {
     const text = 'psk_ is a prefix; Key and 2026 are words';
     expect(redactor.redact(text)).toBe(text);

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readReport, runCli, tempDir } from '../support/cli.js';
+import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_escapes_test_key_0123456789';
@@ -36,8 +37,15 @@ describe('what must not escape', () => {
 });
 
 describe('one cause, one rule', () => {
-  it('a key the target does not take fails AUTH-3, not CREATE-1, MODEL-2 or LIST-1, whose checks skip over it', async () => {
-    const server = await reference({ apiKey: 'psk_the_target_s_rotated_key_000000' });
+  // A key refused on every operation is a wrong key, which stops the run before any check (see trust.test.ts): this
+  // one is taken for reads and refused for writes, a key without the write scope.
+  it('a key the target does not take for creating fails AUTH-3, not CREATE-1, MODEL-2 or LIST-1, whose checks skip over it', async () => {
+    const server = await hostileServer((request, response) => {
+      if (request.method !== 'POST' || request.headers.authorization !== `Bearer ${KEY}`) return false;
+      response.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="insufficient_scope"' });
+      response.end(JSON.stringify({ code: 'unauthorized', message: 'The API key may not create.', status: 401 }));
+      return true;
+    }, { apiKey: KEY });
     const dir = await tempDir();
     const { code } = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
     expect(code).toBe(1);

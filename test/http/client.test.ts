@@ -1,7 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, it, type TestContext } from 'vitest';
-import { Redactor } from '../../src/core/secrets.js';
 import { HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
 import { parseJson } from '../../src/json/parse.js';
@@ -9,7 +8,7 @@ import { suiteVersion } from '../../src/core/package-info.js';
 import { TRACEPARENT } from '../../src/http/trace.js';
 import type { IncomingHttpHeaders } from 'node:http';
 
-const options = { timeoutMs: 1500, maxResponseBytes: 1000, redactor: new Redactor(['psk_client_test_key']) };
+const options = { timeoutMs: 1500, maxResponseBytes: 1000 };
 
 // The tests run at once: most of their time is spent waiting on deadlines. Each has a server and a client of its own,
 // closed by the test's own onTestFinished, and asserts with its own expect (the test context's: vitest does not know

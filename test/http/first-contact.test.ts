@@ -16,30 +16,34 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
 }
 
 describe('firstContact', () => {
-  it('reaches a target that answers, whatever it answers, with GET /categories and no credential', async () => {
+  it('reaches a target that answers, whatever it answers, with a GET carrying the credential it is given, and says the status', async () => {
     const seen: { url?: string; authorization?: string; agent?: string }[] = [];
     const target = await serve((request, response) => {
       seen.push({ url: request.url, authorization: request.headers.authorization, agent: request.headers['user-agent'] });
       response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
     });
-    expect(await firstContact(target, { timeoutMs: 2000 })).toBeUndefined();
-    expect(seen).toEqual([{ url: '/v1/categories', authorization: undefined, agent: expect.stringMatching(/^petstore-conformance\//) }]);
+    expect(await firstContact(`${target}/categories`, { timeoutMs: 2000 })).toEqual({ status: 401 });
+    expect(await firstContact(`${target}/pets/1`, { timeoutMs: 2000, authorization: 'Bearer k' })).toEqual({ status: 401 });
+    expect(seen).toEqual([
+      { url: '/v1/categories', authorization: undefined, agent: expect.stringMatching(/^petstore-conformance\//) },
+      { url: '/v1/pets/1', authorization: 'Bearer k', agent: expect.stringMatching(/^petstore-conformance\//) },
+    ]);
   });
 
   it('reaches a target that connects and then never answers: what follows is for the checks', async () => {
     const target = await serve(() => undefined);
-    expect(await firstContact(target, { timeoutMs: 200 })).toBeUndefined();
+    expect(await firstContact(`${target}/categories`, { timeoutMs: 200 })).toEqual({});
   });
 
   it('names a refused connection as the suite\'s client does', async () => {
     const target = await serve(() => undefined);
     await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
-    expect(await firstContact(target, { timeoutMs: 2000 })).toMatchObject({ code: 'CONNECTION_REFUSED', phase: 'connect' });
+    expect((await firstContact(`${target}/categories`, { timeoutMs: 2000 })).failure).toMatchObject({ code: 'CONNECTION_REFUSED', phase: 'connect' });
   });
 
   it('ends at once when the run is interrupted', async () => {
     const controller = new AbortController();
     controller.abort('SIGINT');
-    expect(await firstContact('http://127.0.0.1:9/v1', { timeoutMs: 2000 }, controller.signal)).toMatchObject({ code: 'INTERRUPTED' });
+    expect((await firstContact('http://127.0.0.1:9/v1/categories', { timeoutMs: 2000 }, controller.signal)).failure).toMatchObject({ code: 'INTERRUPTED' });
   });
 });

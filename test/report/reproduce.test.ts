@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redactor } from '../../src/core/secrets.js';
 import { HttpClient } from '../../src/http/client.js';
 import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, validKey, type Credential } from '../../src/http/credential.js';
 import { credentialFor, type InvalidCredential } from '../../src/generators/credentials.js';
@@ -63,7 +62,7 @@ const credentials: [string, Credential][] = [
 
 describe.skipIf(!tools)('curlCommand', () => {
   it.each(credentials)('rebuilds the request with %s from $PETSTORE_API_KEY, and holds no key', async (_, credential) => {
-    const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6, redactor: new Redactor([KEY]) });
+    const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6 });
     const body = `{"name":"it's \\"quoted\\", $HOME and \`ls\` 🐕\\n"}`;
     const reply = await client.send('x-1', {
       operation: 'POST /categories', method: 'POST', path: '/categories', query: { q: 'a b' },

@@ -60,3 +60,18 @@ describe('verdictOf and ruleOutcomes, with rules the spec makes inapplicable', (
     expect(ruleOutcomes(results, [{ rule: 'CREATE-4', why: 'x' }]).find((r) => r.id === 'CREATE-4')?.outcome).toBe('failed');
   });
 });
+
+describe('verdictOf', () => {
+  // An exception inside a check or an audit is the suite's error, not the target's failure (the OCI conformance suite
+  // keeps "error" apart from "fail" too): whatever else the run found, it claims no verdict.
+  it('gives a run in which the suite failed itself no verdict, even beside real failures', () => {
+    expect(verdictOf([result('LIST-1', 'error'), result('AUTH-3', 'passed')])).toBe('incomplete');
+    expect(verdictOf([result('LIST-1', 'error'), result('AUTH-3', 'failed')])).toBe('incomplete');
+    expect(verdictOf([result('AUTH-3', 'failed')], [{ where: 'suite list', message: 'SyntaxError: x' }])).toBe('incomplete');
+    expect(verdictOf([result('AUTH-3', 'failed')])).toBe('non-conformant');
+  });
+
+  it('holds no skip over a rule the suite failed in to that rule: the skip stays one', () => {
+    expect(holdSkipsToTheirOwners([result('LIST-1', 'error'), result('LIST-2', 'skipped', 'LIST-1')]).map((r) => r.outcome)).toEqual(['error', 'skipped']);
+  });
+});

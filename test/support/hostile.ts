@@ -21,6 +21,8 @@ export interface HostileServer {
   maxInFlight(): number;
   /** When each request arrived (ms since the server started). */
   arrivals(): readonly number[];
+  /** Goes down (every connection closed, none taken) for `ms`, then listens again on its port, holding what it held. */
+  outage(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,15 +32,22 @@ afterEach(async () => {
 });
 
 /** A hostile server for one test, closed after it (in a block of concurrent tests, use {@link startHostileServer}). */
-export async function hostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
+export async function hostileServer(misbehave: Misbehaviour, options: HostileOptions = {}): Promise<HostileServer> {
   const server = await startHostileServer(misbehave, options);
   started.push(server);
   return server;
 }
 
+/** What a hostile server answers as the reference does: with this key, these categories held, these faults. */
+export interface HostileOptions {
+  readonly apiKey?: string;
+  readonly preload?: number;
+  readonly faults?: readonly string[];
+}
+
 /** A hostile server that its caller closes. */
-export async function startHostileServer(misbehave: Misbehaviour, options: { apiKey?: string; preload?: number } = {}): Promise<HostileServer> {
-  const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}) });
+export async function startHostileServer(misbehave: Misbehaviour, options: HostileOptions = {}): Promise<HostileServer> {
+  const reference = await referenceHandler({ apiKey: options.apiKey ?? 'psk_hostile_test_key_0123456789', ...(options.preload ? { preload: options.preload } : {}), faults: options.faults ?? [] });
   const sockets = new Set<Socket>();
   const arrivals: number[] = [];
   const origin = performance.now();
@@ -59,16 +68,27 @@ export async function startHostileServer(misbehave: Misbehaviour, options: { api
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  const stop = () => new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  });
+  let closed = false;
   const hostile: HostileServer = {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/v1`,
+    url: `http://127.0.0.1:${port}/v1`,
     apiKey: reference.apiKey,
     requests: () => arrivals.length,
     maxInFlight: () => maxInFlight,
     arrivals: () => arrivals,
-    close: () => new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    }),
+    outage: async (ms) => {
+      await stop();
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      if (!closed) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    },
+    close: () => {
+      closed = true;
+      return server.listening ? stop() : Promise.resolve();
+    },
   };
   return hostile;
 }

@@ -1,4 +1,4 @@
-import { INTERRUPTED } from '../../http/client.js';
+import { INTERRUPTED, TARGET_GONE } from '../../http/client.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /** HTTP-1: a complete response in time, with a status the spec documents for the operation. */
@@ -8,8 +8,9 @@ export const http1: ExchangeAudit = {
   judgesPathVariants: true,
   judge({ reply, operation, alsoAllowed, credential }) {
     const failure = reply.exchange.transportError;
-    // A request the suite itself cut off (Ctrl-C, SIGTERM) says nothing about the target.
-    if (failure?.code === INTERRUPTED) return NOT_APPLICABLE;
+    // A request the suite itself cut off (Ctrl-C, SIGTERM) says nothing about the target, nor does one it did not send
+    // to a target gone for good (the requests that got no answer before say that, and the run ends incomplete).
+    if (failure?.code === INTERRUPTED || failure?.code === TARGET_GONE) return NOT_APPLICABLE;
     if (failure) return [`${failure.code}: ${failure.message}`];
     const status = reply.status;
     if (status === undefined) return NOT_APPLICABLE;

@@ -21,6 +21,8 @@ export interface AuditTally {
   readonly shown: { readonly message: string; readonly exchange: Exchange }[];
   /** The first exchanges it judged: what a passing audit shows. */
   readonly sample: Exchange[];
+  /** What the audit itself threw, the first time it did: an error of the suite's own, which its test reports. */
+  crash?: unknown;
 }
 
 /**
@@ -50,10 +52,17 @@ export class AuditTallies implements ExchangeAuditor {
 
   private tally(audit: ExchangeAudit, subject: AuditSubject): void {
     const { reply } = subject;
-    const found = audit.judge(subject);
-    if (found === NOT_APPLICABLE) return;
     const tally = this.byRule.get(audit.rule);
     if (!tally) return;
+    let found: ReturnType<ExchangeAudit['judge']>;
+    try {
+      found = audit.judge(subject);
+    } catch (error) {
+      // Not the check's that sent the request, nor the target's: the audit's own, which its test reports.
+      tally.crash ??= error;
+      return;
+    }
+    if (found === NOT_APPLICABLE) return;
     tally.judged++;
     if (tally.sample.length < KEPT_WHEN_PASSED) tally.sample.push(reply.exchange);
     if (found.length === 0) return;

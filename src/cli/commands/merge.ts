@@ -61,10 +61,14 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       ...(merged.errors.length ? { errors: merged.errors } : {}),
     };
     const dir = reportDir ?? defaultReportDir('merge');
-    await prepareReportDir(dir);
-    out.line(`merged the ${count} shards of the run against ${record.target} (seed ${record.seed})`);
-    const policy = first.policy;
-    return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
+    const releaseDir = await prepareReportDir(dir);
+    try {
+      out.line(`merged the ${count} shards of the run against ${record.target} (seed ${record.seed})`);
+      const policy = first.policy;
+      return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
+    } finally {
+      await releaseDir();
+    }
   } finally {
     await rm(blobDir, { recursive: true, force: true });
   }

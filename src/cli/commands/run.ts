@@ -7,15 +7,17 @@ import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { exitCodeOf, judge } from '../../results/assess.js';
 import { githubAnnotations } from '../../report/summary-md.js';
-import { prepareReportDir, writeReports } from '../../report/write.js';
+import { prepareReportDir, redactJsonFile, writeReports } from '../../report/write.js';
 import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
+import { operationOf } from '../../spec/mapping.js';
 import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
 import { printSummary, type Invocation } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
-import { apiKeyOf, settingsFor } from '../run-setup.js';
+import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
+import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 
@@ -35,9 +37,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const spec = await loadSpec(config.specPath);
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
-  const removeIfUnused = await prepareReportDir(reportDir);
+  const releaseReportDir = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
-  let ran = false;
   const interrupt = onInterrupt(out);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
@@ -60,10 +61,14 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
+    const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
+    if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
     out.line(`reports ${reportDir}`);
     out.line();
-    await ensureReachable(target, settings, interrupt.signal);
-    ran = true;
+    // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
+    const keyToTry = apiKey === undefined ? undefined
+      : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
+    await ensureReachable(target, settings, operationOf(spec.model.operations, 'list').path, interrupt.signal, keyToTry);
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
@@ -77,6 +82,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       listener: progressListener(out),
       signal: interrupt.signal,
     }, blobFile);
+    if (blobFile) await redactJsonFile(blobFile, redactor);
     const report = judge(raw, {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
@@ -86,7 +92,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   } finally {
     interrupt.dispose();
     await reference?.close();
-    if (!ran) await removeIfUnused();
+    await releaseReportDir();
   }
 }
 
@@ -145,19 +151,32 @@ function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
 
 /**
  * Writes a finished run's reports, prints its summary (and GitHub annotations where GITHUB_ACTIONS is set), and
- * returns the exit code its verdict and policy give. Shared by runs and merges.
+ * returns the exit code its verdict and policy give; 2 when a report could not be written, after the verdict all the
+ * same (a full disk must not cost the run's verdict). Shared by runs and merges.
  */
 export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
   options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection; invocation?: Invocation }): Promise<number> {
-  const paths = await writeReports(reportDir, report, redactor, options.certify);
+  const { paths, missing } = await writeReports(reportDir, report, redactor, options.certify);
   printSummary(out, report, paths, options.invocation);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
-  const first = report.errors?.[0];
-  if (report.verdict === 'incomplete' && first?.interrupted) {
-    out.error(`petstore-conformance: the run was interrupted (${first.message}); the reports hold what ran before, marked incomplete`);
-  } else if (report.verdict === 'incomplete') {
-    out.error(`petstore-conformance: the run is incomplete: ${first?.where}: ${first?.message}; this is a bug in petstore-conformance, please report it with ${paths[0]}`);
+  const errors = report.errors ?? [];
+  const interrupted = errors.find((e) => e.interrupted);
+  const gone = errors.find((e) => e.targetGone);
+  const bug = errors.find((e) => !e.interrupted && !e.targetGone);
+  if (interrupted) {
+    out.error(`petstore-conformance: the run was interrupted (${interrupted.message}); the reports hold what ran before, marked incomplete`);
+  } else if (gone) {
+    out.error(`petstore-conformance: the target ${gone.message}; the reports hold what ran before, marked incomplete`);
+  }
+  if (bug) {
+    out.error(`petstore-conformance: the run is incomplete: ${bug.where}: ${bug.message}; this is a bug in petstore-conformance, please report it with ${paths[0] ?? 'this output'}`);
+  }
+  out.sayIfStdoutLost(`the reports in ${reportDir} hold what it would have shown`);
+  if (missing.length > 0) {
+    out.error(`petstore-conformance: not written to ${reportDir}: ${missing.map((m) => `${m.name} (${m.why})`).join(', ')}; ` +
+      'the verdict above stands without them: free space there, or choose another --report-dir');
+    return EXIT.notCarriedOut;
   }
   const code = exitCodeOf(report);
   if (code === EXIT.partial) out.error('petstore-conformance: the verdict is partial (see what was not judged above) and --fail-on-partial is set: exit 3');

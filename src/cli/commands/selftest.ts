@@ -36,49 +36,53 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   });
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('selftest');
-  await prepareReportDir(reportDir);
-  const revisedSpecs = await writeRevisedSpecs(revisions.map((r) => r.revision), join(reportDir, 'revisions'));
-  const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
-  const revisionFaults = revisions.reduce((n, r) => n + r.faults.length, 0);
-  out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass, ` +
-    `${revisions.length} revisions of the spec with ${revisionFaults} faults; seed ${seed}`);
-  const targets: SelftestTarget[] = [
-    { patches: {}, judge: judgeClean, spec },
-    ...faults.map((fault) => ({ patches: { faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec })),
-    ...variants.map((variant) => ({ patches: { variants: [variant.id] }, judge: (report: RunReport) => judgeVariant(variant.id, report), spec })),
-    ...revisions.flatMap(({ revision, faults: broken, whole }) => {
-      const revised = revisedSpecs.get(revision.id) as LoadedSpec;
-      return [
-        ...(whole ? [{ patches: { revision: revision.id }, judge: (report: RunReport) => judgeRevision(revision.id, report), spec: revised }] : []),
-        ...broken.map((fault) => ({ patches: { revision: revision.id, faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec: revised })),
-      ];
-    }),
-  ];
-  const runAgainst = async (session: SuiteSession, { patches, spec }: Pick<SelftestTarget, 'patches' | 'spec'>): Promise<RunReport> => {
-    const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
-    try {
-      const settings = await settingsFor(config, spec, server.url);
-      return judge(await session.run({
-        settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
-        spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
-      }), { strict: false, failOn: 'any', failOnPartial: false });
-    } finally {
-      await server.close();
-    }
-  };
-  const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
-    const target = targets[i] as SelftestTarget;
-    return target.judge(await runAgainst(session, target));
-  }, (row) => show(out, row));
-  const failures = rows.filter((r) => !r.ok);
-  const path = join(reportDir, 'selftest.json');
-  await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
-  out.line();
-  out.line(failures.length === 0
-    ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length + revisionFaults} faults were caught by their rule and blamed on no other, all ${variants.length} variants and ${revisions.length} revisions were judged conformant`)
-    : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
-  out.line(`Matrix: ${path}`);
-  return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
+  const releaseReportDir = await prepareReportDir(reportDir);
+  try {
+    const revisedSpecs = await writeRevisedSpecs(revisions.map((r) => r.revision), join(reportDir, 'revisions'));
+    const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
+    const revisionFaults = revisions.reduce((n, r) => n + r.faults.length, 0);
+    out.line(`selftest: the clean reference, ${faults.length} faults that must be caught, ${variants.length} variants that must pass, ` +
+      `${revisions.length} revisions of the spec with ${revisionFaults} faults; seed ${seed}`);
+    const targets: SelftestTarget[] = [
+      { patches: {}, judge: judgeClean, spec },
+      ...faults.map((fault) => ({ patches: { faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec })),
+      ...variants.map((variant) => ({ patches: { variants: [variant.id] }, judge: (report: RunReport) => judgeVariant(variant.id, report), spec })),
+      ...revisions.flatMap(({ revision, faults: broken, whole }) => {
+        const revised = revisedSpecs.get(revision.id) as LoadedSpec;
+        return [
+          ...(whole ? [{ patches: { revision: revision.id }, judge: (report: RunReport) => judgeRevision(revision.id, report), spec: revised }] : []),
+          ...broken.map((fault) => ({ patches: { revision: revision.id, faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec: revised })),
+        ];
+      }),
+    ];
+    const runAgainst = async (session: SuiteSession, { patches, spec }: Pick<SelftestTarget, 'patches' | 'spec'>): Promise<RunReport> => {
+      const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
+      try {
+        const settings = await settingsFor(config, spec, server.url);
+        return judge(await session.run({
+          settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
+          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
+        }), { strict: false, failOn: 'any', failOnPartial: false });
+      } finally {
+        await server.close();
+      }
+    };
+    const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
+      const target = targets[i] as SelftestTarget;
+      return target.judge(await runAgainst(session, target));
+    }, (row) => show(out, row));
+    const failures = rows.filter((r) => !r.ok);
+    const path = join(reportDir, 'selftest.json');
+    await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);
+    out.line();
+    out.line(failures.length === 0
+      ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length + revisionFaults} faults were caught by their rule and blamed on no other, all ${variants.length} variants and ${revisions.length} revisions were judged conformant`)
+      : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
+    out.line(`Matrix: ${path}`);
+    return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
+  } finally {
+    await releaseReportDir();
+  }
 }
 
 /** One run of the matrix: the reference with these patches, the spec the suite follows, and how its report is judged. */

@@ -1,24 +1,42 @@
 import { UsageError } from '../../core/errors.js';
 import { verifyCertificate } from '../../report/certificate.js';
+import { VERDICT_TEXT } from '../../report/verdict-text.js';
+import type { Verdict } from '../../results/run-report.js';
 import { REPORT_FILES } from '../../report/write.js';
 import type { Output } from '../console/output.js';
+import { EXIT } from './run.js';
 
 /**
- * `petstore-conformance verify <dir>`: checks a certified report directory: every file as the certificate
- * hashed it, and the certificate's claims as the report makes them. Exit 0 when they hold, 1 when not.
+ * `petstore-conformance verify <dir>`: checks a certified report directory (every file as the certificate hashed it,
+ * and the certificate's claims as the report makes them) and prints the verdict it certifies. Someone receiving a
+ * certificate reads exit 0 as a pass: it is 0 only when the files hold and the verdict is conformant, else the code a
+ * run with that verdict exits with (1 non-conformant, 3 partial, 2 incomplete), and 1 when the files do not hold.
+ * `integrityOnly` (--integrity-only): 0 whenever the files hold, whatever they certify.
  */
-export async function verifyCommand(dir: string, out: Output): Promise<number> {
-  let problems: string[];
+export async function verifyCommand(dir: string, integrityOnly: boolean, out: Output): Promise<number> {
+  let verification;
   try {
-    problems = await verifyCertificate(dir, REPORT_FILES);
+    verification = await verifyCertificate(dir, REPORT_FILES);
   } catch (error) {
     throw new UsageError(`cannot verify ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; it needs the certificate.json a run with --certify writes`);
   }
-  if (problems.length === 0) {
-    out.line(out.style.green(`verified: the reports in ${dir} are as the run wrote them`));
-    return 0;
+  const { certificate, problems } = verification;
+  if (problems.length > 0 || !certificate) {
+    for (const problem of problems) out.line(out.style.red(`✗ ${problem}`));
+    out.line(out.style.red(`not verified: ${problems.length} problem${problems.length > 1 ? 's' : ''} in ${dir}`));
+    return EXIT.nonConformant;
   }
-  for (const problem of problems) out.line(out.style.red(`✗ ${problem}`));
-  out.line(out.style.red(`not verified: ${problems.length} problem${problems.length > 1 ? 's' : ''} in ${dir}`));
-  return 1;
+  const verdict = VERDICT_TEXT[certificate.verdict];
+  const conformant = certificate.verdict === 'conformant';
+  out.line(out.style.green(`verified: the reports in ${dir} are as the run wrote them`));
+  const paint = conformant ? out.style.green : out.style.red;
+  out.line(paint(`Certified verdict: ${verdict.label} (${certificate.target}, spec ${certificate.specVersion}, petstore-conformance ${certificate.suiteVersion}, seed ${certificate.seed}, ${certificate.startedAt})`));
+  if (conformant || integrityOnly) return EXIT.conformant;
+  out.error(`petstore-conformance: the certificate is intact, but it certifies ${verdict.label}, not CONFORMANT (--integrity-only checks the files alone)`);
+  return CODES[certificate.verdict];
 }
+
+/** The exit code of a certified verdict: the one a run with it exits with. */
+const CODES: Readonly<Record<Verdict, number>> = {
+  conformant: EXIT.conformant, 'non-conformant': EXIT.nonConformant, partial: EXIT.partial, incomplete: EXIT.notCarriedOut,
+};

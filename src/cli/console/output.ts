@@ -20,16 +20,39 @@ function colourWanted(stream: NodeJS.WriteStream, env: NodeJS.ProcessEnv): boole
   return Boolean(stream.isTTY) && !env['NO_COLOR'];
 }
 
-/** The console, with every line passed through the redactor: nothing reaches the terminal unredacted. */
+/**
+ * The console, with every line passed through the redactor: nothing reaches the terminal unredacted. A stream that
+ * cannot be written (a full disk, /dev/full, a reader that went away) is written no more, and the run goes on: its
+ * reports hold what the console would have shown, and its exit code is still the verdict's.
+ */
 export class Output {
   readonly style: Style;
   readonly live: boolean;
   private readonly redactors: Redactor[] = [];
   private statusShown = false;
+  private stdoutLost?: string;
+  private stderrLost = false;
+  private lossSaid = false;
 
   constructor(private readonly stdout: NodeJS.WriteStream, private readonly stderr: NodeJS.WriteStream, env: NodeJS.ProcessEnv) {
     this.style = createStyle(colourWanted(stdout, env));
     this.live = Boolean(stdout.isTTY) && env['CI'] !== 'true';
+    stdout.on('error', (error: NodeJS.ErrnoException) => {
+      this.stdoutLost ??= error.code ?? error.message;
+    });
+    stderr.on('error', () => {
+      this.stderrLost = true;
+    });
+  }
+
+  /**
+   * Says on stderr, once, that standard output could not be written and where what it would have shown is, if it could
+   * not; a reader that stopped early (`petstore-conformance faults | head`: EPIPE) is no error.
+   */
+  sayIfStdoutLost(instead: string): void {
+    if (this.stdoutLost === undefined || this.stdoutLost === 'EPIPE' || this.lossSaid) return;
+    this.lossSaid = true;
+    this.error(`petstore-conformance: standard output could not be written (${this.stdoutLost}); ${instead}`);
   }
 
   /** From now on, also remove these secrets from everything written. */
@@ -39,25 +62,25 @@ export class Output {
 
   line(text = ''): void {
     this.clearStatus();
-    this.stdout.write(`${this.clean(text)}\n`);
+    if (this.stdoutLost === undefined) this.stdout.write(`${this.clean(text)}\n`);
   }
 
   /** A line on stderr: the one-line reason of exit code 2. */
   error(text: string): void {
     this.clearStatus();
-    this.stderr.write(`${this.clean(text)}\n`);
+    if (!this.stderrLost) this.stderr.write(`${this.clean(text)}\n`);
   }
 
   /** A transient status line on a terminal (progress), replaced by the next output. */
   status(text: string): void {
-    if (!this.live) return;
+    if (!this.live || this.stdoutLost !== undefined) return;
     this.stdout.write(`\r\u001b[2K${this.clean(text)}`);
     this.statusShown = true;
   }
 
   private clearStatus(): void {
     if (!this.statusShown) return;
-    this.stdout.write('\r\u001b[2K');
+    if (this.stdoutLost === undefined) this.stdout.write('\r\u001b[2K');
     this.statusShown = false;
   }
 

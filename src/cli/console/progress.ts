@@ -51,6 +51,7 @@ export function progressListener(out: Output): RunListener {
 }
 
 function mark(out: Output, results: readonly CheckResult[]): string {
+  if (results.some((r) => r.outcome === 'error')) return out.style.yellow('?');
   if (results.some((r) => r.outcome === 'failed' && r.level === 'MUST')) return out.style.red('✗');
   if (results.some((r) => r.outcome === 'failed')) return out.style.yellow('!');
   return out.style.green('✓');
@@ -59,9 +60,11 @@ function mark(out: Output, results: readonly CheckResult[]): string {
 function counts(results: readonly CheckResult[]): string {
   const failed = results.filter((r) => r.outcome === 'failed').length;
   const skipped = results.filter((r) => r.outcome === 'skipped').length;
-  const parts = [plural(results.length, 'check'), `${results.length - failed - skipped} passed`];
+  const errors = results.filter((r) => r.outcome === 'error').length;
+  const parts = [plural(results.length, 'check'), `${results.length - failed - skipped - errors} passed`];
   if (failed) parts.push(`${failed} failed`);
   if (skipped) parts.push(`${skipped} skipped`);
+  if (errors) parts.push(`${errors} the suite failed in`);
   return parts.join(', ');
 }
 

@@ -41,26 +41,28 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   const should = failing.filter((r) => r.level === 'SHOULD').length;
   const paint = { conformant: style.green, 'non-conformant': style.red, partial: style.yellow, incomplete: style.yellow }[report.verdict];
   const warnings = should ? style.yellow(`, ${should} SHOULD ${report.policy.strict ? 'failure' : 'warning'}${should > 1 ? 's' : ''}`) : '';
+  const { passed, failed, skipped, error } = report.summary.byOutcome;
   out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
-    `${report.summary.byOutcome.passed} passed, ${report.summary.byOutcome.failed} failed, ${report.summary.byOutcome.skipped} skipped ` +
-    `of ${runFigures(report)}`);
+    `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
   for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
-  out.line(`Reports: ${reportPaths.join(', ')}`);
+  out.line(`Reports: ${reportPaths.join(', ') || 'none written'}`);
   out.line(style.dim(`Seed: ${report.seed} (repeat the generated data with --seed ${report.seed})`));
 }
 
 function symbol(out: Output, rule: RuleOutcome): string {
   if (rule.outcome === 'failed') return rule.level === 'MUST' ? out.style.red('✗') : out.style.yellow('!');
+  if (rule.outcome === 'error') return out.style.yellow('?');
   if (rule.outcome === 'passed') return rule.level === 'INFO' ? out.style.dim('·') : out.style.green('✓');
   return out.style.dim('-');
 }
 
 function describe(rule: RuleOutcome, report: RunReport): string {
-  const { passed, failed, skipped } = rule.checks;
-  const total = passed + failed + skipped;
+  const { passed, failed, skipped, error } = rule.checks;
+  const total = passed + failed + skipped + error;
   if (rule.outcome === 'not run') return 'not run';
   if (rule.outcome === 'not applicable') return `not applicable: ${rule.why ?? ''}`;
+  if (rule.outcome === 'error') return `the suite failed in ${error} of ${plural(total, 'check')}: not judged`;
   if (rule.level === 'INFO') return observations(report.results.filter((r) => r.rule === rule.id)) || `nothing observed: ${skipped} of ${plural(total, 'check')} skipped`;
   const skippedText = skipped ? `, ${skipped} skipped` : '';
   return `${failed || passed} of ${plural(total, 'check')} ${failed ? 'failed' : 'passed'}${skippedText}`;

@@ -1,0 +1,47 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { prepareRequest } from '../../src/http/outgoing.js';
+import { Transport } from '../../src/http/transport.js';
+
+const options = { timeoutMs: 300, maxResponseBytes: 1000, connections: 8 };
+
+describe('Transport', () => {
+  // undici 7 refuses a header value holding U+200B with UND_ERR_INVALID_ARG for the first requests of a pool and leaves
+  // the others unsettled for good, whatever their signal does (docs/architecture.md, "The HTTP client").
+  it('settles every request by its deadline, even those undici never settles, and sends later requests on a new pool', async () => {
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const transport = new Transport(origin, options);
+    try {
+      const unsendable = { method: 'GET', path: '/v1/categories', shownUrl: '', headers: { authorization: 'Bearer key\u200b' }, shownHeaders: {} };
+      const attempts = await Promise.all(Array.from({ length: 16 }, () => transport.request(unsendable, { ms: 300 }, undefined)));
+      const codes = attempts.map((a) => a.failure?.code);
+      expect(codes.filter((c) => c === 'UND_ERR_INVALID_ARG').length).toBeGreaterThan(0);
+      expect(codes.filter((c) => c === 'TIMEOUT').length).toBeGreaterThan(0);
+      expect(codes.every((c) => c === 'UND_ERR_INVALID_ARG' || c === 'TIMEOUT')).toBe(true);
+      // Once a request stayed unsettled a second after its abort, the pool is given up on: the next ones are answered.
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+      const later = prepareRequest(new URL(`${origin}/v1`), { operation: 'list', method: 'GET', path: '/categories' }, '00-0-0-01');
+      const answered = await Promise.all(Array.from({ length: 4 }, () => transport.request(later, { ms: 2_000 }, undefined)));
+      expect(answered.map((a) => a.response?.status)).toEqual([200, 200, 200, 200]);
+    } finally {
+      await transport.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('prepareRequest', () => {
+  it('refuses a header value HTTP cannot carry before any library sees it, naming the header and the character, not the value', () => {
+    const base = new URL('http://127.0.0.1:9/v1');
+    const request = (value: string) => ({ operation: 'list', method: 'GET', path: '/categories', headers: { 'x-note': value } });
+    expect(() => prepareRequest(base, request('caf\u00e9 \t ok'), '00-0-0-01')).not.toThrow();
+    expect(() => prepareRequest(base, request('secret\u200b'), '00-0-0-01'))
+      .toThrow(/^the suite built a x-note header that HTTP cannot carry: an invisible formatting character \(U\+200B\) at character 7 of 7; a bug in petstore-conformance$/);
+    expect(() => prepareRequest(base, request('a\u0007'), '00-0-0-01')).toThrow(/a control character \(U\+0007\) at character 2 of 2/);
+    expect(() => prepareRequest(base, request('\u{1F600}'), '00-0-0-01')).toThrow(/a character outside ASCII \(U\+1F600\) at character 1 of 1/);
+  });
+});
