@@ -35,7 +35,10 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCa
   const unlike = propertiesUnlikeSchema(t, created);
   for (const key of t.env.bodies.echoed) {
     const value = sent[key];
-    if (value === undefined) continue;
+    if (value === undefined) {
+      if (!unlike.has(key)) expectDefaultShown(t, reply, created, key);
+      continue;
+    }
     const problem = unlike.get(key);
     if (problem) t.missing('MODEL-1', `the 201 in ${reply.exchange.id} does not show ${key} as the spec's Category has it: ${problem}`);
     const shown = Object.hasOwn(created.record, key);
@@ -45,6 +48,19 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCa
     t.expectOf('CREATE-1', shown && sameValue(propertyOf(created, key), { value }), `the created ${key} is ${was}, but ${as} was sent`, reply);
   }
   return created;
+}
+
+/**
+ * A property not sent that the spec gives a `default` is assumed to hold it (OpenAPI's meaning of a request schema's
+ * default): a 201 that shows it shows the default. One that leaves it out, or shows it not as the spec's Category has
+ * it, is MODEL-1's to judge.
+ */
+function expectDefaultShown(t: CheckContext, reply: Reply, created: SeenCategory, key: string): void {
+  const defaults = t.env.bodies.defaults;
+  if (!defaults.has(key) || !Object.hasOwn(created.record, key)) return;
+  const value = defaults.get(key);
+  const [was, as] = showApart(created.record[key], value);
+  t.expectOf('CREATE-1', sameValue(propertyOf(created, key), { value }), `the created ${key} is ${was}, but it was not sent and the spec's default is ${as}`, reply);
 }
 
 /** The properties a Category breaks the spec's Category schema at, each with the first problem there. */

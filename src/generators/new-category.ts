@@ -26,6 +26,8 @@ export class NewCategoryBodies {
   readonly properties: readonly string[];
   /** Those of them a Category shows as they were sent: all but the write-only ones (a secret is not shown back). */
   readonly echoed: readonly string[];
+  /** The spec's `default` of each of those that has one: what a server assumes when the property is not sent. */
+  readonly defaults: ReadonlyMap<string, unknown>;
   /** The property markers go in, and their form; undefined when no property takes any form of marker. */
   readonly marking?: { readonly property: string; readonly format: MarkerFormat };
   /** Valid bodies over every writable property, the optional ones now and then; undefined when none can be made. */
@@ -45,6 +47,7 @@ export class NewCategoryBodies {
     const writable = writableProperties(this.node);
     this.properties = writable.map(([key]) => key);
     this.echoed = writable.filter(([, child]) => !child.writeOnly).map(([key]) => key);
+    this.defaults = new Map(writable.filter(([key, child]) => this.echoed.includes(key) && child.default !== undefined).map(([key, child]) => [key, child.default]));
     const plain = canonicalValue({ ...this.node, types: new Set(['object']) })?.value;
     if (plain !== undefined && this.problems(plain).length === 0) this.plain = plain as Body;
     const marking = this.plain && this.fitMarking(writable);

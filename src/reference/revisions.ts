@@ -84,7 +84,8 @@ const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 function priorityAndTags(category: NewCategoryRecord, body: Record<string, unknown>, { tagsBounded = true } = {}) {
   const { priority, tags } = body;
   const kept: Record<string, unknown> = { ...category };
-  if (priority !== undefined) {
+  if (priority === undefined) kept['priority'] = 0n;
+  else {
     const integer = typeof priority === 'bigint' ? priority : typeof priority === 'number' && Number.isInteger(priority) ? BigInt(priority) : undefined;
     if (integer === undefined || integer < INT64.min || integer > INT64.max) return refuse('invalid_priority', 'The priority is a 64-bit integer.');
     kept['priority'] = integer;
@@ -161,12 +162,12 @@ export const REVISIONS: readonly Revision[] = [
     (base) => ({ validate: validating(base, (c) => (c.description === undefined ? refuse('description_required', 'The description is required.') : c)) }),
     [fault('description-required/defaulted', 'CREATE-2', 'A missing description is stored as "" instead of being refused.',
       (base) => ({ validate: (body) => base.validate(typeof body === 'object' && body !== null && !('description' in body) ? { ...body, description: '' } : body) }))]),
-  revision('properties-added', 'NewCategory and Category gain an optional priority (int64) and optional tags (at most 5 distinct texts of at most 20 characters).',
+  revision('properties-added', 'NewCategory and Category gain an optional priority (int64, 0 when not sent: its default) and optional tags (at most 5 distinct texts of at most 20 characters).',
     (doc) => {
       const schema = component(doc, 'NewCategory');
       schema.properties = {
         ...schema.properties,
-        priority: { type: 'integer', format: 'int64', description: 'Where the category sorts; any 64-bit integer.' },
+        priority: { type: 'integer', format: 'int64', default: 0, description: 'Where the category sorts; any 64-bit integer.' },
         tags: { type: 'array', items: { type: 'string', maxLength: 20 }, maxItems: 5, uniqueItems: true },
       };
     },
@@ -180,6 +181,8 @@ export const REVISIONS: readonly Revision[] = [
     [
       fault('properties-added/priority-dropped', 'CREATE-1', 'The model was updated, the insert was not: priority is never stored.',
         (base) => ({ validate: validating(base, ({ priority: _dropped, ...rest }) => rest as NewCategoryRecord) })),
+      fault('properties-added/priority-default-one', 'CREATE-1', 'The database column defaults to 1, not the spec\'s 0: a category created without a priority shows 1.',
+        (base) => ({ validate: validating(base, (c, body) => (body['priority'] === undefined ? { ...c, priority: 1n } as NewCategoryRecord : c)) })),
       fault('properties-added/priority-as-string', 'MODEL-1', 'Priorities are serialized as strings to protect JavaScript clients from 64-bit integers.',
         (base) => ({ present: (category) => ({ ...base.present(category), ...(category['priority'] === undefined ? {} : { priority: String(category['priority']) }) }) })),
       fault('properties-added/priority-as-double', 'CREATE-1', 'The body is read with a parser that makes every number a double: 2^63 − 1 is refused as too large, priorities beyond 2^53 come back rounded, and 2^63 passes for 2^63 − 1.',

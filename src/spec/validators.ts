@@ -53,7 +53,8 @@ export function compileValidators(model: SpecModel, { checked = false }: { reado
 export function ajvFor(model: SpecModel, options: Options): AjvInstance {
   // Standalone code (the build's, for the bundled spec) keeps ajv's own engine: it cannot name a function of ours.
   const standalone = options.code?.source === true;
-  const settings: Options = { allErrors: true, strict: true, logger: false, ...options, ...(standalone ? {} : { code: { ...options.code, regExp: patternEngine } }) };
+  // multipleOfPrecision: a multiple is judged as decimals are (1.37 of 0.01; a double division finds 137.00000000000003).
+  const settings: Options = { allErrors: true, strict: true, logger: false, multipleOfPrecision: 9, ...options, ...(standalone ? {} : { code: { ...options.code, regExp: patternEngine } }) };
   const ajv = model.schemaDialect === '2020-12'
     ? new (require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js')).Ajv2020(settings)
     : new (require('ajv') as typeof import('ajv')).Ajv(settings);
@@ -100,7 +101,17 @@ function schemaValidator(validate: ValidateFunction, schema: JsonSchema): Schema
 
 function schemaViolations(validate: ValidateFunction, value: unknown): Violation[] {
   if (validate(value)) return [];
-  return (validate.errors ?? []).map(describeError);
+  return (validate.errors ?? []).filter((error) => !judgedExactly(error, value)).map(describeError);
+}
+
+/**
+ * A multiple of an integer that ajv judged of an integer beyond 2^53: the double it divides is not the number the
+ * JSON wrote (18242921140202930 reads as …928), so the exact integer check judges it instead (see childCheck).
+ */
+function judgedExactly(error: ErrorObject, value: unknown): boolean {
+  if (error.keyword !== 'multipleOf' || !Number.isInteger(error.params['multipleOf'])) return false;
+  const item = error.instancePath.split('/').slice(1).reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], value);
+  return typeof item === 'number' && Number.isInteger(item) && !Number.isSafeInteger(item);
 }
 
 function describeError(error: ErrorObject): Violation {
@@ -155,7 +166,7 @@ function childCheck(schema: JsonSchema): ChildCheck | undefined {
       // A safe integer with no kept source is exactly what it says: only its range can be wrong (every safe
       // integer is within int64, whose bounds as doubles round outwards).
       if (source === undefined && Number.isSafeInteger(item) && item >= min && item <= max) return;
-      const problem = integerProblem(source ?? numberText(item), child);
+      const problem = integerProblem(source ?? numberText(item), child) ?? multipleProblem(item, source, child);
       if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
     };
   }
@@ -198,6 +209,14 @@ function integerProblem(text: string, schema: JsonSchema): string | undefined {
     return `${text} is outside the ${String(format)} range`;
   }
   return undefined;
+}
+
+/** An integer beyond 2^53 that is not a multiple of its schema's integer `multipleOf`, judged on its exact value. */
+function multipleProblem(item: number, source: string | undefined, schema: JsonSchema): string | undefined {
+  const multiple = typeof schema === 'object' ? schema['multipleOf'] : undefined;
+  if (Number.isSafeInteger(item) || typeof multiple !== 'number' || !Number.isInteger(multiple)) return undefined;
+  const exact = exactInteger(source ?? BigInt(item).toString());
+  return exact.kind === 'integer' && exact.value % BigInt(multiple) !== 0n ? `must be multiple of ${multiple}` : undefined;
 }
 
 // The text a safe double came from: doubles without a kept source are exact integers or short decimals.

@@ -64,3 +64,16 @@ describe('compileValidators: Error', () => {
     }
   });
 });
+
+describe('compileValidators: an int64 multipleOf', () => {
+  it('judges a multiple beyond 2^53 on the number written, not on the double it reads as', async () => {
+    const { model } = await loadSpec();
+    const schemas = { ...model.schemas, Category: { type: 'object', properties: { rank: { type: 'integer', format: 'int64', multipleOf: 10 } } } };
+    const { Category } = compileValidators({ ...model, schemas } as typeof model);
+    const judged = (text: string) => { const doc = parseJson(text); return Category(doc.value, doc); };
+    // 18242921140202930 reads as the double 18242921140202928, which 10 does not divide.
+    expect(judged('{"rank":18242921140202930}')).toEqual([]);
+    expect(judged('{"rank":18242921140202931}')).toEqual(['/rank: must be multiple of 10']);
+    expect(judged('{"rank":15}')).toEqual(['/rank: must be multiple of 10']);
+  });
+});

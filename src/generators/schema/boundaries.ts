@@ -1,9 +1,9 @@
 import { plural } from '../../core/plural.js';
 import { jsonText } from '../../json/write.js';
-import { writableProperties, type SchemaNode } from '../../spec/schema-node.js';
-import { integerRange, integerValue } from './numbers.js';
+import { writableProperties, type NumberFacts, type SchemaNode } from '../../spec/schema-node.js';
+import { agreedMultiple, decimalPlaces, integerRange, integerValue, multiple, multipleRange, sendableIntegers } from './numbers.js';
 import { firstKept } from './probe.js';
-import { COUNTED_OTHERWISE, keepsStringFacts, stringOfLength } from './strings.js';
+import { countedOtherwise, keepsStringFacts, stringOfLength, type OtherCounting } from './strings.js';
 import { canonicalValue, listedValues, unknownValues, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
@@ -37,10 +37,11 @@ function casesOf(node: SchemaNode, path: readonly string[]): ValueCase[] {
   if (node.types.has('number')) cases.push(...numberCases(node, at));
   else if (node.types.has('integer') && (node.number.minimum !== undefined || node.number.maximum !== undefined || node.number.format !== undefined
     || node.number.exclusiveMinimum !== undefined || node.number.exclusiveMaximum !== undefined)) {
-    const range = integerRange(node.number);
-    if (range) {
-      cases.push(at(`${range.min}, the least it allows`, integerValue(range.min)));
-      cases.push(at(`${range.max}, the most it allows`, integerValue(range.max)));
+    const range = sendableIntegers(node.number);
+    const exact = range && integerRange(node.number);
+    if (range && exact) {
+      cases.push(at(`${range.min}, the least it allows${range.min === exact.min ? '' : ' within ±2^53'}`, integerValue(range.min)));
+      cases.push(at(`${range.max}, the most it allows${range.max === exact.max ? '' : ' within ±2^53'}`, integerValue(range.max)));
     }
   }
   if (node.types.has('array')) cases.push(...arrayCases(node, at));
@@ -64,9 +65,9 @@ function stringCases(node: SchemaNode, at: At): ValueCase[] {
   }
   // Each bound again where counting otherwise than by code points finds the text too long (UTF-16 units, bytes: at
   // the maxLength) or too short (grapheme clusters: at the minLength).
-  const otherwise: [number | undefined, keyof typeof COUNTED_OTHERWISE][] = [[facts.maxLength, 'beyond the BMP'], [facts.minLength, 'in combining sequences']];
+  const otherwise: [number | undefined, OtherCounting][] = [[facts.maxLength, 'beyond the BMP'], [facts.minLength, 'in combining sequences']];
   for (const [length, kind] of otherwise) {
-    const text = length !== undefined && length >= 2 ? COUNTED_OTHERWISE[kind](length) : undefined;
+    const text = length !== undefined && length >= 2 ? countedOtherwise(facts, kind, length) : undefined;
     if (text !== undefined && keepsStringFacts(facts, text)) cases.push(at(`of exactly ${length} characters ${kind}`, text));
   }
   // Empty is the spec's to decide only where it says how short a value may be: a minLength, or a pattern.
@@ -77,21 +78,63 @@ function stringCases(node: SchemaNode, at: At): ValueCase[] {
 
 /**
  * A number's bounds as they are, fractions included: each inclusive bound exactly, and next to each exclusive one the
- * nearest quarter within it (the values generation draws are quarters too).
+ * nearest quarter within it (the values generation draws are quarters too). Where it has a fractional multipleOf, the
+ * least and the most multiple it allows, and a multiple with a fraction (a server that takes whole numbers only
+ * refuses it).
  */
 function numberCases(node: SchemaNode, at: At): ValueCase[] {
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = node.number;
-  if (multipleOf !== undefined) return [];
+  const facts = node.number;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf } = facts;
+  if (multipleOf !== undefined) return multipleCases(facts, at);
   const cases: ValueCase[] = [];
   if (minimum !== undefined) cases.push(at(`${minimum}, the least it allows`, minimum));
   if (exclusiveMinimum !== undefined) {
-    const above = Math.floor(exclusiveMinimum * 4) / 4 + 0.25;
-    cases.push(at(`${above}, just above its exclusiveMinimum ${exclusiveMinimum}`, above));
+    const above = justInside(facts, exclusiveMinimum, 1);
+    if (above !== undefined) cases.push(at(`${above}, just above its exclusiveMinimum ${exclusiveMinimum}`, above));
   }
   if (maximum !== undefined) cases.push(at(`${maximum}, the most it allows`, maximum));
   if (exclusiveMaximum !== undefined) {
-    const below = Math.ceil(exclusiveMaximum * 4) / 4 - 0.25;
-    cases.push(at(`${below}, just below its exclusiveMaximum ${exclusiveMaximum}`, below));
+    const below = justInside(facts, exclusiveMaximum, -1);
+    if (below !== undefined) cases.push(at(`${below}, just below its exclusiveMaximum ${exclusiveMaximum}`, below));
+  }
+  return cases;
+}
+
+/**
+ * The value next to an exclusive bound, inside it: the nearest quarter where that is within the other bound too, else
+ * the nearest decimal one place finer than any bound is written in (above 0 and at most 0.01: 0.001).
+ */
+function justInside(facts: NumberFacts, bound: number, direction: 1 | -1): number | undefined {
+  const inside = (value: number) => value > (facts.exclusiveMinimum ?? -Infinity) && value >= (facts.minimum ?? -Infinity)
+    && value < (facts.exclusiveMaximum ?? Infinity) && value <= (facts.maximum ?? Infinity);
+  const quarter = direction === 1 ? Math.floor(bound * 4) / 4 + 0.25 : Math.ceil(bound * 4) / 4 - 0.25;
+  if (inside(quarter)) return quarter;
+  const bounds = [facts.minimum, facts.maximum, facts.exclusiveMinimum, facts.exclusiveMaximum].filter((b) => b !== undefined);
+  const places = Math.max(...bounds.map(decimalPlaces)) + 1;
+  const finer = Number((bound + direction * 10 ** -places).toFixed(places));
+  return places <= 15 && inside(finer) ? finer : undefined;
+}
+
+function multipleCases(facts: NumberFacts, at: At): ValueCase[] {
+  const range = multipleRange(facts);
+  if (!range) return [];
+  // The multiple nearest an end that a double division agrees on (see decimalMultiples), looking a few steps in.
+  const nearest = (from: number, direction: 1 | -1, wanted: (value: number) => boolean = () => true) => {
+    for (let k = from, tries = 0; tries < 8 && k >= range.min && k <= range.max; k += direction, tries++) {
+      const value = multiple(facts, k);
+      if (agreedMultiple(facts, value) && wanted(value)) return value;
+    }
+    return undefined;
+  };
+  const cases: ValueCase[] = [];
+  const least = facts.minimum === undefined && facts.exclusiveMinimum === undefined ? undefined : nearest(range.min, 1);
+  const most = facts.maximum === undefined && facts.exclusiveMaximum === undefined ? undefined : nearest(range.max, -1);
+  if (least !== undefined) cases.push(at(`${least}, the least multiple of ${facts.multipleOf} it allows`, least));
+  if (most !== undefined) cases.push(at(`${most}, the most multiple of ${facts.multipleOf} it allows`, most));
+  const fractional = (value: number | undefined) => value !== undefined && !Number.isInteger(value);
+  if (!fractional(least) && !fractional(most)) {
+    const fraction = nearest(Math.min(Math.max(range.min, 1), range.max), 1, fractional);
+    if (fraction !== undefined) cases.push(at(`${fraction}, a multiple of ${facts.multipleOf} with a fraction`, fraction));
   }
   return cases;
 }

@@ -49,7 +49,12 @@ const measured = (bounds: TextBounds, text: string) => (bounds.perCodePoint ? co
 export function keepsStringFacts(facts: StringFacts, text: string): boolean {
   const length = codePoints(text);
   return (facts.minLength === undefined || length >= facts.minLength) && (facts.maxLength === undefined || length <= facts.maxLength)
-    && facts.patterns.every((p) => patternRegExp(p).test(text));
+    && keepsPatterns(facts, text);
+}
+
+/** Whether a string matches every pattern of the schema. */
+export function keepsPatterns(facts: StringFacts, text: string): boolean {
+  return facts.patterns.every((p) => patternRegExp(p).test(text));
 }
 
 /**
@@ -88,7 +93,7 @@ function matching(pattern: string, constraints: fc.StringMatchingConstraints): f
  * found. ASCII letters where the schema has no pattern, so that every way of counting finds the same length.
  */
 export function stringOfLength(facts: StringFacts, length: number, avoid: readonly string[] = []): string | undefined {
-  const ok = (text: string) => codePoints(text) === length && facts.patterns.every((p) => patternRegExp(p).test(text)) && !avoid.includes(text);
+  const ok = (text: string) => codePoints(text) === length && keepsPatterns(facts, text) && !avoid.includes(text);
   const letters = 'Abcdefghijklmnopqrstuvwxyz'.repeat(Math.ceil(length / 26) + 1).slice(0, length);
   if (ok(letters)) return letters;
   const [first] = facts.patterns;
@@ -97,14 +102,41 @@ export function stringOfLength(facts: StringFacts, length: number, avoid: readon
   return strings && firstKept(strings, ok);
 }
 
-/** A string of the schema's lengths that breaks one of its patterns; undefined when none of the candidates does. */
-export function patternBreaker(facts: StringFacts, around: string): string | undefined {
+/** A string of the schema's lengths that breaks one of its patterns, and how it was made. */
+export interface PatternBreaker {
+  readonly text: string;
+  readonly how: string;
+}
+
+const MARKS = ['!', '#', ' ', '0', 'A', 'a', '-', '_', '~', 'é', '🐕', '\t'];
+
+/**
+ * Strings of the schema's lengths that break one of its patterns, made of a text of the pattern where one is found:
+ * its letters in the other case (a server that matches ignoring case takes it), a character after it and one before
+ * it (a server whose pattern is not anchored takes them); else a text near `around`, or any string that breaks it.
+ */
+export function patternBreakers(facts: StringFacts, around: string): PatternBreaker[] {
   const bounds = { minLength: facts.minLength ?? 1, maxLength: facts.maxLength ?? OPEN_TEXT.maxLength };
   const lengthOk = (text: string) => codePoints(text) >= bounds.minLength && codePoints(text) <= bounds.maxLength;
-  const breaks = (text: string) => lengthOk(text) && facts.patterns.some((p) => !patternRegExp(p).test(text));
-  const marks = ['!', '#', ' ', '0', 'A', 'a', '-', '_', '~', 'é', '🐕', '\t'];
-  const candidates = [...marks.map((m) => `${around}${m}`), ...marks.map((m) => `${m}${around}`), ...marks, ...marks.map((m) => m.repeat(bounds.minLength))];
-  return candidates.find(breaks) ?? firstKept(fc.string({ unit: 'grapheme', minLength: bounds.minLength, maxLength: bounds.minLength + 8 }), breaks);
+  const breaks = (text: string) => lengthOk(text) && !keepsPatterns(facts, text);
+  const valid = validString({ ...facts, maxLength: Math.max(bounds.minLength, bounds.maxLength - 1) });
+  const recased = (text: string) => [text.toUpperCase(), text.toLowerCase()].find(breaks);
+  const ofPattern = valid && firstKept(valid, (text) => recased(text) !== undefined);
+  const shown = valid && firstKept(valid);
+  const found: PatternBreaker[] = [];
+  const add = (text: string | undefined, how: string) => {
+    if (text !== undefined && !found.some((b) => b.text === text)) found.push({ text, how });
+  };
+  if (ofPattern !== undefined) add(recased(ofPattern), 'a text of it in the other letter case');
+  if (shown !== undefined) {
+    add(MARKS.map((m) => `${shown}${m}`).find(breaks), 'a text of it with a character after it');
+    add(MARKS.map((m) => `${m}${shown}`).find(breaks), 'a text of it with a character before it');
+  }
+  if (found.length === 0) {
+    const candidates = [...MARKS.map((m) => `${around}${m}`), ...MARKS.map((m) => `${m}${around}`), ...MARKS, ...MARKS.map((m) => m.repeat(bounds.minLength))];
+    add(candidates.find(breaks) ?? firstKept(fc.string({ unit: 'grapheme', minLength: bounds.minLength, maxLength: bounds.minLength + 8 }), breaks), '');
+  }
+  return found;
 }
 
 /**
@@ -122,13 +154,45 @@ export function canonicalString(facts: StringFacts): string | undefined {
   return text.length >= minLength ? text : text.padEnd(minLength, 'x');
 }
 
+/** How a text may be counted otherwise than in code points: see {@link countedOtherwise}. */
+export type OtherCounting = 'beyond the BMP' | 'in combining sequences';
+
+const COMBINING_ACUTE = '\u0301';
+
 /**
- * Texts of a given number of code points that other ways of counting find longer or shorter: characters beyond the
- * Basic Multilingual Plane (`𝐀`: 2 UTF-16 code units, 4 UTF-8 bytes each), and combining sequences (`e` and a combining
- * acute accent: 2 code points, 1 grapheme cluster). At a spec's length bound they tell a server that counts as JSON
- * Schema does (code points) from one that counts otherwise.
+ * A text of `length` code points that keeps the schema's patterns and that other ways of counting find longer or
+ * shorter: characters beyond the Basic Multilingual Plane (`𝐀`: 2 UTF-16 code units, 4 UTF-8 bytes each), or combining
+ * sequences (`e` and a combining acute accent: 2 code points, 1 grapheme cluster). At a spec's length bound it tells a
+ * server that counts as JSON Schema does (code points) from one that counts otherwise. Where the plain form (`𝐀𝐀𝐀`,
+ * `éé`) breaks a pattern, a text of the pattern is made so: its letters and digits beyond the BMP, or its first
+ * characters with combining accents, or its last character one. Undefined when none keeps the patterns.
  */
-export const COUNTED_OTHERWISE = {
-  'beyond the BMP': (length: number) => '\u{1D400}'.repeat(length),
-  'in combining sequences': (length: number) => 'e\u0301'.repeat(Math.floor(length / 2)) + (length % 2 ? 'x' : ''),
-} as const;
+export function countedOtherwise(facts: StringFacts, kind: OtherCounting, length: number): string | undefined {
+  const keeps = (text: string) => codePoints(text) === length && keepsPatterns(facts, text);
+  const plain = kind === 'beyond the BMP' ? ASTRAL_A.repeat(length) : `e${COMBINING_ACUTE}`.repeat(Math.floor(length / 2)) + (length % 2 ? 'x' : '');
+  if (keeps(plain)) return plain;
+  if (facts.patterns.length === 0) return undefined;
+  const of = (n: number) => (n > 0 ? stringOfLength(facts, n) : '');
+  const candidates = kind === 'beyond the BMP'
+    ? [beyondTheBmp(of(length)), (of(length)?.slice(0, 1) ?? '') + ASTRAL_A.repeat(length - 1), replaceLast(of(length), ASTRAL_A)]
+    : [withAccents(of(Math.ceil(length / 2)), length), replaceLast(of(length), COMBINING_ACUTE)];
+  return candidates.find((text): text is string => text !== undefined && keeps(text));
+}
+
+/** MATHEMATICAL BOLD CAPITAL A: a letter (Lu) beyond the BMP. */
+const ASTRAL_A = '\u{1D400}';
+
+/** The text with its ASCII letters and digits as their mathematical bold forms beyond the BMP (A: 𝐀, a: 𝐚, 0: 𝟎). */
+function beyondTheBmp(text: string | undefined): string | undefined {
+  return text?.replace(/[A-Za-z0-9]/g, (c) => String.fromCodePoint(
+    c <= '9' ? 0x1d7ce + c.charCodeAt(0) - 48 : c <= 'Z' ? 0x1d400 + c.charCodeAt(0) - 65 : 0x1d41a + c.charCodeAt(0) - 97));
+}
+
+/** The text with a combining accent after each of its characters, cut to `length` code points. */
+function withAccents(text: string | undefined, length: number): string | undefined {
+  return text === undefined ? undefined : [...text].flatMap((c) => [c, COMBINING_ACUTE]).slice(0, length).join('');
+}
+
+function replaceLast(text: string | undefined, last: string): string | undefined {
+  return text === undefined || text === '' ? undefined : [...text].slice(0, -1).join('') + last;
+}

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { jsonText } from '../../json/write.js';
 import { mergeNodes, writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
 import { OPEN_TEXT, plainText } from '../names.js';
-import { integerRange, integerValue, validInteger, validNumber } from './numbers.js';
+import { integerRange, integerStep, integerValue, numberCount, sendableIntegers, validInteger, validNumber } from './numbers.js';
 import { filtered, firstKept } from './probe.js';
 import { canonicalString, formatKind, keepsStringFacts, validString } from './strings.js';
 
@@ -101,9 +101,12 @@ function distinctValues(node: SchemaNode): number {
   for (const type of node.types) {
     if (type === 'boolean' || type === 'null') count += type === 'boolean' ? 2 : 1;
     else if (type === 'integer' && !node.types.has('number')) {
-      const range = integerRange(node.number);
-      count += range ? Number(range.max - range.min) / Number(BigInt(node.number.multipleOf ?? 1)) + 1 : 0;
-    } else return Infinity;
+      const range = sendableIntegers(node.number);
+      count += range ? Number((range.max - range.min) / (integerStep(node.number) ?? 1n)) + 1 : 0;
+    } else if (type === 'number') count += numberCount(node.number);
+    // The integers a number schema allows are mostly among the numbers it draws: counting them again would promise
+    // fast-check more distinct values than there are, and it would look for them forever. Too few is only shorter arrays.
+    else if (type !== 'integer') return Infinity;
   }
   return count;
 }
@@ -173,7 +176,7 @@ function canonicalOfType(node: SchemaNode, type: JsonType): { readonly value: un
       return text === undefined ? undefined : { value: text };
     }
     case 'integer': {
-      const range = integerRange(node.number);
+      const range = sendableIntegers(node.number);
       if (!range) return undefined;
       // 0, or the bound nearest it (the range is of multiples of any multipleOf, as 0 is).
       return { value: integerValue(range.min > 0n ? range.min : range.max < 0n ? range.max : 0n) };

@@ -2,11 +2,10 @@ import fc from 'fast-check';
 import { plural } from '../../core/plural.js';
 import { INTEGER_FORMATS } from '../../json/exact-integer.js';
 import { jsonText } from '../../json/write.js';
-import { mergeNodes, writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
-import { integerRange, integerValue } from './numbers.js';
+import { mergeNodes, writableProperties, type JsonType, type SchemaNode, type StringFacts } from '../../spec/schema-node.js';
+import { decimalPlaces, decimalStep, integerRange, integerStep, integerValue, multipleRange } from './numbers.js';
 import { firstKept } from './probe.js';
-import { patternRegExp } from '../../spec/pattern.js';
-import { canonicalString, COUNTED_OTHERWISE, formatKind, patternBreaker, stringOfLength } from './strings.js';
+import { canonicalString, countedOtherwise, formatKind, keepsPatterns, patternBreakers, stringOfLength, type OtherCounting } from './strings.js';
 import { canonicalValue, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
@@ -71,6 +70,8 @@ function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[]
   if (node.values) {
     const outside = outsideEnum(node);
     if (outside !== undefined) cases.push(set(`is ${jsonText(outside)}, not one of its values`, outside, 'enum'));
+    const recased = otherCase(node);
+    if (recased !== undefined) cases.push(set(`is ${jsonText(recased)}, one of its values in another letter case`, recased, 'enum'));
     return cases;
   }
   if (node.types.has('string')) cases.push(...stringViolations(node, set));
@@ -110,37 +111,55 @@ function outsideEnum(node: SchemaNode): unknown {
   return candidates.find((c) => !listed.has(jsonText(c)) && node.types.has(typeof c === 'string' ? 'string' : Number.isInteger(c) ? 'integer' : 'number'));
 }
 
+/** A listed string in letters of another case that the enum does not list: a server that ignores case takes it. */
+function otherCase(node: SchemaNode): string | undefined {
+  const values = node.values ?? [];
+  const listed = new Set(values.map((v) => jsonText(v)));
+  const recased = values.filter((v): v is string => typeof v === 'string')
+    .flatMap((v) => [v.toUpperCase(), v.toLowerCase()]).find((v) => !listed.has(jsonText(v)));
+  return recased !== undefined && node.types.has('string') ? recased : undefined;
+}
+
 function stringViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   const facts = node.string;
   const cases: ValueCase[] = [];
   // A length past a bound would break a format too, which a conformant server need not check (see above).
   if (formatKind(facts.format) === 'known') return cases;
   if (facts.minLength !== undefined && facts.minLength > 0) {
-    const text = stringOfLength(facts, facts.minLength - 1);
-    if (text !== undefined) cases.push(set(`of ${plural(facts.minLength - 1, 'character')}, one fewer than its minLength`, text, 'minLength'));
+    const length = facts.minLength - 1;
+    const text = stringOfLength(facts, length) ?? oneShorter(stringOfLength(facts, facts.minLength));
+    if (text !== undefined) cases.push(set(`of ${plural(length, 'character')}, one fewer than its minLength${ofPattern(facts, text)}`, text, 'minLength'));
   }
   if (facts.maxLength !== undefined) {
-    const text = stringOfLength(facts, facts.maxLength + 1);
-    if (text !== undefined) cases.push(set(`of ${plural(facts.maxLength + 1, 'character')}, one more than its maxLength`, text, 'maxLength'));
+    const length = facts.maxLength + 1;
+    const text = stringOfLength(facts, length) ?? oneLonger(stringOfLength(facts, facts.maxLength));
+    if (text !== undefined) cases.push(set(`of ${plural(length, 'character')}, one more than its maxLength${ofPattern(facts, text)}`, text, 'maxLength'));
   }
   // One past each bound again where counting otherwise than by code points finds the text within it: grapheme
   // clusters (past the maxLength), UTF-16 units or bytes (short of the minLength).
-  const otherwise: [number | undefined, keyof typeof COUNTED_OTHERWISE, string][] = [
+  const otherwise: [number | undefined, OtherCounting, string][] = [
     [facts.maxLength === undefined ? undefined : facts.maxLength + 1, 'in combining sequences', 'maxLength'],
     [facts.minLength === undefined || facts.minLength < 2 ? undefined : facts.minLength - 1, 'beyond the BMP', 'minLength'],
   ];
   for (const [length, kind, keyword] of otherwise) {
-    const text = length === undefined ? undefined : COUNTED_OTHERWISE[kind](length);
-    if (text !== undefined && facts.patterns.every((p) => patternRegExp(p).test(text))) {
+    const text = length === undefined ? undefined : countedOtherwise(facts, kind, length);
+    if (text !== undefined) {
       cases.push(set(`of ${plural(length as number, 'character')} ${kind}, one ${keyword === 'maxLength' ? 'more than its maxLength' : 'fewer than its minLength'}`, text, keyword));
     }
   }
   if (facts.patterns.length > 0) {
-    const text = patternBreaker(facts, canonicalString({ ...facts, patterns: [] }) ?? 'x');
-    if (text !== undefined) cases.push(set(`is ${jsonText(text)}, which does not match its pattern`, text, 'pattern'));
+    for (const { text, how } of patternBreakers(facts, canonicalString({ ...facts, patterns: [] }) ?? 'x')) {
+      cases.push(set(`is ${jsonText(text)}, which does not match its pattern${how ? ` (${how})` : ''}`, text, 'pattern'));
+    }
   }
   return cases;
 }
+
+// Where the pattern fixes the lengths too (^[A-Z]{3}$), the length is broken on a text of the pattern grown or cut by
+// one character: a server that checks neither refuses nothing.
+const oneShorter = (text: string | undefined) => (text === undefined ? undefined : [...text].slice(0, -1).join(''));
+const oneLonger = (text: string | undefined) => (text === undefined ? undefined : text + ([...text].at(-1) ?? 'x'));
+const ofPattern = (facts: StringFacts, text: string) => (keepsPatterns(facts, text) ? '' : ', which its pattern does not allow either');
 
 function integerViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   const facts = node.number;
@@ -149,7 +168,7 @@ function integerViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   const cases: ValueCase[] = [];
   const format = facts.format === undefined ? undefined : INTEGER_FORMATS[facts.format];
   const stated = (bound: unknown) => bound !== undefined;
-  const step = facts.multipleOf !== undefined && Number.isInteger(facts.multipleOf) && facts.multipleOf > 1 ? BigInt(facts.multipleOf) : 1n;
+  const step = integerStep(facts) ?? 1n;
   // One past each bound the schema states, and past the format's range where that is the bound.
   if (stated(facts.minimum) || stated(facts.exclusiveMinimum) || format) {
     const below = range.min - step;
@@ -168,13 +187,28 @@ function integerViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   return cases;
 }
 
+/**
+ * Past each bound by the least step its own digits show (999.99: 0.01, so 1000; a whole bound: 0.25) or by its
+ * fractional multipleOf, which a server that rounds or widens the bound takes; on each exclusive bound; and, with a fractional multipleOf, halfway between
+ * two multiples within the bounds.
+ */
 function numberViolations(node: SchemaNode, set: SetAt): ValueCase[] {
-  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = node.number;
+  const facts = node.number;
+  const { minimum, maximum, exclusiveMinimum, exclusiveMaximum } = facts;
   const cases: ValueCase[] = [];
-  if (minimum !== undefined) cases.push(set(`is ${minimum - 0.25}, below its minimum`, minimum - 0.25, 'minimum'));
+  // A fractional multipleOf's step keeps the value a multiple, so that only the bound is broken.
+  const step = (bound: number) => decimalStep(facts)?.step ?? Math.min(0.25, 10 ** -decimalPlaces(bound));
+  const past = (bound: number, direction: 1 | -1) =>
+    Number((bound + direction * step(bound)).toFixed(Math.max(decimalPlaces(bound), decimalPlaces(step(bound)))));
+  if (minimum !== undefined) cases.push(set(`is ${past(minimum, -1)}, below its minimum`, past(minimum, -1), 'minimum'));
   if (exclusiveMinimum !== undefined) cases.push(set(`is ${exclusiveMinimum}, not above its exclusiveMinimum`, exclusiveMinimum, 'exclusiveMinimum'));
-  if (maximum !== undefined) cases.push(set(`is ${maximum + 0.25}, above its maximum`, maximum + 0.25, 'maximum'));
+  if (maximum !== undefined) cases.push(set(`is ${past(maximum, 1)}, above its maximum`, past(maximum, 1), 'maximum'));
   if (exclusiveMaximum !== undefined) cases.push(set(`is ${exclusiveMaximum}, not below its exclusiveMaximum`, exclusiveMaximum, 'exclusiveMaximum'));
+  const range = multipleRange(facts);
+  if (range && range.min < range.max) {
+    const between = Number(((range.min + 0.5) * (facts.multipleOf as number)).toFixed(decimalPlaces(facts.multipleOf as number) + 1));
+    cases.push(set(`is ${between}, not a multiple of ${facts.multipleOf}`, between, 'multipleOf'));
+  }
   return cases;
 }
 

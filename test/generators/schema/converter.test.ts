@@ -58,11 +58,13 @@ const integerSchema = fc.record({
   ...(exclusive && minimum !== undefined ? { exclusiveMinimum: minimum - 1, minimum: undefined } : {}), multipleOf,
 }));
 
+// Bounds in halves or hundredths (999.99), and fractional multiples (prices in cents, ratings in halves).
 const numberSchema = fc.record({
-  minimum: maybe(fc.integer({ min: -100, max: 100 }).map((n) => n / 2)), span: maybe(fc.integer({ min: 1, max: 100 })),
-  exclusive: fc.boolean(), format: maybe(fc.constantFrom('float', 'double')),
-}).map(({ minimum, span, exclusive, format }) => defined({
-  type: 'number', maximum: span === undefined ? undefined : (minimum ?? 0) + span, format,
+  minimum: maybe(fc.oneof(fc.integer({ min: -100, max: 100 }).map((n) => n / 2), fc.integer({ min: -10000, max: 10000 }).map((n) => n / 100))),
+  span: maybe(fc.oneof(fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 10000 }).map((n) => n / 100))),
+  exclusive: fc.boolean(), format: maybe(fc.constantFrom('float', 'double')), multipleOf: maybe(fc.constantFrom(0.01, 0.05, 0.1, 0.25, 0.5, 0.3, 1.5)),
+}).map(({ minimum, span, exclusive, format, multipleOf }) => defined({
+  type: 'number', maximum: span === undefined ? undefined : Number(((minimum ?? 0) + span + (multipleOf ?? 0) * 3).toFixed(2)), format, multipleOf,
   ...(exclusive ? { exclusiveMinimum: minimum } : { minimum }),
 }));
 
@@ -155,6 +157,32 @@ describe('the converter from JSON Schema to fast-check', () => {
     ]);
     const ranks = fc.sample(validValue(node) as fc.Arbitrary<{ rank: unknown }>, { seed: 3, numRuns: 300 }).map((v) => v.rank);
     expect(ranks.some((r) => typeof r === 'bigint')).toBe(true);
+  });
+});
+
+describe('numbers with fractions', () => {
+  const node = nodeOf({ type: 'object', required: ['price'], properties: { price: { type: 'number', minimum: 0, maximum: 999.99, multipleOf: 0.01 } } });
+  const sent = (cases: ValueCase[]) => cases.map((c) => jsonText(applyCase({}, c)));
+
+  it('sends the least and the most multiple, and one with a fraction, which a server taking whole numbers only refuses', () => {
+    expect(sent(boundaryCases(node))).toEqual(['{"price":0}', '{"price":999.99}']);
+    const rating = nodeOf({ type: 'object', properties: { rating: { type: 'number', minimum: 0, maximum: 5, multipleOf: 0.5 } } });
+    expect(boundaryCases(rating).map((c) => jsonText(applyCase({}, c)))).toEqual(['{"rating":0}', '{"rating":5}', '{"rating":0.5}']);
+    const prices = fc.sample(validValue(node) as fc.Arbitrary<{ price: number }>, { seed: 5, numRuns: 200 }).map((v) => v.price);
+    expect(prices.every((p) => Number.isInteger(Math.round(p * 100)) && p >= 0 && p <= 999.99)).toBe(true);
+    expect(prices.filter((p) => !Number.isInteger(p)).length).toBeGreaterThan(40);
+  });
+
+  it('breaks a bound by the least step its digits show, which a server that rounds or widens the bound takes, and breaks the multiple between two', () => {
+    expect(sent(violationCases(node).filter((c) => ['minimum', 'maximum', 'multipleOf'].includes(c.keyword ?? '')))).toEqual([
+      '{"price":-0.01}', '{"price":1000}', '{"price":0.005}',
+    ]);
+  });
+
+  it('judges a multiple as a decimal, not by a double division (1.37 is 137 cents; 1.37 / 0.01 is 137.00000000000003)', () => {
+    const validate = validatorOf({ type: 'object', properties: { price: { type: 'number', multipleOf: 0.01 } } }, 'draft-07');
+    expect(violations(validate, { price: 1.37 })).toEqual([]);
+    expect(violations(validate, { price: 1.375 })).not.toEqual([]);
   });
 });
 
