@@ -9,7 +9,7 @@ import { request as httpsRequest } from 'node:https';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
 import { trustOptions } from './tls.js';
-import { USER_AGENT } from './trace.js';
+import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
 
 /** How the first contact connects: the run's deadline and TLS settings, and the credential it carries, if any. */
 export interface FirstContactOptions {
@@ -53,6 +53,8 @@ export function firstContact(url: string, options: FirstContactOptions, signal?:
       method: 'GET',
       headers: {
         accept: 'application/json', 'accept-encoding': 'identity', 'user-agent': USER_AGENT,
+        // A trace of its own, as every request of the run has: the operators can find it in their logs too.
+        traceparent: traceparent(newTraceId(), newSpanId()),
         ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
       },
       agent: false,
