@@ -73,6 +73,14 @@ describe('a run against the bundled reference server', () => {
     expect(junit).toMatch(/WARNING: AUTH-6 \(SHOULD\) is not kept/);
   });
 
+  // Before: "9 of 10 checks passed, 1 skipped" and a partial verdict, exit 0, with no word of why (HTTP-1, which
+  // judges the redirect, was not run).
+  it('says under a rule why its checks were skipped when the verdict is partial', async () => {
+    const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'create-redirects', '--only', 'AUTH-3', '--report-dir', await tempDir()]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/AUTH-3 +MUST +9 of 10 checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
+  });
+
   it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {
     // The two runs at once: each has its own bundled reference and report directory.
     const counterexamples = await Promise.all([1, 2].map(async () => {

@@ -38,6 +38,11 @@ describe('firstContact', () => {
     expect(await firstContact(`${target}/categories`, { timeoutMs: 200 })).toEqual({});
   });
 
+  it('says how a connection broke before any answer (a server of another protocol hangs up)', async () => {
+    const target = await serve((request) => request.socket.destroy());
+    expect(await firstContact(`${target}/categories`, { timeoutMs: 2000 })).toEqual({ broken: expect.objectContaining({ code: 'CONNECTION_RESET' }) });
+  });
+
   it('names a refused connection as the suite\'s client does', async () => {
     const target = await serve(() => undefined);
     await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));

@@ -63,12 +63,13 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
     if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
-    out.line(`reports ${reportDir}`);
-    out.line();
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
     await ensureReachable(target, settings, operationOf(spec.model.operations, 'list').path, interrupt.signal, keyToTry);
+    // Only now: a run that stops at the first contact writes no reports, and must not announce them.
+    out.line(`reports ${reportDir}`);
+    out.line();
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');

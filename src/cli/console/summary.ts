@@ -34,6 +34,11 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
       for (const line of reproduction(result, report, reportPaths, invocation)) out.line(style.dim(`        ${line}`));
     }
     if (failing.length > SHOWN_FAILURES) out.line(style.dim(`      … and ${failing.length - SHOWN_FAILURES} more in report.html`));
+    // A partial verdict exits 0: what it left unjudged must say why here, not only in the reports. Checks withheld
+    // (the budget, a read-only run) are explained by the notices below.
+    const unexplained = report.verdict === 'partial' ? report.results.filter((r) => r.rule === rule.id && r.outcome === 'skipped' && !r.withheld) : [];
+    const first = unexplained[0];
+    if (first) out.line(style.dim(`      skipped: ${first.check}: ${first.message ?? ''}${unexplained.length > 1 ? ` (and ${unexplained.length - 1} more in report.html)` : ''}`));
   }
   out.line();
   const failing = report.results.filter(counts);
@@ -44,6 +49,7 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   const { passed, failed, skipped, error } = report.summary.byOutcome;
   out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
     `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
+  if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, for the reasons above.'));
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
   for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
   out.line(`Reports: ${reportPaths.join(', ') || 'none written'}`);
