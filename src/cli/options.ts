@@ -296,6 +296,8 @@ function replayConfig(v: Record<string, string | boolean | string[] | undefined>
  * end in a version segment is the spec's to say (its servers' addresses): see run-setup.ts.
  */
 function targetUrl(text: string): string {
+  const schemeless = withScheme(text);
+  if (schemeless) throw new UsageError(`--target "${withoutUserinfo(text)}" has no scheme: give it with one, e.g. ${schemeless}`);
   let url: URL;
   try {
     url = new URL(text);
@@ -306,6 +308,19 @@ function targetUrl(text: string): string {
   if (url.search || url.hash) throw new UsageError('--target must not have a query or fragment: give the base URL, e.g. https://petstore.example.com/v1');
   if (url.username || url.password) throw new UsageError('--target must not carry credentials; the key comes from PETSTORE_API_KEY');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The URL a target written without its scheme (`127.0.0.1:18080/v1`, `staging.example.com/v1`) was meant to be, or
+ * undefined when it has one: `localhost:18080/v1` parses as a URL of the scheme "localhost:". Plain http for this
+ * machine and addresses of private networks, where a test server most often runs; https elsewhere.
+ */
+function withScheme(text: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return undefined;
+  const host = /^(?:[^/?#@\s]*@)?(\[[^\]]*\]|[^/:?#\s]+)(?::\d+)?(?:[/?#]|$)/.exec(text)?.[1];
+  if (host === undefined || !(/\./.test(host) || host.startsWith('[') || /^localhost$/i.test(host))) return undefined;
+  const local = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[::1\])/i.test(host) || /\.(local|internal|test)$/i.test(host);
+  return `${local ? 'http' : 'https'}://${withoutUserinfo(text).replace(/\/+$/, '')}`;
 }
 
 /**

@@ -122,3 +122,16 @@ describe('a --target that is not a URL', () => {
     }
   });
 });
+
+describe('a --target without its scheme', () => {
+  // Before: `127.0.0.1:18080/v1` got the generic example, and `localhost:18080/v1` "must be an http or https URL, not localhost:".
+  it.each([
+    ['127.0.0.1:18080/v1', 'http://127.0.0.1:18080/v1'],
+    ['localhost:18080/v1', 'http://localhost:18080/v1'],
+    ['[::1]:8080/v1', 'http://[::1]:8080/v1'],
+    ['10.0.3.7/v1/', 'http://10.0.3.7/v1'],
+    ['staging.petstore.example.com/v1', 'https://staging.petstore.example.com/v1'],
+  ])('%s is refused with the URL it was meant to be', (target, meant) => {
+    expect(() => parseCommand(['--target', target])).toThrow(new UsageError(`--target "${target}" has no scheme: give it with one, e.g. ${meant}`));
+  });
+});
