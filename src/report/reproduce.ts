@@ -1,6 +1,6 @@
 import type { Exchange } from '../results/run-report.js';
 
-/** A word in single quotes for bash: everything literal. */
+/** A word in single quotes for a POSIX shell: everything literal. */
 export function quoted(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -13,7 +13,7 @@ export function replayCommand(program: string, targetArgs: readonly string[], re
   return [program, ...targetArgs.map(quotedIfNeeded), '--replay', quotedIfNeeded(reportJson), quoted(title)].join(' ');
 }
 
-/** A word as it is when bash would take it so, else in single quotes. */
+/** A word as it is when a shell would take it so, else in single quotes. */
 function quotedIfNeeded(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : quoted(text);
 }
