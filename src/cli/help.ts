@@ -13,7 +13,7 @@ export function helpText(version: string): string {
     '  petstore-conformance --target reference          check the bundled reference server',
     '  petstore-conformance --target <url> --replay <report.json> <check>',
     '                                                   run one check of an earlier report again, exactly its case',
-    '  petstore-conformance rules [--spec <file>] [--json]  the rule catalogue, and what each rule comes to for that spec',
+    '  petstore-conformance rules [<rule|area>...] [--spec <file>] [--json]  the rule catalogue, and what each rule comes to for that spec',
     '  petstore-conformance faults [--json]             list the reference\'s faults and variants (for --fault, --variant)',
     '  petstore-conformance selftest [--fault <id>]...  prove the suite: the clean reference passes, every fault is caught',
     '  petstore-conformance verify <dir>                check a certified report directory and print its verdict (0: conformant)',

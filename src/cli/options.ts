@@ -78,7 +78,7 @@ export const OPTIONS: readonly OptionDef[] = [
 export type Command =
   | { readonly kind: 'help' }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly only: readonly string[] }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -165,6 +165,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...reportDir(v), strict: v['strict'] === true };
   }
+  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}), only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   if (unknownCommand || extra.length) {
     const argument = (unknownCommand ? command : extra[0]) as string;
@@ -172,7 +173,6 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(`unexpected argument "${argument}"; ${meant ? `did you mean "${meant}"? ` : ''}` +
       `the commands are the default run, ${COMMANDS.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')} (see --help)`);
   }
-  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}) };
   if (command === 'faults') return { kind: 'faults', json: v['json'] === true };
   if (command === 'selftest') {
     if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
@@ -252,6 +252,14 @@ function environment(name: string): string {
     throw new UsageError(`--env takes production (or ${PRODUCTION_NAMES.slice(1).join(', ')}) or one of ${OTHER_ENVIRONMENTS.join(', ')}, not "${name}"`);
   }
   return known;
+}
+
+/** `rules AUTH-2 CREATE`: the rules the rules command shows, by id or area (all of them when none is named). */
+function ruleNames(names: readonly string[]): string[] {
+  const chosen = names.map((n) => n.toUpperCase());
+  const unknown = unknownNames({ only: chosen, skip: [] });
+  if (unknown.length) throw new UsageError(`rules takes rule ids or areas (AUTH, CREATE-2; petstore-conformance rules lists them), not "${unknown.join('", "')}"`);
+  return chosen;
 }
 
 function selection(v: Record<string, string | boolean | string[] | undefined>): { selection?: Selection } {

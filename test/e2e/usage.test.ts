@@ -90,6 +90,17 @@ describe('the command line', () => {
     expect(JSON.parse(json.stdout)).toEqual(RULES);
   });
 
+  // Before: `rules AUTH-2` was refused as an unexpected argument.
+  it('rules shows the rules named, by id or area, and refuses a name that is neither', async () => {
+    const one = await runCli(['rules', 'auth-2']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toMatch(/^AUTH-2 +MUST +A request with an invalid credential gets 401/);
+    expect(one.stdout.match(/^[A-Z]+-\d+ /gm)).toEqual(['AUTH-2 ']);
+    const json = JSON.parse((await runCli(['rules', 'LIST', 'MODEL-3', '--json'])).stdout) as { id: string }[];
+    expect(json.map((r) => r.id)).toEqual(['LIST-1', 'LIST-2', 'MODEL-3']);
+    expectUsageError(await runCli(['rules', 'AUTH-9']), /rules takes rule ids or areas .*, not "AUTH-9"$/);
+  });
+
   it('rules says what each rule comes to for the spec given', async () => {
     const spec = await revisedSpecFile((doc) => {
       const schemas = doc.components?.schemas as Record<string, { properties?: Record<string, object>; additionalProperties?: boolean }>;
