@@ -30,6 +30,8 @@ export interface CheckResult {
   /** For INFO rules: what the target did. */
   readonly observation?: string;
   readonly durationMs: number;
+  /** When it started, in ms since the Unix epoch: checks run at once, so a group's time is the union of theirs, not the sum. */
+  readonly startedAt?: number;
   /** The exchanges that show the outcome, the failing one first. */
   readonly exchanges: readonly Exchange[];
   readonly exchangeCount: number;
