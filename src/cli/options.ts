@@ -64,7 +64,7 @@ export const OPTIONS: readonly OptionDef[] = [
   { name: 'strict', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
   { name: 'fail-on-partial', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
   { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile)' },
-  { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command' },
+  { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed' },
   { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
   { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
   { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },

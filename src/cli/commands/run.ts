@@ -20,6 +20,7 @@ import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
 import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
+import { shardSeed } from '../shard-seed.js';
 
 /** Exit codes: the contract CI pipelines script against. */
 export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2, partial: 3 } as const;
@@ -32,6 +33,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   markPhase('command');
   const apiKey = config.target.kind === 'url' ? await apiKeyOf(config, env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
+  // Shards must share a seed for merge to combine them: without --seed, a CI run's id gives every shard the same one.
+  const shared = replay || config.seed !== undefined || !config.shard ? undefined : shardSeed(env);
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
   const spec = await loadSpec(config.specPath);
@@ -42,7 +45,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const interrupt = onInterrupt(out);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
-    const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
+    const seed = replay?.seed ?? config.seed ?? shared?.seed ?? randomInt(0, 2 ** 31 - 1);
     if (config.target.kind === 'reference') {
       const { startReferenceServer, referenceKeyFor } = await import('../../reference/server.js');
       // Its key from the seed: generated credentials are mutations of the key, so the same seed sends the same ones.
@@ -56,7 +59,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
-    out.line(`seed    ${seed}`);
+    out.line(`seed    ${seed}${shared ? ` (from ${shared.from}: every shard of this CI run takes it)` : ''}`);
     out.line(`profile ${profileLine(config)}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
