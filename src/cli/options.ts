@@ -6,6 +6,7 @@ import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
+import { recordedRun } from './replay.js';
 
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
@@ -128,20 +129,17 @@ export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as co
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
 const SELFTEST_REFUSES = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
 
+/** The option table as node:util's parseArgs takes it. */
+const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
+  type: o.value ? 'string' as const : 'boolean' as const, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
+}]));
+
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
 export function parseCommand(argv: readonly string[]): Command {
   refuseKeyOnCommandLine(argv);
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: Object.fromEntries(OPTIONS.map((o) => [o.name, {
-        type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
-      }])),
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, tokens: true, options: PARSED_OPTIONS });
   } catch (error) {
     const message = (error as Error).message;
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
@@ -287,8 +285,15 @@ function shard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
-/** `--replay <report.json> <check>`: the check is the one argument after the options. */
-function replayConfig(v: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
+/**
+ * `--replay <report.json> <check>`: the check is the one argument after the options. Without --target, the target and
+ * how it was reached come from the report (the options its run was started with), and without --profile, its profile.
+ */
+function replayConfig(given: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
+  const recorded = recordedRun(given['replay'] as string);
+  const fromReport = given['target'] === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs) : {};
+  const v = { ...fromReport, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+  if (v['profile'] === undefined && recorded.profile !== undefined) v['profile'] = recorded.profile;
   if (positionals.length !== 1) {
     throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
   }
@@ -297,6 +302,15 @@ function replayConfig(v: Record<string, string | boolean | string[] | undefined>
     if (v[flag] !== undefined) throw new UsageError(`--replay runs as many cases as the report it replays; drop --${flag}`);
   }
   return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
+}
+
+/** The options a report recorded its run was started with; none when they do not parse (a report edited by hand). */
+function recordedOptions(args: readonly string[]): Record<string, string | boolean | string[] | undefined> {
+  try {
+    return parseArgs({ args: [...args], strict: true, options: PARSED_OPTIONS }).values as Record<string, string | boolean | string[] | undefined>;
+  } catch {
+    return {};
+  }
 }
 
 /**

@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
-import { titleOf, type RunReport } from '../../results/run-report.js';
+import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
 import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { exitCodeOf, judge } from '../../results/assess.js';
@@ -13,7 +13,7 @@ import { loadSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
-import { printSummary, type Invocation } from '../console/summary.js';
+import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
 import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
@@ -87,12 +87,13 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       signal: interrupt.signal,
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
-    const report = judge(raw, {
+    const judged = judge(raw, {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
       failOnPartial: config.failOnPartial && !replay,
     });
-    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, invocation: invocationOf(config), ...(replay ? { replay } : {}) });
+    const report: RunReport = { ...judged, invocation: invocationOf(config, reportDir) };
+    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();
     await reference?.close();
@@ -110,12 +111,13 @@ function profileLine(config: RunConfig): string {
 }
 
 /**
- * How this run was started, for the console's replay commands: the CLI as it is started in its own clone or from an
- * installed package (never a bare `npx`, which could fetch another package of the name), and the options that chose
- * the target and how it is reached.
+ * How this run was started, for the reports' replay commands: the CLI as it is started in its own clone or from an
+ * installed package (never a bare `npx`, which could fetch another package of the name), the options that chose the
+ * target and how it is reached, and its report.json as seen from where it was started.
  */
-function invocationOf(config: RunConfig): Invocation {
+function invocationOf(config: RunConfig, reportDir: string): Invocation {
   const program = process.cwd() === packageRoot ? 'node dist/src/cli/main.js' : 'npx --no-install petstore-conformance';
+  const below = relative(process.cwd(), join(reportDir, 'report.json'));
   const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
   return {
     program,
@@ -125,6 +127,7 @@ function invocationOf(config: RunConfig): Invocation {
       ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
       ...(config.settings.insecure ? ['--insecure'] : []), ...option('--env', config.env),
     ],
+    reportJson: below.startsWith('..') || isAbsolute(below) ? join(reportDir, 'report.json') : below,
   };
 }
 
@@ -159,9 +162,9 @@ function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
  * same (a full disk must not cost the run's verdict). Shared by runs and merges.
  */
 export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
-  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection; invocation?: Invocation }): Promise<number> {
+  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection }): Promise<number> {
   const { paths, missing } = await writeReports(reportDir, report, redactor, options.certify);
-  printSummary(out, report, paths, options.invocation);
+  printSummary(out, report, paths);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
   const errors = report.errors ?? [];
@@ -203,7 +206,7 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   const others = report.results.filter((r) => r !== now && r.outcome === 'failed').map(titleOf);
   const alsoFailed = others.length ? `; the replay's other checks of what it sent failed too: ${others.join('; ')}` : '';
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
-  const same = now.outcome === then ? 'reproduced' : 'not reproduced';
+  const same = now.outcome === then ? 'reproduced' : then === 'failed' && now.outcome === 'passed' ? 'passes now' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}${alsoFailed}`;
 }
 
