@@ -54,7 +54,8 @@ describe('parseCommand', () => {
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, only: [] });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, only: ['AUTH-2', 'LIST'] });
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
@@ -91,7 +92,7 @@ describe('parseCommand', () => {
     [['fault'], /did you mean "faults"\?/],
     [['selftets'], /did you mean "selftest"\?/],
     [['bogus'], /^unexpected argument "bogus"; the commands are/],
-    [['rules', 'extra'], /^unexpected argument "extra"; the commands are/],
+    [['rules', 'extra'], /^rules takes rule ids or areas \(AUTH, CREATE-2; petstore-conformance rules lists them\), not "EXTRA"$/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
