@@ -50,9 +50,7 @@ describe('parseCommand', () => {
   });
 
   it('reads the other commands', () => {
-    expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
     expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, only: [] });
     expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, only: ['AUTH-2', 'LIST'] });
