@@ -1,6 +1,7 @@
 // Builds dist/ from the sources: `node scripts/build.mjs` only when they changed since the last build (npm ci's and
 // npm pack's `prepare`, and the README's commands, start at once when dist/ is up to date), `--always` every time
-// (npm run build). A build says so on stderr: it is the one wait a user did not ask for by name.
+// (npm run build); `--digest` prints the digest of the inputs and builds nothing (the GitHub Action's cache key). A
+// build says so on stderr: it is the one wait a user did not ask for by name.
 // Plain JavaScript: it runs before anything is compiled.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -31,6 +32,10 @@ function digestOfInputs() {
 }
 
 const digest = digestOfInputs();
+if (process.argv.includes('--digest')) {
+  process.stdout.write(`${digest}\n`);
+  process.exit(0);
+}
 const built = existsSync(STAMP);
 if (!process.argv.includes('--always') && built && readFileSync(STAMP, 'utf8') === digest) process.exit(0);
 const started = Date.now();
