@@ -4,6 +4,9 @@ import { INTERRUPTED } from '../http/failure.js';
 import type { Settings } from '../protocol/settings.js';
 import type { Operation } from '../spec/types.js';
 
+/** The longest the first contact waits for a TLS handshake, to tell an https server from a broken http one. */
+const TLS_PROBE_MS = 2000;
+
 /** The key to try on the first contact, where it came from (for the message), and the spec's operations. */
 export interface KeyToTry {
   readonly key: string;
@@ -29,7 +32,8 @@ export async function ensureReachable(target: string, settings: Pick<Settings, '
     throw new TargetUnreachableError(`cannot reach the target ${target}: ${first.failure.code} (${first.failure.message}); ${fixFor(first.failure.code, target)}`);
   }
   // A server that speaks https hangs up on a plain request: every check would fail HTTP-1 for the scheme of --target.
-  if (first.broken && target.startsWith('http:') && await speaksTls(target, settings.timeoutMs)) {
+  // The handshake of one that does takes milliseconds; a target that hangs it is for the checks to judge.
+  if (first.broken && target.startsWith('http:') && await speaksTls(target, Math.min(settings.timeoutMs, TLS_PROBE_MS))) {
     throw new TargetUnreachableError(`the target ${target} speaks https, not http (it closed the connection on a plain ` +
       `HTTP request, ${first.broken.code}, and completed a TLS handshake): give --target ${withHttps(target)}`);
   }
