@@ -100,19 +100,20 @@ function install() {
   };
   const started = Date.now();
   // The checkout is the development tree: built once here (the compiler is a development dependency, so it is
-  // installed whatever NODE_ENV says), then the package's own files are installed with its runtime dependencies only,
-  // at the versions its lock file pins. That directory is what the cache keeps and the check runs.
+  // installed whatever NODE_ENV says), then the development dependencies are pruned, and the package's own files are
+  // copied with what is left: its runtime dependencies, at the versions its lock file pins. That directory is what the
+  // cache keeps and the check runs.
   console.log('petstore-conformance action: building this version once; later jobs restore it from the cache');
   npm(['ci', '--include=dev', '--ignore-scripts'], root);
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: 'inherit' });
   if (build.status !== 0) fail('the build failed (exit ' + build.status + ')');
+  npm(['prune', '--omit=dev'], root);
   const pkg = join(dir, 'package');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(pkg, { recursive: true });
-  manifest.files.concat(['package.json', 'package-lock.json']).forEach(function (entry) {
-    cpSync(join(root, entry), join(pkg, entry), { recursive: true });
+  manifest.files.concat(['package.json', 'package-lock.json', 'node_modules']).forEach(function (entry) {
+    cpSync(join(root, entry), join(pkg, entry), { recursive: true, verbatimSymlinks: true });
   });
-  npm(['ci', '--omit=dev', '--ignore-scripts'], pkg);
   console.log('petstore-conformance action: installed in ' + ((Date.now() - started) / 1000).toFixed(1) + ' s');
 }
 
