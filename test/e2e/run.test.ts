@@ -84,6 +84,9 @@ describe('a run against the bundled reference server', () => {
     const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'create-redirects', '--only', 'AUTH-3', '--report-dir', await tempDir()]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/AUTH-3 +MUST +9 of 10 checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
+    const none = await runCli(['--target', 'reference', '--read-only', '--only', 'CREATE-3', '--report-dir', await tempDir()]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/^Nothing was judged: every check was skipped, each for a reason given here\.\nNot judged, 2 checks: the run is read-only/m);
   });
 
   it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {

@@ -45,7 +45,7 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   const { passed, failed, skipped, error } = report.summary.byOutcome;
   out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
     `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
-  if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, for the reasons above.'));
+  if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, each for a reason given here.'));
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
   for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
   out.line(`Reports: ${reportPaths.join(', ') || 'none written'}`);
