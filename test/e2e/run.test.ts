@@ -86,7 +86,8 @@ describe('a run against the bundled reference server', () => {
     expect(stdout).toMatch(/AUTH-3 +MUST +9 of 10 checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
     const none = await runCli(['--target', 'reference', '--read-only', '--only', 'CREATE-3', '--report-dir', await tempDir()]);
     expect(none.code).toBe(0);
-    expect(none.stdout).toMatch(/^Nothing was judged: every check was skipped, each for a reason given here\.\nNot judged, 2 checks: the run is read-only/m);
+    expect(none.stdout).toMatch(/^Nothing was judged: every check was skipped, each for a reason given here\.$/m);
+    expect(none.stdout).toMatch(/^Not judged, 2 checks: the run is read-only/m);
   });
 
   it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {
