@@ -66,7 +66,7 @@ const COMMAND_HELP: Readonly<Record<(typeof COMMANDS)[number], string>> = {
 
 /** More than an option's own words: what a user reading `--help <option>` is after. */
 const MORE: Readonly<Record<string, string>> = {
-  'report-dir': 'Every run writes report.json, report.har, junit.xml, report.html, summary.md and badge.svg (and certificate.json with --certify); with GITHUB_ACTIONS set, failed rules are also annotated.',
+  'report-dir': 'Every run writes report.json, report.har, junit.xml, report.html, summary.md and badge.svg (and certificate.json with --certify, for a conformant run); with GITHUB_ACTIONS set, failed rules are also annotated.',
   target: 'A run that could not be carried out (an unreachable target, a wrong key, a scheme the server does not speak) exits 2 with one line saying what to fix.',
 };
 

@@ -85,8 +85,9 @@ export interface WrittenReports {
 }
 
 /**
- * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, also
- * certificate.json over the others, once they are all written. Each file is written whole or not at all (a temporary
+ * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, and a
+ * conformant verdict (a certificate is for a server that keeps the contract, nothing else), also certificate.json over
+ * the others, once they are all written. Each file is written whole or not at all (a temporary
  * file renamed into place): one that cannot be (a full disk) is left out, never left cut short, and the others are
  * written all the same.
  */
@@ -105,8 +106,9 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
     }
   };
   for (const [name, render] of RENDERERS) await write(name, () => redactor.redact(render(report)));
-  if (certify && missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
-  else if (certify) missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
+  if (!certify || report.verdict !== 'conformant') return { paths, missing };
+  if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
+  else missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
   return { paths, missing };
 }
 

@@ -78,14 +78,22 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () =>
 
   it('treats what a target sends as text: markup in its responses never runs', async () => {
     const payload = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"><svg onload="alert(3)">';
-    const hostile: Server = createServer((_request, response) => {
+    // It lists with the key (a target refusing the key everywhere is stopped at first contact, with no report)
+    // and answers everything else with 401: markup in a list item, an Error and a header.
+    const hostile: Server = createServer((request, response) => {
+      if (request.method === 'GET' && request.headers.authorization === `Bearer ${KEY}`) {
+        response.writeHead(200, { 'content-type': 'application/json', 'x-note': '<script>alert(4)</script>' });
+        response.end(JSON.stringify([{ id: 1, name: payload }]));
+        return;
+      }
       response.writeHead(401, { 'content-type': 'application/json', 'x-note': '<script>alert(4)</script>' });
       response.end(JSON.stringify({ code: payload, message: payload, status: 401 }));
     });
     await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
     try {
       const dir = await tempDir();
-      await runCli(['--target', `http://127.0.0.1:${(hostile.address() as { port: number }).port}/v1`, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+      const run = await runCli(['--target', `http://127.0.0.1:${(hostile.address() as { port: number }).port}/v1`, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+      expect(run.code, run.stdout + run.stderr).toBe(1);
       const { page, errors } = await open(dir);
       await page.locator('input[data-filter="outcome"][value="passed"]').check();
       await page.evaluate("for (const d of document.querySelectorAll('details')) d.open = true");

@@ -6,8 +6,10 @@
  * writes the key nowhere.
  */
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { chmod, open, readFile, rm, symlink, truncate, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -236,16 +238,28 @@ describe('verify, given a certificate it must not trust', () => {
   // hashed, /dev/zero grew the process to 5.3 GB), and a NON-CONFORMANT certificate was "verified", exit 0, its verdict
   // never printed.
   it('prints the verdict it certifies, exits 0 only for a conformant one (or with --integrity-only), and reads nothing outside the report set', async () => {
+    // A run that is not conformant gets no certificate at all.
+    const broken = await tempDir();
+    const faulty = await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--certify', '--report-dir', broken]);
+    expect(faulty.stdout).toContain('No certificate: only a conformant run is certified, and this one is non-conformant.');
+    expect(existsSync(join(broken, 'certificate.json'))).toBe(false);
+
     const dir = await tempDir();
-    await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--certify', '--report-dir', dir]);
+    await runCli(['--target', 'reference', '--certify', '--report-dir', dir]);
+    expect((await runCli(['verify', dir])).code).toBe(0);
+    // A certificate of another verdict (an earlier version's, or one edited with its report to match) is no pass.
+    const path = join(dir, 'certificate.json');
+    const certificate = JSON.parse(await readFile(path, 'utf8')) as { files: Record<string, string>; verdict: string };
+    const reportPath = join(dir, 'report.json');
+    const edited = (await readFile(reportPath, 'utf8')).replace('"verdict": "conformant"', '"verdict": "non-conformant"');
+    await writeFile(reportPath, edited);
+    await writeFile(path, JSON.stringify({ ...certificate, verdict: 'non-conformant', files: { ...certificate.files, 'report.json': createHash('sha256').update(edited).digest('hex') } }));
     const verified = await runCli(['verify', dir]);
     expect(verified.stdout).toMatch(/^verified: the reports in .* are as the run wrote them\nCertified verdict: NON-CONFORMANT \(http:\/\/127\.0\.0\.1:\d+\/v1, spec /);
     expect(verified.stderr).toMatch(/the certificate is intact, but it certifies NON-CONFORMANT, not CONFORMANT/);
     expect(verified.code).toBe(1);
     expect((await runCli(['verify', dir, '--integrity-only'])).code).toBe(0);
 
-    const path = join(dir, 'certificate.json');
-    const certificate = JSON.parse(await readFile(path, 'utf8')) as { files: Record<string, string> };
     const outside = { ...certificate.files, '../../../../etc/hostname': '0'.repeat(64), '/dev/zero': '0'.repeat(64) };
     await writeFile(path, JSON.stringify({ ...certificate, files: outside }));
     const escaped = await runCli(['verify', dir, '--integrity-only']);

@@ -165,6 +165,7 @@ export async function finish(out: Output, report: RunReport, reportDir: string, 
   options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection }): Promise<number> {
   const { paths, missing } = await writeReports(reportDir, report, redactor, options.certify);
   printSummary(out, report, paths);
+  if (options.certify && report.verdict !== 'conformant') out.line(`No certificate: only a conformant run is certified, and this one is ${report.verdict}.`);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
   const errors = report.errors ?? [];
