@@ -1,95 +1,135 @@
-import { spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/core/package-info.js';
+import type { RunReport } from '../src/results/run-report.js';
+import { runAction, type Job } from './support/action-runner.js';
 import { tempDir } from './support/cli.js';
 import { reference } from './support/reference.js';
+
+const run = promisify(execFile);
+const KEY = 'psk_action_test_key_0123456789';
 
 describe('action.yml', async () => {
   const action = await readFile(join(packageRoot, 'action.yml'), 'utf8');
 
-  it('passes the key through the environment only, never on a command line', () => {
+  it('passes the key through the environment only, and inputs reach scripts only as environment variables', () => {
     expect(action).toMatch(/PETSTORE_API_KEY: \$\{\{ inputs\.api-key \}\}/);
-    const commands = action.split('\n').filter((l) => /main\.js/.test(l));
-    expect(commands.length).toBe(1);
-    expect(commands[0]).not.toMatch(/api-key|PETSTORE_API_KEY/);
+    expect(action.match(/api-key/g)?.length).toBe(2); // the input, and the one env line that passes it
     // Inputs reach scripts as environment variables, not spliced into them (no script injection).
-    for (const line of action.split('\n').filter((l) => /^\s+(run:|node |echo |if \[)/.test(l))) expect(line).not.toMatch(/\$\{\{/);
-  });
-
-  it('runs the built CLI, writes the step summary and uploads the reports even when the check fails', () => {
-    expect(action).toContain('"$GITHUB_ACTION_PATH/dist/src/cli/main.js"');
-    expect(existsSync(join(packageRoot, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
-    expect(action).toMatch(/if: always\(\)\n\s+shell: bash\n[\s\S]*GITHUB_STEP_SUMMARY/);
-    expect(action).toMatch(/if: always\(\)\n\s+uses: actions\/upload-artifact/);
-  });
-
-  it('fails on a partial verdict unless told otherwise', () => {
-    expect(action).toMatch(/fail-on-partial:\n\s+description: .*\n\s+default: 'true'/);
-    expect(action).toContain('if [ "$FAIL_ON_PARTIAL" != "false" ]; then partial="--fail-on-partial"; fi');
-    expect(action).toMatch(/main\.js" .*\$partial/);
+    for (const line of action.split('\n').filter((l) => /^\s+(run:|node |echo |if )/.test(l))) expect(line).not.toMatch(/\$\{\{/);
   });
 });
 
-/** The script of the step that runs the check, as the runner hands it to bash: the block under its `run: |`. */
-function checkStepScript(action: string): string {
-  const lines = action.split('\n');
-  const step = lines.findIndex((l) => /^\s+id: run$/.test(l));
-  const start = lines.findIndex((l, i) => i > step && /^\s+run: \|$/.test(l));
-  const indent = /^\s*/.exec(lines[start + 1] ?? '')?.[0].length ?? 0;
-  const body: string[] = [];
-  for (const line of lines.slice(start + 1)) {
-    if (line.trim() !== '' && (/^\s*/.exec(line)?.[0].length ?? 0) < indent) break;
-    body.push(line.slice(indent));
+/** The action as a runner checks it out: the repository's files, without what a build or an install makes. */
+async function checkout(): Promise<string> {
+  const dir = await tempDir('petstore-action-');
+  const { stdout } = await run('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: packageRoot, maxBuffer: 16 * 1024 * 1024 });
+  for (const file of stdout.split('\0').filter((f) => f && existsSync(join(packageRoot, f)))) {
+    await mkdir(join(dir, file, '..'), { recursive: true });
+    await cp(join(packageRoot, file), join(dir, file));
   }
-  return body.join('\n');
+  return dir;
 }
 
-describe('the check step of action.yml, run by bash as a runner runs it', () => {
-  /**
-   * Runs the step against a reference served here (or `target`), with the action's inputs as the runner passes them
-   * (its env), in a workspace of its own (or `dir`, reused).
-   */
-  async function runStep(inputs: { failOnPartial: string; args: string; target?: string; dir?: string }) {
-    const action = await readFile(join(packageRoot, 'action.yml'), 'utf8');
-    const server = await reference({ apiKey: 'psk_action_test_key_0123456789' });
-    const dir = inputs.dir ?? await tempDir();
-    const output = join(dir, 'github-output');
-    const env = {
-      ...process.env, NO_COLOR: '1', GITHUB_ACTION_PATH: packageRoot, GITHUB_OUTPUT: output, PETSTORE_API_KEY: server.apiKey,
-      TARGET: inputs.target ?? server.url, PROFILE: 'staging', FAIL_ON_PARTIAL: inputs.failOnPartial, REPORT_DIR: join(dir, 'reports'), ARGS: inputs.args,
-    };
-    const code = await new Promise<number | null>((resolve, reject) => {
-      const bash = spawn('bash', ['-e', '-c', checkStepScript(action)], { env, stdio: 'ignore' });
-      bash.on('error', reject);
-      bash.on('close', resolve);
-    });
-    return { code, output: await readFile(output, 'utf8') };
-  }
+let sharedOnce: Promise<{ actionPath: string; cache: string }> | undefined;
+/** One checkout of the action and one cache, for the jobs of these tests: the first installs, the others restore. */
+function shared() {
+  sharedOnce ??= (async () => ({ actionPath: await checkout(), cache: await tempDir('petstore-action-cache-') }))();
+  return sharedOnce;
+}
 
-  it('fails the step on a partial verdict, and sets the verdict output', async () => {
-    const { code, output } = await runStep({ failOnPartial: 'true', args: '--max-writes 30' });
-    expect(code).toBe(3);
-    expect(output).toBe('verdict=partial\n');
+/** A job in a fresh workspace (or `workspace`), with the action's inputs, on a runner whose PATH is this one's. */
+async function job(inputs: Record<string, string>, options: { workspace?: string; env?: Record<string, string>; name?: string } = {}) {
+  const { actionPath, cache } = await shared();
+  const workspace = options.workspace ?? await tempDir('petstore-workspace-');
+  const spec: Job = {
+    actionPath, cache, workspace, runnerTemp: join(workspace, '_temp'), inputs: { 'api-key': KEY, ...inputs }, job: options.name ?? 'conformance',
+    // From npm's own cache where it can: the test is about the action, not the registry.
+    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', NO_COLOR: '1', npm_config_prefer_offline: 'true', ...options.env },
+  };
+  return { workspace, result: await runAction(spec) };
+}
+
+const ran = (result: Awaited<ReturnType<typeof runAction>>, name: RegExp) => result.steps.find((s) => name.test(s.name))?.ran;
+
+describe('the action, its steps run as a runner runs them, in fresh workspaces', () => {
+  // Before: `npm ci` of the development checkout on every run (188 packages, 107 MB, TypeScript compiled each time;
+  // 66 s uncached), failing with a stack trace under NODE_ENV=production (no tsc), Node 20 forced on the job.
+  it('installs the built package with its runtime dependencies once, under NODE_ENV=production, on the job\'s own Node; fails a partial verdict with its outputs', async () => {
+    const server = await reference({ apiKey: KEY });
+    const { workspace, result } = await job({ target: server.url, args: '--max-writes 30' }, { env: { NODE_ENV: 'production' } });
+    expect(result.code, result.log).toBe(3);
+    expect(ran(result, /^Set up Node/), 'the job\'s Node is new enough: left alone').toBe(false);
+    expect(ran(result, /^Install/)).toBe(true);
+    // What the cache keeps and the check runs: the package's files with its runtime dependencies only (no compiler,
+    // no test servers, no browser driver).
+    const temp = join(workspace, '_temp');
+    const installed = join(temp, (await readdir(temp)).find((name) => name.startsWith('petstore-conformance-')) ?? '', 'package');
+    expect(existsSync(join(installed, 'dist', 'src', 'cli', 'main.js'))).toBe(true);
+    expect(existsSync(join(installed, 'node_modules', 'vitest'))).toBe(true);
+    for (const dev of ['typescript', 'express', 'fastify', 'playwright-core']) expect(existsSync(join(installed, 'node_modules', dev)), dev).toBe(false);
+
+    const report = JSON.parse(await readFile(join(workspace, 'petstore-conformance-report', 'report.json'), 'utf8')) as RunReport;
+    expect(result.outputs).toMatchObject({
+      verdict: 'partial', checks: String(report.summary.checks), passed: String(report.summary.byOutcome.passed),
+      failed: String(report.summary.byOutcome.failed), skipped: String(report.summary.byOutcome.skipped),
+      'report-dir': join(workspace, 'petstore-conformance-report'),
+    });
+    expect(result.summary).toMatch(/^## ⚠️ Pet Store Service v1 conformance: PARTIAL/);
+    expect(result.uploads).toEqual([{ name: result.outputs['artifact-name'], path: 'petstore-conformance-report', overwrite: true }]);
+  }, 300_000);
+
+  it('restores the install from the cache in a later job, takes args quoted as in a shell, and lets a partial verdict pass when told', async () => {
+    const server = await reference({ apiKey: KEY });
+    const workspace = await tempDir('petstore-workspace-');
+    await writeFile(join(workspace, 'expected failures.json'), '[{"id": "CREATE-3", "reason": "the gateway rejects charset; OPS-42"}]');
+    // Before, args were split on white space unquoted: this file name reached the tool as two words.
+    const { result } = await job({ target: server.url, 'fail-on-partial': 'false', args: `--max-writes 30 --expect-failures 'expected failures.json'` }, { workspace });
+    expect(result.code, result.log).toBe(0);
+    expect(ran(result, /^Install/), 'a cache hit: nothing installed').toBe(false);
+    expect(result.outputs['verdict']).toBe('partial');
+    const report = JSON.parse(await readFile(join(workspace, 'petstore-conformance-report', 'report.json'), 'utf8')) as RunReport;
+    expect(report.expectations?.file).toBe('expected failures.json');
   });
 
   // Before: a run that stopped at start-up in a reused workspace left the earlier run's report.json, whose verdict the
-  // step reported as this run's (and its summary.md went to the step summary).
-  it('reports no earlier run\'s verdict from a reused workspace when the run stops at start-up', async () => {
-    const dir = await tempDir();
-    await mkdir(join(dir, 'reports'));
-    await writeFile(join(dir, 'reports', 'report.json'), JSON.stringify({ verdict: 'conformant' }));
-    await writeFile(join(dir, 'reports', 'summary.md'), '## ✅ conformant\n');
-    const { code, output } = await runStep({ failOnPartial: 'true', args: '', target: 'http://127.0.0.1:9/v1', dir });
-    expect(code).toBe(2);
-    expect(output).toBe('verdict=incomplete\n');
-    expect(existsSync(join(dir, 'reports', 'summary.md'))).toBe(false);
+  // step reported as this run's; and every job of a shard matrix uploaded under one artifact name.
+  it('reports no earlier run\'s verdict from a reused workspace, and gives the jobs of a shard matrix artifacts of their own', async () => {
+    const workspace = await tempDir('petstore-workspace-');
+    await mkdir(join(workspace, 'petstore-conformance-report'));
+    await writeFile(join(workspace, 'petstore-conformance-report', 'report.json'), JSON.stringify({ verdict: 'conformant' }));
+    await writeFile(join(workspace, 'petstore-conformance-report', 'summary.md'), '## ✅ conformant\n');
+    const target = 'http://127.0.0.1:9/v1';
+    const first = await job({ target, args: '--shard 1/2 --seed 5' }, { workspace });
+    expect(first.result.code).toBe(2);
+    expect(first.result.outputs['verdict']).toBe('incomplete');
+    expect(first.result.summary).toBe('');
+    expect(existsSync(join(workspace, 'petstore-conformance-report', 'summary.md'))).toBe(false);
+    const second = await job({ target, args: '--shard 2/2 --seed 5' });
+    expect(second.result.outputs['artifact-name']).toMatch(/^petstore-conformance-conformance-shard-2-of-2-[0-9a-f]{8}$/);
+    expect(first.result.outputs['artifact-name']).toMatch(/^petstore-conformance-conformance-shard-1-of-2-[0-9a-f]{8}$/);
   });
 
-  it('lets a partial verdict pass when fail-on-partial is "false"; a default run is conformant', async () => {
-    expect(await runStep({ failOnPartial: 'false', args: '--max-writes 30' })).toEqual({ code: 0, output: 'verdict=partial\n' });
-    expect(await runStep({ failOnPartial: 'true', args: '' })).toEqual({ code: 0, output: 'verdict=conformant\n' });
+  it('sets up Node only when the job\'s is missing or too old, and refuses args that an input sets', async () => {
+    // A `node` first on PATH that cannot run the action's scripts, as one too old to load them.
+    const bin = await tempDir('petstore-old-node-');
+    await writeFile(join(bin, 'node'), '#!/bin/sh\necho "SyntaxError: Unexpected token" >&2\nexit 1\n');
+    await chmod(join(bin, 'node'), 0o755);
+    const { result } = await job({ target: 'http://127.0.0.1:9/v1', args: '--report-dir elsewhere' }, { env: { PATH: `${bin}:${process.env['PATH'] ?? ''}` } });
+    expect(ran(result, /^Set up Node/)).toBe(true);
+    expect(result.code).toBe(2);
+    expect(result.log).toMatch(/args gives --report-dir, which the input report-dir sets: give it there/);
+    expect(result.outputs['verdict']).toBe('incomplete');
+  });
+
+  it('keeps the job\'s Node when it keeps package.json\'s engines', async () => {
+    const { actionPath } = await shared();
+    const okay = async (version: string) => run(process.execPath, [join(actionPath, 'scripts', 'action.mjs'), 'node-ok', version]).then(() => true, () => false);
+    const cases: [string, boolean][] = [['18.20.4', false], ['20.18.3', false], ['20.19.0', true], ['21.7.3', false], ['22.11.0', false], ['22.12.0', true], ['24.0.0', true], ['26.1.0', true]];
+    expect(await Promise.all(cases.map(async ([version]) => [version, await okay(version)]))).toEqual(cases);
   });
 });

@@ -1,4 +1,6 @@
+import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONS } from '../src/cli/options.js';
@@ -31,5 +33,14 @@ describe('README.md', async () => {
     const commands = readme.split('\n').filter((line) => /(^|[`\s])npx /.test(line));
     expect(commands.length).toBeGreaterThan(0);
     for (const line of commands) expect(line).toMatch(/npx --no-install /);
+  });
+
+  // Before, the package shipped no docs/: once installed, the README's links to them led nowhere.
+  it('links only to files the package ships', async () => {
+    const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: packageRoot });
+    const shipped = new Set((JSON.parse(stdout) as [{ files: { path: string }[] }])[0].files.map((f) => f.path));
+    const links = [...readme.matchAll(/\]\(([^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1] as string).filter((l) => !/^[a-z]+:/.test(l));
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) expect(shipped.has(link), link).toBe(true);
   });
 });

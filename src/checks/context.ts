@@ -7,7 +7,7 @@ import type { Reply } from '../http/reply.js';
 import { writesOf, type JsonSchema, type Operation } from '../spec/types.js';
 import { INTERRUPTED, TARGET_GONE } from '../http/client.js';
 import { newTraceId } from '../http/trace.js';
-import { CheckFailure, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
+import { CheckFailure, naming, NotJudged, PrerequisiteMissing, WritesExhausted } from './failure.js';
 import type { CreatedCategory } from '../json/category.js';
 import type { CheckMeta, GeneratedMeta } from '../protocol/check-meta.js';
 import { checkSeed, runProperty } from './property.js';
@@ -442,7 +442,7 @@ export class CheckContext {
     this.assertions++;
     if (condition) return;
     if (rule === this.rule) this.fail(message, reply);
-    this.missing(rule, reply ? `${message} — ${reply.label}` : message);
+    this.missing(rule, naming(message, reply));
   }
 
   /** The value, asserted present. */

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../core/regexp.js';
 import type { Reply } from '../http/reply.js';
 import type { Withheld } from '../protocol/check-meta.js';
 import type { RuleId } from '../rules/catalogue.js';
@@ -11,8 +12,18 @@ export class CheckFailure extends Error {
     /** The exchange that shows the failure, when one does. */
     readonly reply?: Reply,
   ) {
-    super(reply ? `${message} — ${reply.label}` : message);
+    super(naming(message, reply));
   }
+}
+
+/**
+ * A message with the exchange that shows it (`… — POST /v1/categories → 401 (auth-12)`), unless it names that exchange
+ * already (`… → 403 (auth-8)`, `… in auth-8`): `→ 403 (auth-8) — GET /v1/categories → 403 (auth-8)` said it twice.
+ */
+export function naming(message: string, reply?: Pick<Reply, 'label' | 'exchange'>): string {
+  if (!reply) return message;
+  const named = new RegExp(`(?<![\\w.-])${escapeRegExp(reply.exchange.id)}(?![\\w-])`).test(message);
+  return named ? message : `${message} — ${reply.label}`;
 }
 
 /**

@@ -9,7 +9,7 @@ import { holdMainYoungGeneration } from '../core/main-heap.js';
 import { keepWasmOnBaselineCompiler } from '../core/wasm-tier.js';
 import { Redactor } from '../core/secrets.js';
 import { Output } from './console/output.js';
-import { helpText } from './help.js';
+import { helpText, helpTopic } from './help.js';
 import { API_KEY_ENV, parseCommand } from './options.js';
 
 /** Exit codes: the contract CI pipelines script against. */
@@ -27,13 +27,13 @@ async function main(argv: readonly string[], out: Output): Promise<number> {
     const command = parseCommand(argv);
     switch (command.kind) {
       case 'help':
-        out.line(helpText(suiteVersion));
+        out.line(command.topic === undefined ? helpText(suiteVersion) : helpTopic(command.topic));
         return EXIT.ok;
       case 'version':
         out.line(suiteVersion);
         return EXIT.ok;
       case 'rules':
-        await (await import('./commands/rules.js')).printRules(out, command.json, command.specPath);
+        await (await import('./commands/rules.js')).printRules(out, command.json, command.only, command.specPath);
         return EXIT.ok;
       case 'faults':
         (await import('./commands/faults.js')).printFaults(out, command.json);

@@ -6,6 +6,7 @@ import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
 import { unknownNames, type Selection } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
+import { recordedRun } from './replay.js';
 
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
@@ -15,6 +16,16 @@ export interface OptionDef {
   /** Placeholder of its value (`<ms>`); absent for a switch. */
   readonly value?: string;
   readonly multiple?: boolean;
+  /** A few words for --help's one line: the option at a glance. */
+  readonly brief: string;
+  /**
+   * An option --help shows on the line of the option named here (`--only, --skip <rule|area>`), with that option's
+   * brief: options used together take one line, so that --help fits a screen.
+   */
+  readonly sharesLineWith?: string;
+  /** Whether --help's first screen lists it with its brief; the others it only names (all of them: `--help options`). */
+  readonly common?: true;
+  /** What it does in full, with its defaults: `--help <option>`. */
   readonly describe: string;
 }
 
@@ -37,48 +48,48 @@ const OTHER_ENVIRONMENTS: readonly string[] = ['staging', 'stage', 'preview', 'u
 export { API_KEY_ENV };
 
 export const OPTIONS: readonly OptionDef[] = [
-  { name: 'target', value: '<url>', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
-  { name: 'profile', value: '<name>', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)` },
-  { name: 'spec', value: '<file>', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it' },
-  { name: 'report-dir', value: '<dir>', describe: 'where report.json and junit.xml go (default: reports/run-<date>-<time>-<id>)' },
-  { name: 'seed', value: '<int>', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
-  { name: 'runs', value: '<n>', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})` },
-  { name: 'create-runs', value: '<n>', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)` },
-  { name: 'max-writes', value: '<n>', describe: `most categories the run may create, besides the top-up (default: ${byProfile((p) => p.maxWrites)})` },
-  { name: 'top-up', value: '<n>', describe: `most categories the run may add to bring a list of ${LONG_LIST - 1} or fewer to ${LONG_LIST}, for the checks that need a long list; a later run finds it long enough (default: ${LONG_LIST}; 0: never)` },
-  { name: 'timeout', value: '<ms>', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})` },
-  { name: 'concurrency', value: '<n>', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})` },
-  { name: 'rate', value: '<n>', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried' },
-  { name: 'api-key-file', value: '<file>', describe: `read the API key from a file instead of ${API_KEY_ENV} (a trailing newline is dropped)` },
-  { name: 'ca', value: '<file>', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s' },
-  { name: 'insecure', describe: 'do not verify TLS certificates (said in the console and the report)' },
-  { name: 'env', value: '<name>', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes' },
-  { name: 'read-only', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
-  { name: 'allow-writes', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
-  { name: 'max-response-bytes', value: '<n>', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
-  { name: 'only', value: '<rule|area>', multiple: true, describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run' },
-  { name: 'skip', value: '<rule|area>', multiple: true, describe: 'leave these rules out (repeatable)' },
-  { name: 'expect-failures', value: '<file>', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale' },
-  { name: 'baseline', value: '<report.json>', describe: 'compare with an earlier run: what newly fails, what was fixed' },
-  { name: 'fail-on', value: '<any|new>', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
-  { name: 'strict', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
-  { name: 'fail-on-partial', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
-  { name: 'certify', describe: 'also write certificate.json: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile)' },
-  { name: 'shard', value: '<i>/<n>', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command' },
-  { name: 'replay', value: '<report.json> <check>', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against --target' },
-  { name: 'fault', value: '<id>', multiple: true, describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable)' },
-  { name: 'variant', value: '<id>', multiple: true, describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable)' },
-  { name: 'json', describe: 'with the rules or faults command: print the list as JSON' },
-  { name: 'integrity-only', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
-  { name: 'help', short: 'h', describe: 'show this help' },
-  { name: 'version', short: 'v', describe: 'show the version' },
+  { name: 'target', common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
+  { name: 'profile', common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)` },
+  { name: 'spec', value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it' },
+  { name: 'report-dir', common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused' },
+  { name: 'seed', common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
+  { name: 'runs', value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})` },
+  { name: 'create-runs', value: '<n>', sharesLineWith: 'runs', brief: '', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)` },
+  { name: 'max-writes', value: '<n>', brief: 'most categories the run may create', describe: `most categories the run may create, besides the top-up (default: ${byProfile((p) => p.maxWrites)})` },
+  { name: 'top-up', value: '<n>', brief: `most it may add to bring a short list to ${LONG_LIST}`, describe: `most categories the run may add to bring a list of ${LONG_LIST - 1} or fewer to ${LONG_LIST}, for the checks that need a long list; a later run finds it long enough (default: ${LONG_LIST}; 0: never)` },
+  { name: 'timeout', value: '<ms>', brief: 'deadline of each request', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})` },
+  { name: 'concurrency', value: '<n>', brief: 'requests in flight, started a second', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})` },
+  { name: 'rate', value: '<n>', sharesLineWith: 'concurrency', brief: '', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried' },
+  { name: 'api-key-file', common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about` },
+  { name: 'ca', common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s' },
+  { name: 'insecure', common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
+  { name: 'env', value: '<name>', brief: 'production (or prod…) makes the run read-only', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes' },
+  { name: 'read-only', brief: 'create nothing; or lift the production guard', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
+  { name: 'allow-writes', sharesLineWith: 'read-only', brief: '', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
+  { name: 'max-response-bytes', value: '<n>', brief: 'larger responses fail HTTP-1', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
+  { name: 'only', common: true, value: '<rule|area>', multiple: true, brief: 'check only / leave out these rules', describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run' },
+  { name: 'skip', value: '<rule|area>', multiple: true, common: true, sharesLineWith: 'only', brief: '', describe: 'leave these rules out (AUTH, CREATE-2; repeatable)' },
+  { name: 'expect-failures', value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale' },
+  { name: 'baseline', value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed' },
+  { name: 'fail-on', value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
+  { name: 'strict', brief: 'SHOULD failures count as MUST failures', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
+  { name: 'fail-on-partial', common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
+  { name: 'certify', brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
+  { name: 'shard', common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed' },
+  { name: 'replay', common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)' },
+  { name: 'fault', value: '<id>', multiple: true, brief: 'a broken or another reference', describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable; the faults command lists them)' },
+  { name: 'variant', value: '<id>', multiple: true, sharesLineWith: 'fault', brief: '', describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable; the faults command lists them)' },
+  { name: 'json', brief: 'rules, faults: print JSON', describe: 'with the rules or faults command: print the list as JSON' },
+  { name: 'integrity-only', brief: 'verify: exit 0 if the files hold', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
+  { name: 'help', short: 'h', brief: 'this help, and the version', describe: 'show the help; --help <option> (or a command: rules, faults, selftest, verify, merge) shows one in full' },
+  { name: 'version', short: 'v', sharesLineWith: 'help', brief: '', describe: 'show the version' },
 ];
 
 /** A parsed command line, every value checked. */
 export type Command =
-  | { readonly kind: 'help' }
+  | { readonly kind: 'help'; readonly topic?: string }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly only: readonly string[] }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -128,20 +139,19 @@ export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as co
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
 const SELFTEST_REFUSES = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
 
+/** The option table as node:util's parseArgs takes it. */
+const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
+  type: o.value ? 'string' as const : 'boolean' as const, ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
+}]));
+
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
 export function parseCommand(argv: readonly string[]): Command {
   refuseKeyOnCommandLine(argv);
+  // `--help --ca`: the option asked about, not an option given without its value.
+  if (argv.length === 2 && ['--help', '-h'].includes(argv[0] as string)) return { kind: 'help', topic: argv[1] as string };
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-      options: Object.fromEntries(OPTIONS.map((o) => [o.name, {
-        type: o.value ? 'string' : 'boolean', ...(o.multiple ? { multiple: true } : {}), ...(o.short ? { short: o.short } : {}),
-      }])),
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, tokens: true, options: PARSED_OPTIONS });
   } catch (error) {
     const message = (error as Error).message;
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
@@ -153,7 +163,7 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   refuseConflicting(parsed.tokens);
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
-  if (v['help']) return { kind: 'help' };
+  if (v['help']) return parsed.positionals[0] === undefined ? { kind: 'help' } : { kind: 'help', topic: parsed.positionals[0] };
   if (v['version']) return { kind: 'version' };
   if (typeof v['replay'] === 'string') return { kind: 'run', config: replayConfig(v, parsed.positionals) };
   const [command, ...extra] = parsed.positionals;
@@ -165,6 +175,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...reportDir(v), strict: v['strict'] === true };
   }
+  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}), only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   if (unknownCommand || extra.length) {
     const argument = (unknownCommand ? command : extra[0]) as string;
@@ -172,7 +183,6 @@ export function parseCommand(argv: readonly string[]): Command {
     throw new UsageError(`unexpected argument "${argument}"; ${meant ? `did you mean "${meant}"? ` : ''}` +
       `the commands are the default run, ${COMMANDS.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')} (see --help)`);
   }
-  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}) };
   if (command === 'faults') return { kind: 'faults', json: v['json'] === true };
   if (command === 'selftest') {
     if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
@@ -254,6 +264,14 @@ function environment(name: string): string {
   return known;
 }
 
+/** `rules AUTH-2 CREATE`: the rules the rules command shows, by id or area (all of them when none is named). */
+function ruleNames(names: readonly string[]): string[] {
+  const chosen = names.map((n) => n.toUpperCase());
+  const unknown = unknownNames({ only: chosen, skip: [] });
+  if (unknown.length) throw new UsageError(`rules takes rule ids or areas (AUTH, CREATE-2; petstore-conformance rules lists them), not "${unknown.join('", "')}"`);
+  return chosen;
+}
+
 function selection(v: Record<string, string | boolean | string[] | undefined>): { selection?: Selection } {
   const only = (v['only'] as string[] | undefined) ?? [];
   const skip = (v['skip'] as string[] | undefined) ?? [];
@@ -279,8 +297,15 @@ function shard(text: string): { index: number; count: number } {
   return { index, count };
 }
 
-/** `--replay <report.json> <check>`: the check is the one argument after the options. */
-function replayConfig(v: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
+/**
+ * `--replay <report.json> <check>`: the check is the one argument after the options. Without --target, the target and
+ * how it was reached come from the report (the options its run was started with), and without --profile, its profile.
+ */
+function replayConfig(given: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
+  const recorded = recordedRun(given['replay'] as string);
+  const fromReport = given['target'] === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs) : {};
+  const v = { ...fromReport, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
+  if (v['profile'] === undefined && recorded.profile !== undefined) v['profile'] = recorded.profile;
   if (positionals.length !== 1) {
     throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
   }
@@ -291,11 +316,22 @@ function replayConfig(v: Record<string, string | boolean | string[] | undefined>
   return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
 }
 
+/** The options a report recorded its run was started with; none when they do not parse (a report edited by hand). */
+function recordedOptions(args: readonly string[]): Record<string, string | boolean | string[] | undefined> {
+  try {
+    return parseArgs({ args: [...args], strict: true, options: PARSED_OPTIONS }).values as Record<string, string | boolean | string[] | undefined>;
+  } catch {
+    return {};
+  }
+}
+
 /**
  * A base URL: http or https, without a query, a fragment or credentials; a trailing slash is dropped. Whether it must
  * end in a version segment is the spec's to say (its servers' addresses): see run-setup.ts.
  */
 function targetUrl(text: string): string {
+  const schemeless = withScheme(text);
+  if (schemeless) throw new UsageError(`--target "${withoutUserinfo(text)}" has no scheme: give it with one, e.g. ${schemeless}`);
   let url: URL;
   try {
     url = new URL(text);
@@ -306,6 +342,19 @@ function targetUrl(text: string): string {
   if (url.search || url.hash) throw new UsageError('--target must not have a query or fragment: give the base URL, e.g. https://petstore.example.com/v1');
   if (url.username || url.password) throw new UsageError('--target must not carry credentials; the key comes from PETSTORE_API_KEY');
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+/**
+ * The URL a target written without its scheme (`127.0.0.1:18080/v1`, `staging.example.com/v1`) was meant to be, or
+ * undefined when it has one: `localhost:18080/v1` parses as a URL of the scheme "localhost:". Plain http for this
+ * machine and addresses of private networks, where a test server most often runs; https elsewhere.
+ */
+function withScheme(text: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return undefined;
+  const host = /^(?:[^/?#@\s]*@)?(\[[^\]]*\]|[^/:?#\s]+)(?::\d+)?(?:[/?#]|$)/.exec(text)?.[1];
+  if (host === undefined || !(/\./.test(host) || host.startsWith('[') || /^localhost$/i.test(host))) return undefined;
+  const local = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|\[::1\])/i.test(host) || /\.(local|internal|test)$/i.test(host);
+  return `${local ? 'http' : 'https'}://${withoutUserinfo(text).replace(/\/+$/, '')}`;
 }
 
 /**

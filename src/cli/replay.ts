@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
@@ -52,4 +53,20 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
     title: titleOf(recorded), suite: recorded.suite, seed: report.seed, recorded,
     ...(numRuns !== undefined ? { numRuns } : {}), ...(checkSeed !== undefined ? { checkSeed } : {}), ...(path !== undefined ? { path } : {}),
   };
+}
+
+/**
+ * How the run of a report was started, as far as a replay takes it: the options that chose its target, and its
+ * profile. Nothing when the report cannot be read or is of an older version: selectReplay says what is wrong with it.
+ */
+export function recordedRun(reportPath: string): { targetArgs?: readonly string[]; profile?: string } {
+  try {
+    const report = JSON.parse(readFileSync(reportPath, 'utf8')) as Partial<RunReport>;
+    return {
+      ...(Array.isArray(report.invocation?.targetArgs) ? { targetArgs: report.invocation.targetArgs } : {}),
+      ...(typeof report.settings?.profile === 'string' ? { profile: report.settings.profile } : {}),
+    };
+  } catch {
+    return {};
+  }
 }

@@ -81,30 +81,31 @@ function sameAddress(a: string, b: string): boolean {
 }
 
 /**
- * The API key: from --api-key-file (a trailing newline dropped) or PETSTORE_API_KEY. Never from the command line,
+ * The API key: from --api-key-file or PETSTORE_API_KEY, alike: one trailing line break dropped (a file's last line
+ * ends in one, and so does a secret pasted with its line), anything else as written. Never from the command line,
  * where process lists and shell history would show it.
  */
 export async function apiKeyOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<string> {
-  if (config.apiKeyFile === undefined) {
-    const key = env[API_KEY_ENV];
-    if (!key) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
-    return sendable(key, API_KEY_ENV);
-  }
-  const path = config.apiKeyFile;
-  const key = (await readText(path, '--api-key-file')).replace(/\r?\n$/, '');
-  if (!key) throw new UsageError(`--api-key-file ${path} is empty: it must hold the target's API key`);
-  return sendable(key, `--api-key-file ${path}`);
+  const fromFile = config.apiKeyFile !== undefined;
+  const source = fromFile ? `--api-key-file ${config.apiKeyFile}` : API_KEY_ENV;
+  const text = fromFile ? await readText(config.apiKeyFile as string, '--api-key-file') : env[API_KEY_ENV];
+  if (text === undefined) throw new UsageError(`${API_KEY_ENV} is not set: export the target's API key in it (it is sent as "Authorization: Bearer <key>"), or give --api-key-file`);
+  const key = text.replace(/\r?\n$/, '');
+  if (!key) throw new UsageError(`${source} is empty: it must hold the target's API key`);
+  return sendable(key, source);
 }
 
 /**
  * The key, if a bearer token can carry every character of it; else the place of the first that it cannot and what
- * kind it is (never the key, nor the character itself). A key undici cannot send would hang the run (see
- * core/header-text.ts), and a key sent other than as written is refused by the target for no fault of its own.
+ * kind it is (never the key, nor the character itself), and whether it is before, inside or after the key. A key
+ * undici cannot send would hang the run (see core/header-text.ts), and a key sent other than as written is refused by
+ * the target for no fault of its own.
  */
 function sendable(key: string, source: string): string {
   const bad = unsendableInToken(key);
   if (!bad) return key;
-  throw new UsageError(`${source} holds ${bad.kind} inside the key (${bad.codePoint}, character ${bad.position} of ${bad.length}), ` +
+  const where = bad.position === 1 && /^\s/.test(key) ? 'before the key' : bad.position > [...key.trimEnd()].length ? 'after the key' : 'inside the key';
+  throw new UsageError(`${source} holds ${bad.kind} ${where} (${bad.codePoint}, character ${bad.position} of ${bad.length}), ` +
     'which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it');
 }
 

@@ -3,9 +3,14 @@ import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { shellLiteral, type Token } from '../http/credential.js';
 import { knownShapes } from './known-shape.js';
 
-/** Bash pieces of the key: all of it, a substring, one character's letter case swapped. */
+/**
+ * Shell pieces of the key: all of it, a substring, one character's letter case swapped. POSIX sh, not bash: a
+ * reproduction is pasted into whatever shell is at hand (`${KEY:0:7}` fails under dash). `cut -c` counts bytes in
+ * some implementations, which are the key's characters: a key is visible ASCII only (core/header-text.ts).
+ */
 const KEY = `\${${API_KEY_ENV}}`; // braced: a character appended after it must not extend the name
-const part = (from: number, length?: number) => `\${${API_KEY_ENV}:${from}${length === undefined ? '' : `:${length}`}}`;
+const part = (from: number, length?: number) => (length === 0 ? ''
+  : `$(printf %s "${KEY}" | cut -c${from + 1}-${length === undefined ? '' : from + length})`);
 const swapped = (word: string) => `$(printf %s "${word}" | tr a-zA-Z A-Za-z)`;
 const percentEncoded = (word: string) => `$(printf %s "${word}" | od -An -tx1 | tr -d ' \\n' | sed 's/../%&/g' | tr a-f A-F)`;
 
@@ -26,7 +31,7 @@ export type KeyMutation =
 
 /**
  * Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). The token's shell form
- * rebuilds it from $PETSTORE_API_KEY (bash substrings count characters, as the mutation does).
+ * rebuilds it from $PETSTORE_API_KEY (substrings count characters, as the mutation does).
  */
 export function mutateKey(key: string, mutation: KeyMutation): Token | undefined {
   const chars = [...key];

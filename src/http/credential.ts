@@ -19,7 +19,7 @@ export interface Token {
   readonly value: string;
   /** Shown in place of the value, e.g. `<valid key with the last character removed>`. */
   readonly shown: string;
-  /** A word for a double-quoted bash string that expands to the value, e.g. `${PETSTORE_API_KEY:0:16}`. */
+  /** A word for a double-quoted POSIX shell string that expands to the value, e.g. `${PETSTORE_API_KEY}x`. */
   readonly shell: string;
 }
 
@@ -31,7 +31,7 @@ export interface Credential {
   readonly place: CredentialPlace;
   readonly value: string;
   readonly shown: string;
-  /** The value as a word for a double-quoted bash string (see {@link Token.shell}). */
+  /** The value as a word for a double-quoted POSIX shell string (see {@link Token.shell}). */
   readonly shell: string;
 }
 
@@ -40,7 +40,7 @@ export function validKey(key: string): Token {
   return { value: key, shown: '<valid key>', shell: `\${${API_KEY_ENV}}` };
 }
 
-/** A literal piece of a token, quoted for a double-quoted bash string. */
+/** A literal piece of a token, quoted for a double-quoted shell string. */
 export function shellLiteral(text: string): string {
   return text.replace(/[\\"$`]/g, (c) => `\\${c}`);
 }

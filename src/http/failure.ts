@@ -54,6 +54,12 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   if (raw === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || raw === 'TOO_LARGE') {
     return { code: 'TOO_LARGE', phase: 'body', message: `the response is larger than the ${options.maxResponseBytes}-byte cap (--max-response-bytes)` };
   }
+  // Node's own message names the host but not what the certificate names instead.
+  if (raw === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+    const names = (e as { cert?: { subjectaltname?: string; subject?: { CN?: string } } }).cert;
+    const named = names?.subjectaltname ?? (names?.subject?.CN ? `CN=${names.subject.CN}` : undefined);
+    return { code: raw, phase: where, message: `the certificate does not name ${(e as { host?: string }).host ?? 'the host'}${named ? `; it names ${named}` : ''}` };
+  }
   const code = CODES[raw] ?? raw;
   // One line: OpenSSL's messages, for one, run over several.
   return { code, phase: where, message: (e.message || code).replace(/\s+/g, ' ').trim() };

@@ -6,10 +6,11 @@
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { connect as tlsConnect } from 'node:tls';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
 import { trustOptions } from './tls.js';
-import { USER_AGENT } from './trace.js';
+import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
 
 /** How the first contact connects: the run's deadline and TLS settings, and the credential it carries, if any. */
 export interface FirstContactOptions {
@@ -20,10 +21,14 @@ export interface FirstContactOptions {
   readonly authorization?: string | undefined;
 }
 
-/** What a first contact found: why no connection could be made, or else the answer's status if one came in time. */
+/**
+ * What a first contact found: why no connection could be made; or else the answer's status if one came in time, or why
+ * the connection broke before any answer (`broken`: closed, reset, not HTTP).
+ */
 export interface Contact {
   readonly failure?: TransportError;
   readonly status?: number;
+  readonly broken?: TransportError;
 }
 
 /**
@@ -43,6 +48,7 @@ export function firstContact(url: string, options: FirstContactOptions, signal?:
       signal?.removeEventListener('abort', interrupt);
       request?.destroy();
       if (error !== undefined && !connected) resolve({ failure: describeFailure(error, 'connect', context, signal) });
+      else if (error !== undefined && (error as Error).name !== 'TimeoutError') resolve({ broken: describeFailure(error, 'headers', context, signal) });
       else resolve(status === undefined ? {} : { status });
     };
     const interrupt = () => end(signal?.reason ?? new Error('interrupted'));
@@ -53,6 +59,8 @@ export function firstContact(url: string, options: FirstContactOptions, signal?:
       method: 'GET',
       headers: {
         accept: 'application/json', 'accept-encoding': 'identity', 'user-agent': USER_AGENT,
+        // A trace of its own, as every request of the run has: the operators can find it in their logs too.
+        traceparent: traceparent(newTraceId(), newSpanId()),
         ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
       },
       agent: false,
@@ -66,5 +74,24 @@ export function firstContact(url: string, options: FirstContactOptions, signal?:
     request.on('response', (response) => end(undefined, response.statusCode));
     request.on('error', end);
     request.end();
+  });
+}
+
+/**
+ * Whether a TLS handshake succeeds at the host and port of an http:// URL, whatever the certificate: a plain-HTTP
+ * request that such a server hung up on was meant for https. Settles within the deadline.
+ */
+export function speaksTls(url: string, timeoutMs: number): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = tlsConnect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || 80), rejectUnauthorized: false, ALPNProtocols: ['http/1.1'] });
+    const end = (speaks: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(speaks);
+    };
+    const timer = setTimeout(() => end(false), timeoutMs);
+    socket.once('secureConnect', () => end(true));
+    socket.once('error', () => end(false));
   });
 }

@@ -5,7 +5,7 @@ import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/verdict.js';
 import { areaOf, CONTRACT_DOCUMENT, RULES, type Level, type Rule } from '../rules/catalogue.js';
 import { prettyJson } from './pretty-json.js';
-import { curlCommand } from './reproduce.js';
+import { reproductionOf } from './reproduce.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
 
 /** How much of a body the page shows; report.json keeps up to 64 KiB of each. */
@@ -86,22 +86,20 @@ function ruleBlock(report: RunReport, rule: Rule): string {
   return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}">
 <h4><span class="pill ${cls(state)}">${esc(state)}</span> <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
 <p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}${outcome?.why ? ` · not applicable: ${esc(outcome.why)}` : ''}</p>
-${results.map(checkBlock).join('\n')}
+${results.map((r) => checkBlock(report, r)).join('\n')}
 </article>`;
 }
 
-function checkBlock(r: CheckResult): string {
+function checkBlock(report: RunReport, r: CheckResult): string {
   const outcome = r.expected ? 'expected' : r.outcome;
   const open = counts(r) || r.outcome === 'error' ? ' open' : '';
   const shown = r.outcome === 'passed' ? r.exchanges.slice(0, SHOWN_WHEN_PASSED) : r.exchanges;
-  const failing = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
-  const reproduce = r.outcome === 'failed' && failing ? curlCommand(failing) : undefined;
   const parts = [
     r.message ? `<p class="message">${esc(r.message)}</p>` : '',
     r.expected ? `<p class="expected">Expected to fail: ${esc(r.expected.reason)} (${esc(r.expected.entry)})</p>` : '',
     r.observation ? `<p class="observation">Observed: ${esc(r.observation)}</p>` : '',
     r.generated ? generatedBlock(r) : '',
-    reproduce ? `<div class="reproduce"><p>Reproduce (the key comes from <code>$PETSTORE_API_KEY</code>):</p><pre><code>${esc(reproduce)}</code></pre></div>` : '',
+    r.outcome === 'failed' ? reproduceBlock(report, r) : '',
     shown.length ? `<div class="exchanges">${shown.map((e) => exchangeBlock(e, e.id === r.failedExchange)).join('\n')}</div>` : '',
     r.exchangeCount > shown.length ? `<p class="meta">${shown.length} of ${r.exchangeCount} exchanges shown; report.json has up to 12.</p>` : '',
   ];
@@ -109,6 +107,17 @@ function checkBlock(r: CheckResult): string {
 <summary><span class="pill ${cls(outcome)}">${outcome}</span> ${esc(r.check)} <span class="meta">${r.durationMs} ms${r.writes ? ` · ${r.writes} categor${r.writes === 1 ? 'y' : 'ies'} created` : ''}</span></summary>
 <div class="body" data-title="${esc(titleOf(r))}">${parts.join('')}</div>
 </details>`;
+}
+
+/** The commands that run a failed check again, as the console gives them (the key comes from the environment). */
+function reproduceBlock(report: RunReport, r: CheckResult): string {
+  const { replay, curl } = reproductionOf(r, report);
+  const commands: [string, string | undefined][] = [
+    ['Run it again, from where the run was started:', replay],
+    ['Its request (the key comes from <code>$PETSTORE_API_KEY</code>):', curl],
+  ];
+  const shown = commands.filter(([, command]) => command !== undefined).map(([label, command]) => `<p>${label}</p><pre><code>${esc(command as string)}</code></pre>`);
+  return shown.length ? `<div class="reproduce">${shown.join('')}</div>` : '';
 }
 
 function generatedBlock(r: CheckResult): string {

@@ -1,6 +1,6 @@
-import type { Exchange } from '../results/run-report.js';
+import { titleOf, type CheckResult, type Exchange, type RunReport } from '../results/run-report.js';
 
-/** A word in single quotes for bash: everything literal. */
+/** A word in single quotes for a POSIX shell: everything literal. */
 export function quoted(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
@@ -13,7 +13,7 @@ export function replayCommand(program: string, targetArgs: readonly string[], re
   return [program, ...targetArgs.map(quotedIfNeeded), '--replay', quotedIfNeeded(reportJson), quoted(title)].join(' ');
 }
 
-/** A word as it is when bash would take it so, else in single quotes. */
+/** A word as it is when a shell would take it so, else in single quotes. */
 function quotedIfNeeded(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : quoted(text);
 }
@@ -56,4 +56,19 @@ export function curlCommand(exchange: Exchange): string | undefined {
     parts.push('--data-binary', quoted(request.body));
   }
   return parts.join(' ');
+}
+
+/**
+ * The commands that run a failed check again, paste-ready, the same in every report: its replay (a check of a run that
+ * recorded how it was started; not an audit or a closing check, which judge what others sent), and for an example, the
+ * curl of its failing request (to a target that outlives the run: not the bundled reference, which stops with it; a
+ * generated check's replay sends its exact case).
+ */
+export function reproductionOf(result: CheckResult, report: Pick<RunReport, 'invocation' | 'targetKind'>): { replay?: string; curl?: string } {
+  const { invocation } = report;
+  const replay = invocation && result.kind === 'check'
+    ? replayCommand(invocation.program, invocation.targetArgs, invocation.reportJson, titleOf(result)) : undefined;
+  const failing = result.exchanges.find((e) => e.id === result.failedExchange) ?? result.exchanges[0];
+  const curl = !result.generated && failing && report.targetKind === 'url' ? curlCommand(failing) : undefined;
+  return { ...(replay ? { replay } : {}), ...(curl ? { curl } : {}) };
 }

@@ -1,6 +1,7 @@
 import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
 import { counts } from '../results/verdict.js';
+import { reproductionOf } from './reproduce.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
 
 /** How many failures summary.md lists; report.html has them all. */
@@ -29,6 +30,7 @@ export function renderSummaryMarkdown(report: RunReport): string {
     for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${exactCell(r.message ?? '')} |`);
     if (failures.length > LISTED) lines.push('', `… and ${failures.length - LISTED} more in report.html and report.json.`);
   }
+  lines.push(...reproductions(report));
   const notices = noticesOf(report);
   if (notices.length) lines.push('', ...notices.map((n) => `> ${n.level === 'warning' ? '⚠️ ' : ''}${cell(n.text)}`));
   const expected = report.results.filter((r) => r.expected);
@@ -43,6 +45,22 @@ export function renderSummaryMarkdown(report: RunReport): string {
     for (const t of b.fixed.slice(0, LISTED)) lines.push(`- fixed: ${cell(t)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * What runs each failed check again (every one, also those past the table's first few), folded away: the replay
+ * command and, for an example, the curl of its request, as the console and report.html give them.
+ */
+function reproductions(report: RunReport): string[] {
+  const blocks = report.results.filter((r) => r.outcome === 'failed').flatMap((r) => {
+    const { replay, curl } = reproductionOf(r, report);
+    const commands = [replay, curl].filter((c) => c !== undefined);
+    if (commands.length === 0) return [];
+    const fence = '`'.repeat(Math.max(3, ...commands.flatMap((c) => [...c.matchAll(/`+/g)].map((m) => m[0].length + 1))));
+    return ['', `**${cell(titleOf(r))}**`, '', `${fence}sh`, ...commands, fence];
+  });
+  if (blocks.length === 0) return [];
+  return ['', '<details><summary>Run the failed checks again (the key comes from <code>$PETSTORE_API_KEY</code>)</summary>', ...blocks, '', '</details>'];
 }
 
 /** Text for a table cell: one line, no unescaped pipes, not too long. */

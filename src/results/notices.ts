@@ -25,7 +25,11 @@ function writesText(report: RunReport): string {
   if (!topUp) return `${created}.`;
   // The bundled reference server is gone after the run: there is no later run against it.
   const once = report.targetKind === 'url' ? '; a later run against this target finds it long enough and adds none' : '';
-  return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories${once}.`;
+  const lacked = topUp.to - topUp.listed;
+  if (topUp.added >= lacked) return `${created}, ${topUp.added} of them to bring the list from ${topUp.listed} to ${topUp.to} categories${once}.`;
+  // Creates the target refused or never answered give their writes back: the list fell short of what was planned.
+  return `${created}, ${topUp.added} of them toward the ${lacked} that the list of ${topUp.listed} lacked of ${topUp.to} ` +
+    `(the other ${lacked - topUp.added} were not created).`;
 }
 
 /** How many of a list's parts a line names; report.json has them all. */

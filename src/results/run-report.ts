@@ -30,6 +30,8 @@ export interface CheckResult {
   /** For INFO rules: what the target did. */
   readonly observation?: string;
   readonly durationMs: number;
+  /** When it started, in ms since the Unix epoch: checks run at once, so a group's time is the union of theirs, not the sum. */
+  readonly startedAt?: number;
   /** The exchanges that show the outcome, the failing one first. */
   readonly exchanges: readonly Exchange[];
   readonly exchangeCount: number;
@@ -104,6 +106,16 @@ export interface RunError {
  */
 export type RunRecord = Omit<RunReport, 'verdict' | 'summary' | 'rules' | 'policy' | 'expectations' | 'baseline'> & { readonly requests: number };
 
+/** How a run was started, for the commands every report gives to run a failed check again (`--replay`). */
+export interface Invocation {
+  /** How the CLI is started: `npx --no-install petstore-conformance`, or `node dist/src/cli/main.js` in its clone. */
+  readonly program: string;
+  /** The options that chose the target and how it is reached (`--target`, `--fault`, `--spec`, `--ca`…), as given. */
+  readonly targetArgs: readonly string[];
+  /** The run's report.json, from where the run was started (relative when it is below it). */
+  readonly reportJson: string;
+}
+
 /** Everything a run produced: the content of report.json, read by every reporter. */
 export interface RunReport {
   readonly verdict: Verdict;
@@ -174,6 +186,8 @@ export interface RunReport {
   readonly expectations?: { readonly file: string; readonly stale: readonly StaleExpectation[] };
   /** How the run compares with an earlier one (--baseline). */
   readonly baseline?: BaselineComparison;
+  /** How the run was started; absent from a merge of shards, which has no one command to run a check again. */
+  readonly invocation?: Invocation;
   /** What decides the exit code besides the verdict. */
   readonly policy: { readonly strict: boolean; readonly failOn: 'any' | 'new'; readonly failOnPartial: boolean };
 }

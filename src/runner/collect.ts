@@ -38,6 +38,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     ...(message !== undefined ? { message: redactor.redact(message) } : {}),
     ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
+    ...(test.diagnostic() ? { startedAt: Math.round(test.diagnostic()?.startTime ?? 0) } : {}),
     exchanges: meta.exchanges,
     exchangeCount: meta.exchangeCount,
     ...(meta.writes !== undefined ? { writes: meta.writes } : {}),

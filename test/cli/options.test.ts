@@ -50,11 +50,10 @@ describe('parseCommand', () => {
   });
 
   it('reads the other commands', () => {
-    expect(parseCommand(['--help'])).toEqual({ kind: 'help' });
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['-h'])).toEqual({ kind: 'help' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, only: [] });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, only: ['AUTH-2', 'LIST'] });
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
@@ -91,7 +90,7 @@ describe('parseCommand', () => {
     [['fault'], /did you mean "faults"\?/],
     [['selftets'], /did you mean "selftest"\?/],
     [['bogus'], /^unexpected argument "bogus"; the commands are/],
-    [['rules', 'extra'], /^unexpected argument "extra"; the commands are/],
+    [['rules', 'extra'], /^rules takes rule ids or areas \(AUTH, CREATE-2; petstore-conformance rules lists them\), not "EXTRA"$/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
@@ -120,5 +119,18 @@ describe('a --target that is not a URL', () => {
     ]) {
       expect(() => parseCommand(['--target', target as string])).toThrow(new UsageError(`--target "${shown}" is not a URL; give the base URL, e.g. https://petstore.example.com/v1`));
     }
+  });
+});
+
+describe('a --target without its scheme', () => {
+  // Before: `127.0.0.1:18080/v1` got the generic example, and `localhost:18080/v1` "must be an http or https URL, not localhost:".
+  it.each([
+    ['127.0.0.1:18080/v1', 'http://127.0.0.1:18080/v1'],
+    ['localhost:18080/v1', 'http://localhost:18080/v1'],
+    ['[::1]:8080/v1', 'http://[::1]:8080/v1'],
+    ['10.0.3.7/v1/', 'http://10.0.3.7/v1'],
+    ['staging.petstore.example.com/v1', 'https://staging.petstore.example.com/v1'],
+  ])('%s is refused with the URL it was meant to be', (target, meant) => {
+    expect(() => parseCommand(['--target', target])).toThrow(new UsageError(`--target "${target}" has no scheme: give it with one, e.g. ${meant}`));
   });
 });

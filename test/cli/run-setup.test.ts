@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseCommand, type RunConfig } from '../../src/cli/options.js';
-import { settingsFor } from '../../src/cli/run-setup.js';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiKeyOf, settingsFor } from '../../src/cli/run-setup.js';
+import { tempDir } from '../support/cli.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { revisedSpecFile } from '../support/spec-files.js';
 
@@ -46,5 +49,33 @@ describe('settingsFor', () => {
     }
     const staging = 'https://staging.petstore.example.com./v1';
     expect((await settingsFor(configOf(['--target', staging]), spec, staging)).readOnly).toBeUndefined();
+  });
+});
+
+describe('apiKeyOf: the key from PETSTORE_API_KEY or --api-key-file, alike', () => {
+  /** The key, or the message refusing it, from each source holding the same text. */
+  async function fromBoth(text: string): Promise<[string, string]> {
+    const file = join(await tempDir(), 'key');
+    await writeFile(file, text);
+    const attempt = (args: string[], env: NodeJS.ProcessEnv) => apiKeyOf((parseCommand(['--target', 'https://x.test/v1', ...args]) as { config: RunConfig }).config, env)
+      .catch((error: Error) => error.message.replace(/^(PETSTORE_API_KEY|--api-key-file \S+) /, '<source> '));
+    return [await attempt([], { PETSTORE_API_KEY: text }), await attempt(['--api-key-file', file], {})];
+  }
+
+  // Before: a trailing newline was dropped from the file but refused from the environment.
+  it.each([['psk_0123456789\n'], ['psk_0123456789\r\n']])('drops one trailing line break from either: %j', async (text) => {
+    expect(await fromBoth(text)).toEqual(['psk_0123456789', 'psk_0123456789']);
+  });
+
+  // Before: white space around the key was "white space inside the key".
+  it.each([
+    [' psk_0123456789', 'white space before the key (U+0020, character 1 of 15)'],
+    ['psk_0123456789 ', 'white space after the key (U+0020, character 15 of 15)'],
+    ['psk_0123456789\n\n', 'white space after the key (U+000A, character 15 of 15)'],
+    ['psk_01234 56789', 'white space inside the key (U+0020, character 10 of 15)'],
+  ])('refuses %j from either, saying where the white space is', async (text, where) => {
+    const [env, file] = await fromBoth(text);
+    expect(env).toBe(file);
+    expect(env).toBe(`<source> holds ${where}, which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it`);
   });
 });

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CI_RUN_IDS } from '../../src/cli/shard-seed.js';
 import { titleOf, type RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { reference } from '../support/reference.js';
@@ -139,5 +140,22 @@ describe('--shard and merge', () => {
     const { code, stderr } = await runCli(['merge', ...dirs]);
     expect(code).toBe(2);
     expect(stderr).toMatch(/the shards are not of one run: .* has (target|seed) /);
+  });
+
+  // Before: shards run as --help showed them (no --seed) each drew a seed of its own, and merge refused them.
+  it('gives the shards of one CI run one seed without --seed, from the run\'s id; outside CI, --shard asks for --seed', async () => {
+    const target = (await reference({ apiKey: key })).url;
+    const noCi = Object.fromEntries(CI_RUN_IDS.map((name) => [name, undefined]));
+    const dirs = [await tempDir(), await tempDir()];
+    const shards = await Promise.all(dirs.map((dir, i) => runCli(['--target', target, '--only', 'AUTH-3', '--shard', `${i + 1}/2`, '--report-dir', dir],
+      { ...noCi, PETSTORE_API_KEY: key, GITHUB_RUN_ID: '9876543210' })));
+    for (const shard of shards) expect(shard.stdout).toMatch(/^seed +\d+ \(from GITHUB_RUN_ID: every shard of this CI run takes it\)$/m);
+    const merged = await runCli(['merge', ...dirs, '--report-dir', await tempDir()]);
+    expect(merged.stderr).toBe('');
+    expect(merged.code).toBe(0);
+
+    const outside = await runCli(['--target', target, '--shard', '1/2'], { ...noCi, PETSTORE_API_KEY: key });
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toMatch(/^petstore-conformance: --shard needs the same --seed in every shard, so that merge can combine them: give each shard --seed <int>/);
   });
 });

@@ -16,12 +16,18 @@ const KEY = 'psk_environment_test_key_0123';
 const run = promisify(execFile);
 const openssl = ['/usr/bin/openssl', '/bin/openssl'].some(existsSync);
 
-/** A self-signed certificate for 127.0.0.1, made for the test. */
-async function selfSigned(): Promise<{ key: string; cert: string; certFile: string }> {
+/**
+ * A self-signed certificate made for the test: for 127.0.0.1, or for the name given, valid for a day (or expired the
+ * day before: a certificate request signed with -days -1).
+ */
+async function selfSigned(options: { name?: string; expired?: boolean } = {}): Promise<{ key: string; cert: string; certFile: string }> {
   const dir = await tempDir('petstore-tls-');
-  await run('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-    '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1']);
-  return { key: await readFile(join(dir, 'key.pem'), 'utf8'), cert: await readFile(join(dir, 'cert.pem'), 'utf8'), certFile: join(dir, 'cert.pem') };
+  const [key, cert, request, extensions] = ['key.pem', 'cert.pem', 'cert.csr', 'san.ext'].map((f) => join(dir, f)) as [string, string, string, string];
+  const name = options.name ?? '127.0.0.1';
+  await writeFile(extensions, `subjectAltName=${options.name ? 'DNS' : 'IP'}:${name}\n`);
+  await run('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', request, '-subj', `/CN=${name}`]);
+  await run('openssl', ['x509', '-req', '-in', request, '-signkey', key, '-days', options.expired ? '-1' : '1', '-extfile', extensions, '-out', cert]);
+  return { key: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8'), certFile: cert };
 }
 
 describe.skipIf(!openssl)('TLS', () => {
@@ -45,6 +51,31 @@ describe.skipIf(!openssl)('TLS', () => {
     expect(insecure.stdout).toMatch(/insecure: TLS certificates are not verified \(--insecure\)/);
     expect((await readReport(blind)).settings.insecure).toBe(true);
     expect(await readFile(join(blind, 'summary.md'), 'utf8')).toMatch(/TLS certificates were not verified/);
+  });
+});
+
+describe.skipIf(!openssl)('TLS mistakes, each stopped at the first contact (exit 2) with its own fix, and no reports announced', () => {
+  it.each([
+    // Before: NON-CONFORMANT, exit 1, HTTP-1 failing every request with CONNECTION_CLOSED (with --only AUTH-3: PARTIAL, exit 0, silent).
+    ['an http:// target whose server speaks https', {}, (url: string) => url.replace('https:', 'http:'), [],
+      /^petstore-conformance: the target http:\/\/127\.0\.0\.1:(\d+)\/v1 speaks https, not http \(.*\): give --target https:\/\/127\.0\.0\.1:\1\/v1$/],
+    ['the same, with --only AUTH-3', {}, (url: string) => url.replace('https:', 'http:'), ['--only', 'AUTH-3'], /speaks https, not http/],
+    // Before: "trust its CA with --ca <file>", which had been given.
+    ['a certificate that names another host', { name: 'other.example' }, (url: string) => url, ['--ca'],
+      /ERR_TLS_CERT_ALTNAME_INVALID \(the certificate does not name 127\.0\.0\.1; it names DNS:other\.example\); give --target a host name the certificate names, or have it reissued for 127\.0\.0\.1, or skip verification with --insecure$/],
+    ['an expired certificate', { expired: true }, (url: string) => url, ['--ca'],
+      /CERT_HAS_EXPIRED \(certificate has expired\); renew the target's certificate, or skip verification with --insecure$/],
+  ])('%s', async (_, certificate, targetOf, flags, message) => {
+    const tls = await selfSigned(certificate);
+    const server = await reference({ apiKey: KEY, tls: { key: tls.key, cert: tls.cert } });
+    const dir = join(await tempDir(), 'reports');
+    const args = flags[0] === '--ca' ? ['--ca', tls.certFile] : flags;
+    const { code, stdout, stderr } = await runCli(['--target', targetOf(server.url), ...args, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(2);
+    expect(stderr.trim()).toMatch(message);
+    // Before, the console announced the report directory it was never to write.
+    expect(stdout).not.toMatch(/^reports /m);
+    expect(existsSync(dir)).toBe(false);
   });
 });
 

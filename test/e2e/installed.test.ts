@@ -30,6 +30,11 @@ describe.concurrent('the package as npm installs it', () => {
     expect(stdout).toMatch(/Verdict: CONFORMANT/);
   }, 300_000);
 
+  // Before, the build left the command without its execute bit: here npx answered "Permission denied", exit 127.
+  it('runs with npx --no-install in its own clone, as the build left it', async ({ expect }) => {
+    expect((await run('npx', ['--no-install', 'petstore-conformance', '--version'], packageRoot)).trim()).toBe(suiteVersion);
+  });
+
   it('runs from the files package.json publishes, with nothing on stderr', async ({ expect, onTestFinished }) => {
     const installed = await tempDir('petstore-installed-');
     onTestFinished(() => rm(installed, { recursive: true, force: true }));

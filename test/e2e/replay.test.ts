@@ -30,9 +30,12 @@ describe('--replay', () => {
     const failed = (await readReport(first)).results.find((r) => r.generated && r.outcome === 'failed');
     expect(failed?.generated?.path).toBeDefined();
 
+    // Without --target: the report's target and how it was reached (the bundled reference, its fault). Before, a replay
+    // needed them given again.
     const again = await tempDir();
-    const broken = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
+    const broken = await runCli(['--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
     expect(broken.code).toBe(1);
+    expect(broken.stdout).toMatch(/^target +http:\S+ \(bundled reference server: name-trimmed\)$/m);
     expect(broken.stdout).toMatch(/Replay: reproduced: the check failed in the report and failed now/);
     const replayed = await readReport(again);
     const check = replayed.results.find((r) => r.check === failed?.check);
@@ -45,7 +48,8 @@ describe('--replay', () => {
     const fixed = await tempDir();
     const clean = await runCli(['--target', 'reference', '--replay', `${first}/report.json`, 'generated valid NewCategories', '--report-dir', fixed]);
     expect(clean.code).toBe(0);
-    expect(clean.stdout).toMatch(/Replay: not reproduced: the check failed in the report and passed now/);
+    // Before: "not reproduced", as if the replay had gone wrong.
+    expect(clean.stdout).toMatch(/Replay: passes now: the check failed in the report and passed now/);
     const passed = (await readReport(fixed)).results.find((r) => r.check === failed?.check);
     expect(passed?.exchangeCount, 'a replay that passes sends its one case, not more').toBe(1);
   });
@@ -119,6 +123,20 @@ describe('--replay', () => {
     const unfit = await runCli(['--target', 'reference', '--replay', foreign, failed?.check ?? '', '--report-dir', await tempDir()]);
     expect(unfit.code).toBe(0);
     expect(unfit.stdout).toMatch(/Replay: could not replay .*: its path "7:99999:99999:99999" does not fit this version's generator/);
+  });
+
+  // Before, a replay took the default profile of its target, whatever the report's run had.
+  it('runs with the profile of the report it replays, unless told another', async () => {
+    const dir = await plainRunDir();
+    const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
+    const staging = join(await tempDir(), 'report.json');
+    await writeFile(staging, JSON.stringify({ ...report, settings: { ...report.settings, profile: 'staging' } }));
+    const check = 'AUTH-3 listCategories with the valid key as "Bearer <key>" is accepted';
+    const replayed = await runCli(['--replay', staging, check, '--report-dir', await tempDir()]);
+    expect(replayed.stdout).toMatch(/^profile staging: at most 100 new categories/m);
+    expect(replayed.stdout).toMatch(/^target +http:\S+ \(bundled reference server\)$/m);
+    const told = await runCli(['--replay', staging, check, '--profile', 'ci', '--report-dir', await tempDir()]);
+    expect(told.stdout).toMatch(/^profile ci: /m);
   });
 
   it('says which checks match when the name is ambiguous or unknown', async () => {

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { suiteVersion } from '../../src/core/package-info.js';
 import { titleOf, type CheckResult } from '../../src/results/run-report.js';
+import { renderHtml } from '../../src/report/html.js';
+import { reproductionOf } from '../../src/report/reproduce.js';
 import { renderSummaryMarkdown } from '../../src/report/summary-md.js';
 import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
 import { harProblems } from '../support/har.js';
@@ -69,7 +71,28 @@ describe('the report files of one run', () => {
     expect(badge).toContain(`non-conformant ${report.summary.byOutcome.passed}/${report.summary.checks}`);
     const html = await readFile(join(dir, 'report.html'), 'utf8');
     expect(html).not.toMatch(/<(link|img|script)[^>]+(src|href)=["']https?:/); // self-contained
-    for (const r of failed) expect(html).toContain(`data-title="${titleOf(r).replace(/&/g, '&#38;').replace(/"/g, '&#34;').replace(/'/g, '&#39;').replace(/</g, '&#60;').replace(/>/g, '&#62;')}"`);
+    const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    for (const r of failed) expect(html).toContain(`data-title="${escaped(titleOf(r))}"`);
+
+    // Every failed check, past the console's first few too, with what runs it again: its replay (a check of the run's
+    // own), and for an example its curl. Before, report.html had the curl only and summary.md neither.
+    expect(report.invocation).toEqual({ program: 'node dist/src/cli/main.js', targetArgs: ['--target', report.target], reportJson: join(dir, 'report.json') });
+    for (const r of failed) {
+      const { replay, curl } = reproductionOf(r, report);
+      expect(replay !== undefined, titleOf(r)).toBe(r.kind === 'check');
+      expect(curl !== undefined, titleOf(r)).toBe(!r.generated);
+      for (const command of [replay, curl].filter((c) => c !== undefined)) {
+        expect(html, titleOf(r)).toContain(escaped(command));
+        expect(summary, titleOf(r)).toContain(`\n${command}\n`);
+      }
+    }
+    // This run's failures are all audits, which judge what other checks sent and are not replayed alone: a check's
+    // replay, as the same run would give it.
+    const asCheck = { ...report, results: report.results.map((r) => (r === first ? { ...r, kind: 'check' as const } : r)) };
+    const replay = `node dist/src/cli/main.js --target ${report.target} --replay ${join(dir, 'report.json')} '${titleOf(first)}'`;
+    expect(reproductionOf(asCheck.results.find((r) => r.check === first.check) as CheckResult, asCheck).replay).toBe(replay);
+    expect(renderHtml(asCheck)).toContain(escaped(replay));
+    expect(renderSummaryMarkdown(asCheck)).toContain(`\n${replay}\n`);
   });
 
   it('report.har fits HAR 1.2 and holds every recorded exchange, each with the User-Agent and a traceparent, and no key', async () => {

@@ -40,6 +40,11 @@ describe('a run against the bundled reference server', () => {
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
     expect(junit.match(/<testcase /g)?.length).toBe(report.results.length);
     expect(junit).not.toMatch(/<failure/);
+    // An area's time is the time its checks ran, at once: before, their summed durations (AUTH 12.1 s) exceeded the run's (6.2 s).
+    const run = Number(/<testsuites [^>]*time="([\d.]+)"/.exec(junit)?.[1]);
+    const areas = [...junit.matchAll(/<testsuite name="(\w+)"[^>]*time="([\d.]+)"/g)].map((m) => [m[1], Number(m[2])] as const);
+    expect(areas.length).toBeGreaterThan(4);
+    for (const [area, time] of areas) expect(time, area).toBeLessThanOrEqual(run);
   });
 
   it('with a MUST fault: non-conformant, exit 1, and the failed result shows the request that broke the rule', async () => {
@@ -71,6 +76,18 @@ describe('a run against the bundled reference server', () => {
     const junit = await readFile(join(dir, 'junit.xml'), 'utf8');
     expect(junit).not.toMatch(/<failure/);
     expect(junit).toMatch(/WARNING: AUTH-6 \(SHOULD\) is not kept/);
+  });
+
+  // Before: "9 of 10 checks passed, 1 skipped" and a partial verdict, exit 0, with no word of why (HTTP-1, which
+  // judges the redirect, was not run).
+  it('says under a rule why its checks were skipped when the verdict is partial', async () => {
+    const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'create-redirects', '--only', 'AUTH-3', '--report-dir', await tempDir()]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/AUTH-3 +MUST +9 of 10 checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
+    const none = await runCli(['--target', 'reference', '--read-only', '--only', 'CREATE-3', '--report-dir', await tempDir()]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).toMatch(/^Nothing was judged: every check was skipped, each for a reason given here\.$/m);
+    expect(none.stdout).toMatch(/^Not judged, 2 checks: the run is read-only/m);
   });
 
   it('reproduces generated data with the same seed: the same shrunk counterexample twice', async () => {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstContact } from '../../src/http/first-contact.js';
+import { TRACEPARENT } from '../../src/http/trace.js';
 
 const servers: Server[] = [];
 afterEach(async () => {
@@ -17,22 +18,29 @@ async function serve(handler: Parameters<typeof createServer>[1]): Promise<strin
 
 describe('firstContact', () => {
   it('reaches a target that answers, whatever it answers, with a GET carrying the credential it is given, and says the status', async () => {
-    const seen: { url?: string; authorization?: string; agent?: string }[] = [];
+    const seen: { url?: string; authorization?: string; agent?: string; trace?: string }[] = [];
     const target = await serve((request, response) => {
-      seen.push({ url: request.url, authorization: request.headers.authorization, agent: request.headers['user-agent'] });
+      seen.push({ url: request.url, authorization: request.headers.authorization, agent: request.headers['user-agent'], trace: request.headers.traceparent as string | undefined });
       response.writeHead(401, { 'content-type': 'application/json' }).end('{}');
     });
     expect(await firstContact(`${target}/categories`, { timeoutMs: 2000 })).toEqual({ status: 401 });
     expect(await firstContact(`${target}/pets/1`, { timeoutMs: 2000, authorization: 'Bearer k' })).toEqual({ status: 401 });
+    // A traceparent, as every other request of a run has (it was the one request without).
     expect(seen).toEqual([
-      { url: '/v1/categories', authorization: undefined, agent: expect.stringMatching(/^petstore-conformance\//) },
-      { url: '/v1/pets/1', authorization: 'Bearer k', agent: expect.stringMatching(/^petstore-conformance\//) },
+      { url: '/v1/categories', authorization: undefined, agent: expect.stringMatching(/^petstore-conformance\//), trace: expect.stringMatching(TRACEPARENT) },
+      { url: '/v1/pets/1', authorization: 'Bearer k', agent: expect.stringMatching(/^petstore-conformance\//), trace: expect.stringMatching(TRACEPARENT) },
     ]);
+    expect(seen[0]?.trace).not.toBe(seen[1]?.trace);
   });
 
   it('reaches a target that connects and then never answers: what follows is for the checks', async () => {
     const target = await serve(() => undefined);
     expect(await firstContact(`${target}/categories`, { timeoutMs: 200 })).toEqual({});
+  });
+
+  it('says how a connection broke before any answer (a server of another protocol hangs up)', async () => {
+    const target = await serve((request) => request.socket.destroy());
+    expect(await firstContact(`${target}/categories`, { timeoutMs: 2000 })).toEqual({ broken: expect.objectContaining({ code: 'CONNECTION_RESET' }) });
   });
 
   it('names a refused connection as the suite\'s client does', async () => {

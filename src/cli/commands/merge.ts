@@ -34,8 +34,9 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     const started = Math.min(...shards.map((s) => Date.parse(s.report.startedAt)));
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
     // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
-    // the merged run had that budget, and spent what the shards spent. Timings are each shard's own.
-    const { timings: _, shard: __, coverage: ___, ...shared } = recordOf(first); // selection and readOnly are every shard's
+    // the merged run had that budget, and spent what the shards spent. Timings are each shard's own, and so is the
+    // invocation: a shard's replay commands name its own report.json, which holds only its own checks.
+    const { timings: _, shard: __, coverage: ___, invocation: ____, ...shared } = recordOf(first); // selection and readOnly are every shard's
     const coverage = sumCoverages(shards.map((s) => s.report.coverage).filter((c) => c !== undefined));
     const writes = shards.map((s) => s.report.writes);
     const record: RunRecord = {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../../core/package-info.js';
 import { CONTRACT_DOCUMENT, RULES, type Rule } from '../../rules/catalogue.js';
 import { ANSWERED_BY_THE_SPEC, OPEN_QUESTIONS, OTHER_PROPERTIES_FORBIDDEN } from '../../rules/open-questions.js';
+import { selects } from '../../rules/selection.js';
 import { loadSpec, type LoadedSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
@@ -11,18 +12,20 @@ import type { Output } from '../console/output.js';
 type ForSpec = readonly string[];
 
 /**
- * `petstore-conformance rules`: the catalogue, as a table or as JSON, with what each rule comes to for the spec in use
- * (the bundled one, or --spec): which of the INFO rules' open questions the spec answers (then CREATE-1 and CREATE-2
- * judge them as it says), whether CREATE-4 applies, which list parameters LIST-1 judges.
+ * `petstore-conformance rules [<rule|area>...]`: the catalogue (or the rules named), as a table or as JSON, with what
+ * each rule comes to for the spec in use (the bundled one, or --spec): which of the INFO rules' open questions the spec
+ * answers (then CREATE-1 and CREATE-2 judge them as it says), whether CREATE-4 applies, which list parameters LIST-1
+ * judges.
  */
-export async function printRules(out: Output, json: boolean, specPath?: string): Promise<void> {
+export async function printRules(out: Output, json: boolean, only: readonly string[], specPath?: string): Promise<void> {
   const spec = await loadSpec(specPath);
-  const forSpec = new Map(RULES.map((rule) => [rule.id, forSpecOf(rule, spec)] as const));
+  const rules = RULES.filter((rule) => selects({ only, skip: [] }, rule.id));
+  const forSpec = new Map(rules.map((rule) => [rule.id, forSpecOf(rule, spec)] as const));
   if (json) {
-    out.line(JSON.stringify(RULES.map((rule) => ({ ...rule, ...(forSpec.get(rule.id)?.length ? { forSpec: forSpec.get(rule.id) } : {}) })), null, 2));
+    out.line(JSON.stringify(rules.map((rule) => ({ ...rule, ...(forSpec.get(rule.id)?.length ? { forSpec: forSpec.get(rule.id) } : {}) })), null, 2));
     return;
   }
-  for (const rule of RULES) {
+  for (const rule of rules) {
     out.line(`${out.style.bold(rule.id.padEnd(9))}${rule.level.padEnd(7)}${rule.requirement}`);
     out.line(out.style.dim(`${' '.repeat(16)}source: ${rule.source}`));
     for (const line of forSpec.get(rule.id) ?? []) out.line(`${' '.repeat(16)}${out.style.yellow('for this spec:')} ${line}`);

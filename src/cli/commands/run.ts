@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
-import { titleOf, type RunReport } from '../../results/run-report.js';
+import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
 import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { exitCodeOf, judge } from '../../results/assess.js';
@@ -13,13 +13,14 @@ import { loadSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import type { Output } from '../console/output.js';
 import { progressListener } from '../console/progress.js';
-import { printSummary, type Invocation } from '../console/summary.js';
+import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
 import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
 import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
+import { shardSeed } from '../shard-seed.js';
 
 /** Exit codes: the contract CI pipelines script against. */
 export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2, partial: 3 } as const;
@@ -32,6 +33,8 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   markPhase('command');
   const apiKey = config.target.kind === 'url' ? await apiKeyOf(config, env) : undefined;
   const replay = config.replay ? await selectReplay(config.replay.report, config.replay.check) : undefined;
+  // Shards must share a seed for merge to combine them: without --seed, a CI run's id gives every shard the same one.
+  const shared = replay || config.seed !== undefined || !config.shard ? undefined : shardSeed(env);
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
   const spec = await loadSpec(config.specPath);
@@ -42,7 +45,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const interrupt = onInterrupt(out);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
-    const seed = replay?.seed ?? config.seed ?? randomInt(0, 2 ** 31 - 1);
+    const seed = replay?.seed ?? config.seed ?? shared?.seed ?? randomInt(0, 2 ** 31 - 1);
     if (config.target.kind === 'reference') {
       const { startReferenceServer, referenceKeyFor } = await import('../../reference/server.js');
       // Its key from the seed: generated credentials are mutations of the key, so the same seed sends the same ones.
@@ -56,19 +59,20 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
-    out.line(`seed    ${seed}`);
+    out.line(`seed    ${seed}${shared ? ` (from ${shared.from}: every shard of this CI run takes it)` : ''}`);
     out.line(`profile ${profileLine(config)}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
     if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
-    out.line(`reports ${reportDir}`);
-    out.line();
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
     await ensureReachable(target, settings, operationOf(spec.model.operations, 'list').path, interrupt.signal, keyToTry);
+    // Only now: a run that stops at the first contact writes no reports, and must not announce them.
+    out.line(`reports ${reportDir}`);
+    out.line();
     // vitest loads only now: a run that stops on its input stops at once.
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
@@ -83,12 +87,13 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       signal: interrupt.signal,
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
-    const report = judge(raw, {
+    const judged = judge(raw, {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
       failOnPartial: config.failOnPartial && !replay,
     });
-    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, invocation: invocationOf(config), ...(replay ? { replay } : {}) });
+    const report: RunReport = { ...judged, invocation: invocationOf(config, reportDir) };
+    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();
     await reference?.close();
@@ -106,12 +111,13 @@ function profileLine(config: RunConfig): string {
 }
 
 /**
- * How this run was started, for the console's replay commands: the CLI as it is started in its own clone or from an
- * installed package (never a bare `npx`, which could fetch another package of the name), and the options that chose
- * the target and how it is reached.
+ * How this run was started, for the reports' replay commands: the CLI as it is started in its own clone or from an
+ * installed package (never a bare `npx`, which could fetch another package of the name), the options that chose the
+ * target and how it is reached, and its report.json as seen from where it was started.
  */
-function invocationOf(config: RunConfig): Invocation {
+function invocationOf(config: RunConfig, reportDir: string): Invocation {
   const program = process.cwd() === packageRoot ? 'node dist/src/cli/main.js' : 'npx --no-install petstore-conformance';
+  const below = relative(process.cwd(), join(reportDir, 'report.json'));
   const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
   return {
     program,
@@ -121,6 +127,7 @@ function invocationOf(config: RunConfig): Invocation {
       ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
       ...(config.settings.insecure ? ['--insecure'] : []), ...option('--env', config.env),
     ],
+    reportJson: below.startsWith('..') || isAbsolute(below) ? join(reportDir, 'report.json') : below,
   };
 }
 
@@ -155,9 +162,9 @@ function onInterrupt(out: Output): { signal: AbortSignal; dispose(): void } {
  * same (a full disk must not cost the run's verdict). Shared by runs and merges.
  */
 export async function finish(out: Output, report: RunReport, reportDir: string, redactor: Redactor,
-  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection; invocation?: Invocation }): Promise<number> {
+  options: { certify: boolean; env: NodeJS.ProcessEnv; replay?: ReplaySelection }): Promise<number> {
   const { paths, missing } = await writeReports(reportDir, report, redactor, options.certify);
-  printSummary(out, report, paths, options.invocation);
+  printSummary(out, report, paths);
   if (options.certify && report.verdict !== 'conformant') out.line(`No certificate: only a conformant run is certified, and this one is ${report.verdict}.`);
   if (options.replay) out.line(replayOutcome(options.replay, report));
   if (options.env['GITHUB_ACTIONS'] === 'true') for (const line of githubAnnotations(report)) out.line(line);
@@ -200,7 +207,7 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   const others = report.results.filter((r) => r !== now && r.outcome === 'failed').map(titleOf);
   const alsoFailed = others.length ? `; the replay's other checks of what it sent failed too: ${others.join('; ')}` : '';
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
-  const same = now.outcome === then ? 'reproduced' : 'not reproduced';
+  const same = now.outcome === then ? 'reproduced' : then === 'failed' && now.outcome === 'passed' ? 'passes now' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}${alsoFailed}`;
 }
 

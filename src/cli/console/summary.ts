@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
-import { titleOf, type CheckResult, type RuleOutcome, type RunReport } from '../../results/run-report.js';
-import { curlCommand, replayCommand } from '../../report/reproduce.js';
+import type { CheckResult, RuleOutcome, RunReport } from '../../results/run-report.js';
+import { reproductionOf } from '../../report/reproduce.js';
 import { noticesOf } from '../../results/notices.js';
 import { counts } from '../../results/verdict.js';
 import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
@@ -10,20 +10,14 @@ import { plural } from '../../core/plural.js';
 /** How many failing checks a rule shows on the console; report.json has them all. */
 const SHOWN_FAILURES = 3;
 
-/** How a run was started, for the commands the console gives to run a failed check again. */
-export interface Invocation {
-  /** How the CLI is started: `npx --no-install petstore-conformance`, or `node dist/src/cli/main.js` in its clone. */
-  readonly program: string;
-  /** The options that chose the target and how it is reached (`--target`, `--fault`, `--spec`, `--ca`…), as given. */
-  readonly targetArgs: readonly string[];
-}
-
 /**
- * Results by rule, then the verdict: one screen. Each failed check shown comes with what runs it again: the `--replay`
- * command for a check of a run (`invocation`; a merge has none), and the curl of its failing request for an example.
+ * Results by rule, then the verdict: one screen. Each failed check shown comes with what runs it again (see
+ * reproductionOf), as every report gives it.
  */
-export function printSummary(out: Output, report: RunReport, reportPaths: readonly string[], invocation?: Invocation): void {
+export function printSummary(out: Output, report: RunReport, reportPaths: readonly string[]): void {
   const { style } = out;
+  // A replay needs the report.json it names: not given when it could not be written (a full disk).
+  const replayable = reportPaths.some((p) => basename(p) === 'report.json');
   out.line();
   out.line(style.bold('Results by rule'));
   for (const rule of report.rules) {
@@ -31,9 +25,16 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
     const failing = report.results.filter((r) => r.rule === rule.id && r.outcome === 'failed');
     for (const result of failing.slice(0, SHOWN_FAILURES)) {
       out.line(style.dim(`      ${result.expected ? '(expected) ' : ''}${result.check}: ${result.message ?? ''}`));
-      for (const line of reproduction(result, report, reportPaths, invocation)) out.line(style.dim(`        ${line}`));
+      const { replay, curl } = reproductionOf(result, report);
+      if (replay && replayable) out.line(style.dim(`        replay: ${replay}`));
+      if (curl) out.line(style.dim(`        curl: ${curl}`));
     }
     if (failing.length > SHOWN_FAILURES) out.line(style.dim(`      … and ${failing.length - SHOWN_FAILURES} more in report.html`));
+    // A partial verdict exits 0: what it left unjudged must say why here, not only in the reports. Checks withheld
+    // (the budget, a read-only run) are explained by the notices below.
+    const unexplained = report.verdict === 'partial' ? report.results.filter((r) => r.rule === rule.id && r.outcome === 'skipped' && !r.withheld) : [];
+    const first = unexplained[0];
+    if (first) out.line(style.dim(`      skipped: ${first.check}: ${first.message ?? ''}${unexplained.length > 1 ? ` (and ${unexplained.length - 1} more in report.html)` : ''}`));
   }
   out.line();
   const failing = report.results.filter(counts);
@@ -44,6 +45,7 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   const { passed, failed, skipped, error } = report.summary.byOutcome;
   out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
     `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
+  if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, each for a reason given here.'));
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
   for (const t of report.baseline?.newFailures.slice(0, SHOWN_FAILURES) ?? []) out.line(style.red(`  new: ${t}`));
   out.line(`Reports: ${reportPaths.join(', ') || 'none written'}`);
@@ -72,20 +74,4 @@ function observations(results: readonly CheckResult[]): string {
   const shown = results.map((r) => r.observation).filter((o) => o !== undefined);
   const text = shown.join('; ');
   return text.length > 110 ? `${text.slice(0, 107)}…` : text;
-}
-
-/**
- * The commands that run a failed check again, paste-ready: its replay (a check of a run), its request (an example, to a
- * target that outlives the run: not the bundled reference, which stops with it).
- */
-function reproduction(result: CheckResult, report: RunReport, reportPaths: readonly string[], invocation?: Invocation): string[] {
-  const lines: string[] = [];
-  const reportJson = reportPaths.find((p) => basename(p) === 'report.json');
-  if (invocation && reportJson && result.kind === 'check') {
-    lines.push(`replay: ${replayCommand(invocation.program, invocation.targetArgs, reportJson, titleOf(result))}`);
-  }
-  const failing = result.exchanges.find((e) => e.id === result.failedExchange) ?? result.exchanges[0];
-  const curl = !result.generated && failing && report.targetKind === 'url' ? curlCommand(failing) : undefined;
-  if (curl) lines.push(`curl: ${curl}`);
-  return lines;
 }
