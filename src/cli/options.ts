@@ -62,8 +62,8 @@ export { API_KEY_ENV };
 const TABLE = {
   target: { common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server', parse: targetOf },
   profile: { common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)`, parse: profileName },
-  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it', parse: text },
-  'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: (path) => resolve(path) },
+  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it', parse: asWritten },
+  'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
   runs: { value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})`, parse: wholeNumber('--runs', 1, 100_000) },
   'create-runs': { value: '<n>', sharesLineWith: 'runs', brief: '', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)`, parse: wholeNumber('--create-runs', 1, 100_000) },
@@ -72,8 +72,8 @@ const TABLE = {
   timeout: { value: '<ms>', brief: 'deadline of each request', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})`, parse: wholeNumber('--timeout', 1, 600_000) },
   concurrency: { value: '<n>', brief: 'requests in flight, started a second', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})`, parse: wholeNumber('--concurrency', 1, 1024) },
   rate: { value: '<n>', sharesLineWith: 'concurrency', brief: '', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried', parse: wholeNumber('--rate', 1, 100_000) },
-  'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: text },
-  ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: text },
+  'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: asWritten },
+  ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: asWritten },
   insecure: { common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
   env: { value: '<name>', brief: 'production (or prod…) makes the run read-only', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes', parse: environment },
   'read-only': { brief: 'create nothing; or lift the production guard', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
@@ -81,16 +81,16 @@ const TABLE = {
   'max-response-bytes': { value: '<n>', brief: 'larger responses fail HTTP-1', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})`, parse: wholeNumber('--max-response-bytes', 1024, 2 ** 31 - 1) },
   only: { common: true, value: '<rule|area>', multiple: true, brief: 'check only / leave out these rules', describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run', parse: ruleOrArea('--only') },
   skip: { value: '<rule|area>', multiple: true, common: true, sharesLineWith: 'only', brief: '', describe: 'leave these rules out (AUTH, CREATE-2; repeatable)', parse: ruleOrArea('--skip') },
-  'expect-failures': { value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale', parse: text },
-  baseline: { value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed', parse: text },
+  'expect-failures': { value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale', parse: asWritten },
+  baseline: { value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed', parse: asWritten },
   'fail-on': { value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)', parse: failOn },
   strict: { brief: 'SHOULD failures count as MUST failures', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
   'fail-on-partial': { common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
   certify: { brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
   shard: { common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed', parse: shard },
-  replay: { common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)', parse: text },
-  fault: { value: '<id>', multiple: true, brief: 'a broken or another reference', describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable; the faults command lists them)', parse: text },
-  variant: { value: '<id>', multiple: true, sharesLineWith: 'fault', brief: '', describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable; the faults command lists them)', parse: text },
+  replay: { common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)', parse: asWritten },
+  fault: { value: '<id>', multiple: true, brief: 'a broken or another reference', describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable; the faults command lists them)', parse: asWritten },
+  variant: { value: '<id>', multiple: true, sharesLineWith: 'fault', brief: '', describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable; the faults command lists them)', parse: asWritten },
   json: { brief: 'rules, faults: print JSON', describe: 'with the rules or faults command: print the list as JSON' },
   'integrity-only': { brief: 'verify: exit 0 if the files hold', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
   help: { short: 'h', brief: 'this help, and the version', describe: 'show the help; --help <option> (or a command: rules, faults, selftest, verify, merge) shows one in full' },
@@ -225,8 +225,8 @@ function optionsOf(written: { readonly [name: string]: string | boolean | (strin
   const options: Record<string, unknown> = {};
   for (const [name, row] of Object.entries<OptionRow>(TABLE)) {
     const given = written[name];
-    const parse = row.parse;
     if (given === undefined) continue;
+    const parse = row.parse;
     options[name] = typeof given === 'boolean' || parse === undefined ? true : Array.isArray(given) ? given.map((g) => parse(String(g))) : parse(given);
   }
   // Each value is what its own row's parser gave, which is what Options says of it.
@@ -280,8 +280,16 @@ function runConfig(v: Options): RunConfig {
 }
 
 /** An option's text as it is: a path, an id. */
-function text(value: string): string {
-  return value;
+function asWritten(text: string): string {
+  return text;
+}
+
+/**
+ * --report-dir as an absolute path: the suites run with the package as their root, and a shard's blob written
+ * relative to it would land there instead of beside the reports.
+ */
+function absolutePath(path: string): string {
+  return resolve(path);
 }
 
 /** `--target`: the bundled reference, or a deployment's base URL. */
