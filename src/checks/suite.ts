@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, test } from 'vitest';
+import { afterAll, beforeAll, inject, test } from 'vitest';
 import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
@@ -9,6 +9,7 @@ import { rejectedCreatedNothing } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { NotJudged, PrerequisiteMissing } from './failure.js';
 import { recordCheck, type CheckKind, type Withheld } from '../protocol/check-meta.js';
+import { SETTINGS_KEY } from '../protocol/settings.js';
 import type { SuiteName } from '../protocol/suites.js';
 import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
 import { LONG_LIST } from '../rules/long-list.js';
@@ -87,8 +88,10 @@ export interface Suite {
  * meta carries its rule, name and exchanges to the runner. A check that sends nothing or asserts nothing fails.
  */
 export function defineSuite(name: SuiteName): Suite {
-  const env = environment();
-  const run = runState(env.settings);
+  // The one place the worker takes what the runner provided: everything below is handed the run's settings.
+  const settings = inject(SETTINGS_KEY);
+  const env = environment(settings);
+  const run = runState(settings);
   const audits = new AuditTallies(env.validators, run);
   const state = new SuiteState(name, env, run, audits);
   const names = new Set<string>();

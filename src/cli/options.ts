@@ -4,7 +4,7 @@ import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
-import { unknownNames, type Selection } from '../rules/selection.js';
+import { unknownNames } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 import { recordedRun } from './replay.js';
 
@@ -29,6 +29,14 @@ export interface OptionDef {
   readonly describe: string;
 }
 
+/** How an option's text becomes its value; throws a {@link UsageError} that says what is wrong and how to fix it. */
+type Parser<T> = (text: string) => T;
+
+/** A row of the option table: the option but its name (the row's key), with the parser of its value if it takes one. */
+interface OptionRow extends Omit<OptionDef, 'name'> {
+  readonly parse?: Parser<unknown>;
+}
+
 /** Defaults that are the same in every profile (see profiles.ts for the others), stated once. */
 export const DEFAULTS = {
   /** Enough for a list of 100,000 categories with long descriptions. */
@@ -47,43 +55,56 @@ const OTHER_ENVIRONMENTS: readonly string[] = ['staging', 'stage', 'preview', 'u
 
 export { API_KEY_ENV };
 
-export const OPTIONS: readonly OptionDef[] = [
-  { name: 'target', common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server' },
-  { name: 'profile', common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)` },
-  { name: 'spec', value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it' },
-  { name: 'report-dir', common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused' },
-  { name: 'seed', common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)' },
-  { name: 'runs', value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})` },
-  { name: 'create-runs', value: '<n>', sharesLineWith: 'runs', brief: '', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)` },
-  { name: 'max-writes', value: '<n>', brief: 'most categories the run may create', describe: `most categories the run may create, besides the top-up (default: ${byProfile((p) => p.maxWrites)})` },
-  { name: 'top-up', value: '<n>', brief: `most it may add to bring a short list to ${LONG_LIST}`, describe: `most categories the run may add to bring a list of ${LONG_LIST - 1} or fewer to ${LONG_LIST}, for the checks that need a long list; a later run finds it long enough (default: ${LONG_LIST}; 0: never)` },
-  { name: 'timeout', value: '<ms>', brief: 'deadline of each request', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})` },
-  { name: 'concurrency', value: '<n>', brief: 'requests in flight, started a second', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})` },
-  { name: 'rate', value: '<n>', sharesLineWith: 'concurrency', brief: '', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried' },
-  { name: 'api-key-file', common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about` },
-  { name: 'ca', common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s' },
-  { name: 'insecure', common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
-  { name: 'env', value: '<name>', brief: 'production (or prod…) makes the run read-only', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes' },
-  { name: 'read-only', brief: 'create nothing; or lift the production guard', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
-  { name: 'allow-writes', sharesLineWith: 'read-only', brief: '', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
-  { name: 'max-response-bytes', value: '<n>', brief: 'larger responses fail HTTP-1', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})` },
-  { name: 'only', common: true, value: '<rule|area>', multiple: true, brief: 'check only / leave out these rules', describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run' },
-  { name: 'skip', value: '<rule|area>', multiple: true, common: true, sharesLineWith: 'only', brief: '', describe: 'leave these rules out (AUTH, CREATE-2; repeatable)' },
-  { name: 'expect-failures', value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale' },
-  { name: 'baseline', value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed' },
-  { name: 'fail-on', value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)' },
-  { name: 'strict', brief: 'SHOULD failures count as MUST failures', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
-  { name: 'fail-on-partial', common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
-  { name: 'certify', brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
-  { name: 'shard', common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed' },
-  { name: 'replay', common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)' },
-  { name: 'fault', value: '<id>', multiple: true, brief: 'a broken or another reference', describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable; the faults command lists them)' },
-  { name: 'variant', value: '<id>', multiple: true, sharesLineWith: 'fault', brief: '', describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable; the faults command lists them)' },
-  { name: 'json', brief: 'rules, faults: print JSON', describe: 'with the rules or faults command: print the list as JSON' },
-  { name: 'integrity-only', brief: 'verify: exit 0 if the files hold', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
-  { name: 'help', short: 'h', brief: 'this help, and the version', describe: 'show the help; --help <option> (or a command: rules, faults, selftest, verify, merge) shows one in full' },
-  { name: 'version', short: 'v', sharesLineWith: 'help', brief: '', describe: 'show the version' },
-];
+/**
+ * The option table: each option's flag, what --help says of it and, for one that takes a value, how its text becomes
+ * that value (or a usage error that says how to fix it). Adding an option is adding its row here.
+ */
+const TABLE = {
+  target: { common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server', parse: targetOf },
+  profile: { common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)`, parse: profileName },
+  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it', parse: asWritten },
+  'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
+  seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
+  runs: { value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})`, parse: wholeNumber('--runs', 1, 100_000) },
+  'create-runs': { value: '<n>', sharesLineWith: 'runs', brief: '', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)`, parse: wholeNumber('--create-runs', 1, 100_000) },
+  'max-writes': { value: '<n>', brief: 'most categories the run may create', describe: `most categories the run may create, besides the top-up (default: ${byProfile((p) => p.maxWrites)})`, parse: wholeNumber('--max-writes', 0, 10_000_000) },
+  'top-up': { value: '<n>', brief: `most it may add to bring a short list to ${LONG_LIST}`, describe: `most categories the run may add to bring a list of ${LONG_LIST - 1} or fewer to ${LONG_LIST}, for the checks that need a long list; a later run finds it long enough (default: ${LONG_LIST}; 0: never)`, parse: wholeNumber('--top-up', 0, 10_000) },
+  timeout: { value: '<ms>', brief: 'deadline of each request', describe: `deadline of each request, in milliseconds (default: ${byProfile((p) => p.timeoutMs)})`, parse: wholeNumber('--timeout', 1, 600_000) },
+  concurrency: { value: '<n>', brief: 'requests in flight, started a second', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})`, parse: wholeNumber('--concurrency', 1, 1024) },
+  rate: { value: '<n>', sharesLineWith: 'concurrency', brief: '', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried', parse: wholeNumber('--rate', 1, 100_000) },
+  'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: asWritten },
+  ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: asWritten },
+  insecure: { common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
+  env: { value: '<name>', brief: 'production (or prod…) makes the run read-only', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes', parse: environment },
+  'read-only': { brief: 'create nothing; or lift the production guard', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
+  'allow-writes': { sharesLineWith: 'read-only', brief: '', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
+  'max-response-bytes': { value: '<n>', brief: 'larger responses fail HTTP-1', describe: `larger responses fail HTTP-1 (default: ${DEFAULTS.maxResponseBytes})`, parse: wholeNumber('--max-response-bytes', 1024, 2 ** 31 - 1) },
+  only: { common: true, value: '<rule|area>', multiple: true, brief: 'check only / leave out these rules', describe: 'check only these rules (AUTH, CREATE-2; repeatable); the report says which were not run', parse: ruleOrArea('--only') },
+  skip: { value: '<rule|area>', multiple: true, common: true, sharesLineWith: 'only', brief: '', describe: 'leave these rules out (AUTH, CREATE-2; repeatable)', parse: ruleOrArea('--skip') },
+  'expect-failures': { value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale', parse: asWritten },
+  baseline: { value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed', parse: asWritten },
+  'fail-on': { value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)', parse: failOn },
+  strict: { brief: 'SHOULD failures count as MUST failures', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
+  'fail-on-partial': { common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
+  certify: { brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
+  shard: { common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed', parse: shard },
+  replay: { common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)', parse: asWritten },
+  fault: { value: '<id>', multiple: true, brief: 'a broken or another reference', describe: 'with --target reference or selftest: switch on a reference fault, to see the suite catch it (repeatable; the faults command lists them)', parse: asWritten },
+  variant: { value: '<id>', multiple: true, sharesLineWith: 'fault', brief: '', describe: 'with --target reference or selftest: a reference that keeps the contract another way (repeatable; the faults command lists them)', parse: asWritten },
+  json: { brief: 'rules, faults: print JSON', describe: 'with the rules or faults command: print the list as JSON' },
+  'integrity-only': { brief: 'verify: exit 0 if the files hold', describe: 'with the verify command: exit 0 when the files are as certified, whatever verdict they certify (without it, only a conformant one exits 0)' },
+  help: { short: 'h', brief: 'this help, and the version', describe: 'show the help; --help <option> (or a command: rules, faults, selftest, verify, merge) shows one in full' },
+  version: { short: 'v', sharesLineWith: 'help', brief: '', describe: 'show the version' },
+} as const satisfies Record<string, OptionRow>;
+
+/** Every option, in the table's order: what --help shows. */
+export const OPTIONS: readonly OptionDef[] = Object.entries(TABLE).map(([name, row]) => ({ name, ...row }));
+
+/** An option's value once parsed: what its row's parser gives (a list of those for a repeatable option); a switch's, true. */
+type ValueOf<Row> = Row extends { readonly parse: Parser<infer T> } ? (Row extends { readonly multiple: true } ? readonly T[] : T) : true;
+
+/** A command line's options, each parsed by its row; an option not given is absent. */
+export type Options = { readonly [Name in keyof typeof TABLE]?: ValueOf<(typeof TABLE)[Name]> };
 
 /** A parsed command line, every value checked. */
 export type Command =
@@ -137,7 +158,7 @@ export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
 
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
-const SELFTEST_REFUSES = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
+const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
 
 /** The option table as node:util's parseArgs takes it. */
 const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
@@ -147,8 +168,9 @@ const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
 /** Parses argv; every problem is a {@link UsageError} with a one-line fix. */
 export function parseCommand(argv: readonly string[]): Command {
   refuseKeyOnCommandLine(argv);
+  const [first, topic] = argv;
   // `--help --ca`: the option asked about, not an option given without its value.
-  if (argv.length === 2 && ['--help', '-h'].includes(argv[0] as string)) return { kind: 'help', topic: argv[1] as string };
+  if (argv.length === 2 && (first === '--help' || first === '-h') && topic !== undefined) return { kind: 'help', topic };
   let parsed;
   try {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, tokens: true, options: PARSED_OPTIONS });
@@ -156,104 +178,130 @@ export function parseCommand(argv: readonly string[]): Command {
     const message = (error as Error).message;
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
     if (ambiguous) throw new UsageError(`${ambiguous[1]} takes a value; write a value that starts with "-" as ${ambiguous[1]}=<value>`);
-    const unknown = /^Unknown option '(-[^']*)'/.exec(message);
-    const meant = unknown ? optionMeant(unknown[1] as string, argv) : undefined;
+    const unknown = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
+    const meant = unknown === undefined ? undefined : optionMeant(unknown, argv);
     if (meant) throw new UsageError(`unknown option ${meant.written}: did you mean ${meant.option}? (see --help)`);
     throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
   }
   refuseConflicting(parsed.tokens);
-  const v = parsed.values as Record<string, string | boolean | string[] | undefined>;
-  if (v['help']) return parsed.positionals[0] === undefined ? { kind: 'help' } : { kind: 'help', topic: parsed.positionals[0] };
-  if (v['version']) return { kind: 'version' };
-  if (typeof v['replay'] === 'string') return { kind: 'run', config: replayConfig(v, parsed.positionals) };
+  // Help and the version are shown whatever else the command line holds.
+  if (parsed.values['help']) return parsed.positionals[0] === undefined ? { kind: 'help' } : { kind: 'help', topic: parsed.positionals[0] };
+  if (parsed.values['version']) return { kind: 'version' };
+  const v = optionsOf(parsed.values);
+  if (v.replay !== undefined) return { kind: 'run', config: replayConfig(v.replay, v, parsed.positionals) };
   const [command, ...extra] = parsed.positionals;
   if (command === 'verify') {
-    if (extra.length !== 1) throw new UsageError('verify takes one report directory: petstore-conformance verify <dir>');
-    return { kind: 'verify', dir: extra[0] as string, integrityOnly: v['integrity-only'] === true };
+    const [dir] = extra;
+    if (dir === undefined || extra.length !== 1) throw new UsageError('verify takes one report directory: petstore-conformance verify <dir>');
+    return { kind: 'verify', dir, integrityOnly: v['integrity-only'] === true };
   }
   if (command === 'merge') {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
-    return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...reportDir(v), strict: v['strict'] === true };
+    return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), strict: v.strict === true };
   }
-  if (command === 'rules') return { kind: 'rules', json: v['json'] === true, ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}), only: ruleNames(extra) };
+  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
-  if (unknownCommand || extra.length) {
-    const argument = (unknownCommand ? command : extra[0]) as string;
+  const argument = unknownCommand ? command : extra[0];
+  if (argument !== undefined) {
     const meant = unknownCommand ? closest(argument.toLowerCase(), COMMANDS) : undefined;
     throw new UsageError(`unexpected argument "${argument}"; ${meant ? `did you mean "${meant}"? ` : ''}` +
       `the commands are the default run, ${COMMANDS.map((c) => `"${c}"`).join(', ').replace(/, ([^,]*)$/, ' and $1')} (see --help)`);
   }
-  if (command === 'faults') return { kind: 'faults', json: v['json'] === true };
+  if (command === 'faults') return { kind: 'faults', json: v.json === true };
   if (command === 'selftest') {
-    if (v['target'] !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
+    if (v.target !== undefined) throw new UsageError('selftest always runs against the bundled reference server; drop --target');
     const foreign = SELFTEST_REFUSES.find((name) => v[name] !== undefined);
     if (foreign) throw new UsageError(`--${foreign} is for runs against a deployment; selftest runs against the bundled reference server, so drop it`);
-    return { kind: 'selftest', config: runConfig({ ...v, target: 'reference' }) };
+    return { kind: 'selftest', config: runConfig({ ...v, target: { kind: 'reference' } }) };
   }
   return { kind: 'run', config: runConfig(v) };
+}
+
+/**
+ * Each given option parsed by its row, in the table's order: the one place the table's parsers meet parseArgs' record
+ * of text, which knows no option's type.
+ */
+function optionsOf(written: { readonly [name: string]: string | boolean | (string | boolean)[] | undefined }): Options {
+  const options: Record<string, unknown> = {};
+  for (const [name, row] of Object.entries<OptionRow>(TABLE)) {
+    const given = written[name];
+    if (given === undefined) continue;
+    const parse = row.parse;
+    options[name] = typeof given === 'boolean' || parse === undefined ? true : Array.isArray(given) ? given.map((g) => parse(String(g))) : parse(given);
+  }
+  // Each value is what its own row's parser gave, which is what Options says of it.
+  return options as Options;
+}
+
+function runConfig(v: Options): RunConfig {
+  const target = v.target;
+  if (target === undefined) throw new UsageError('--target is required: the base URL of the deployment (https://host/v1), or "reference"');
+  const faults = v.fault ?? [];
+  const variants = v.variant ?? [];
+  if ((faults.length || variants.length) && target.kind !== 'reference') throw new UsageError('--fault and --variant only work with --target reference');
+  const profile = PROFILES[v.profile ?? defaultProfile(target.kind === 'reference')];
+  const numRuns = v.runs;
+  const maxWrites = v['max-writes'] ?? profile.maxWrites;
+  if (v['fail-on'] === 'new' && v.baseline === undefined) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
+  return {
+    target,
+    profile: profile.name,
+    ...(v.spec !== undefined ? { specPath: v.spec } : {}),
+    ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}),
+    ...(v.seed !== undefined ? { seed: v.seed } : {}),
+    settings: {
+      numRuns: numRuns ?? profile.numRuns,
+      createRuns: v['create-runs'] ?? numRuns ?? profile.createRuns ?? profile.numRuns,
+      ...(maxWrites !== undefined ? { maxWrites } : {}),
+      topUp: v['top-up'] ?? profile.topUp,
+      timeoutMs: v.timeout ?? profile.timeoutMs,
+      maxResponseBytes: v['max-response-bytes'] ?? DEFAULTS.maxResponseBytes,
+      concurrency: v.concurrency ?? profile.concurrency,
+      ...(v.rate !== undefined ? { rate: v.rate } : {}),
+      insecure: v.insecure === true,
+      ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
+    },
+    timeoutGiven: v.timeout !== undefined,
+    faults,
+    variants,
+    ...(v['expect-failures'] !== undefined ? { expectFailures: v['expect-failures'] } : {}),
+    ...(v.baseline !== undefined ? { baseline: v.baseline } : {}),
+    failOn: v['fail-on'] ?? 'any',
+    strict: v.strict === true,
+    failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
+    certify: v.certify === true || profile.certify,
+    ...(v['api-key-file'] !== undefined ? { apiKeyFile: v['api-key-file'] } : {}),
+    ...(v.ca !== undefined ? { caFile: v.ca } : {}),
+    ...(v.env !== undefined ? { env: v.env } : {}),
+    readOnly: v['read-only'] === true,
+    allowWrites: v['allow-writes'] === true,
+    ...(v.shard !== undefined ? { shard: v.shard } : {}),
+  };
+}
+
+/** An option's text as it is: a path, an id. */
+function asWritten(text: string): string {
+  return text;
 }
 
 /**
  * --report-dir as an absolute path: the suites run with the package as their root, and a shard's blob written
  * relative to it would land there instead of beside the reports.
  */
-function reportDir(v: Record<string, string | boolean | string[] | undefined>): { reportDir?: string } {
-  return typeof v['report-dir'] === 'string' ? { reportDir: resolve(v['report-dir']) } : {};
+function absolutePath(path: string): string {
+  return resolve(path);
 }
 
-function runConfig(v: Record<string, string | boolean | string[] | undefined>): RunConfig {
-  const target = v['target'];
-  if (typeof target !== 'string') throw new UsageError('--target is required: the base URL of the deployment (https://host/v1), or "reference"');
-  const faults = (v['fault'] as string[] | undefined) ?? [];
-  const variants = (v['variant'] as string[] | undefined) ?? [];
-  if ((faults.length || variants.length) && target !== 'reference') throw new UsageError('--fault and --variant only work with --target reference');
-  const seed = v['seed'] === undefined ? undefined : integer('--seed', v['seed'] as string, 0, 2 ** 31 - 1);
-  const profile = PROFILES[profileName(v['profile'] as string | undefined, target === 'reference')];
-  const given = (name: string, min: number, max: number) => (v[name] === undefined ? undefined : integer(`--${name}`, v[name] as string, min, max));
-  const numRuns = given('runs', 1, 100_000);
-  const maxWrites = given('max-writes', 0, 10_000_000) ?? profile.maxWrites;
-  return {
-    target: target === 'reference' ? { kind: 'reference' } : { kind: 'url', url: targetUrl(target) },
-    profile: profile.name,
-    ...(typeof v['spec'] === 'string' ? { specPath: v['spec'] } : {}),
-    ...reportDir(v),
-    ...(seed !== undefined ? { seed } : {}),
-    settings: {
-      numRuns: numRuns ?? profile.numRuns,
-      createRuns: given('create-runs', 1, 100_000) ?? numRuns ?? profile.createRuns ?? profile.numRuns,
-      ...(maxWrites !== undefined ? { maxWrites } : {}),
-      topUp: given('top-up', 0, 10_000) ?? profile.topUp,
-      timeoutMs: given('timeout', 1, 600_000) ?? profile.timeoutMs,
-      maxResponseBytes: given('max-response-bytes', 1024, 2 ** 31 - 1) ?? DEFAULTS.maxResponseBytes,
-      concurrency: given('concurrency', 1, 1024) ?? profile.concurrency,
-      ...(v['rate'] === undefined ? {} : { rate: integer('--rate', v['rate'] as string, 1, 100_000) }),
-      insecure: v['insecure'] === true,
-      ...selection(v),
-    },
-    timeoutGiven: v['timeout'] !== undefined,
-    faults,
-    variants,
-    ...(typeof v['expect-failures'] === 'string' ? { expectFailures: v['expect-failures'] } : {}),
-    ...(typeof v['baseline'] === 'string' ? { baseline: v['baseline'] } : {}),
-    failOn: failOn(v['fail-on'] as string | undefined, v['baseline'] !== undefined),
-    strict: v['strict'] === true,
-    failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
-    certify: v['certify'] === true || profile.certify,
-    ...(typeof v['api-key-file'] === 'string' ? { apiKeyFile: v['api-key-file'] } : {}),
-    ...(typeof v['ca'] === 'string' ? { caFile: v['ca'] } : {}),
-    ...(typeof v['env'] === 'string' ? { env: environment(v['env']) } : {}),
-    readOnly: v['read-only'] === true,
-    allowWrites: v['allow-writes'] === true,
-    ...(typeof v['shard'] === 'string' ? { shard: shard(v['shard']) } : {}),
-  };
+/** `--target`: the bundled reference, or a deployment's base URL. */
+function targetOf(text: string): RunConfig['target'] {
+  return text === 'reference' ? { kind: 'reference' } : { kind: 'url', url: targetUrl(text) };
 }
 
-/** --profile, or the default for the target. */
-function profileName(text: string | undefined, reference: boolean): ProfileName {
-  if (text === undefined) return defaultProfile(reference);
-  const known = Object.keys(PROFILES);
-  if (!known.includes(text)) throw new UsageError(`--profile is one of ${known.join(', ')}, not "${text}"`);
-  return text as ProfileName;
+/** --profile: one of the profiles' names. */
+function profileName(text: string): ProfileName {
+  const name = Object.values(PROFILES).find((p) => p.name === text)?.name;
+  if (name === undefined) throw new UsageError(`--profile is one of ${Object.keys(PROFILES).join(', ')}, not "${text}"`);
+  return name;
 }
 
 function environment(name: string): string {
@@ -272,21 +320,19 @@ function ruleNames(names: readonly string[]): string[] {
   return chosen;
 }
 
-function selection(v: Record<string, string | boolean | string[] | undefined>): { selection?: Selection } {
-  const only = (v['only'] as string[] | undefined) ?? [];
-  const skip = (v['skip'] as string[] | undefined) ?? [];
-  if (only.length === 0 && skip.length === 0) return {};
-  const chosen = { only: only.map((n) => n.toUpperCase()), skip: skip.map((n) => n.toUpperCase()) };
-  const unknown = unknownNames(chosen);
-  if (unknown.length) throw new UsageError(`--only and --skip take rule ids or areas (AUTH, CREATE-2; see the rules command), not "${unknown.join('", "')}"`);
-  return { selection: chosen };
+/** `--only` and `--skip` (`flag`): a rule id or an area, in any letter case. */
+function ruleOrArea(flag: string): Parser<string> {
+  return (text) => {
+    const name = text.toUpperCase();
+    if (unknownNames({ only: [name], skip: [] }).length) throw new UsageError(`${flag} takes rule ids or areas (AUTH, CREATE-2; see the rules command), not "${name}"`);
+    return name;
+  };
 }
 
-function failOn(text: string | undefined, baseline: boolean): 'any' | 'new' {
-  if (text === undefined || text === 'any') return 'any';
-  if (text !== 'new') throw new UsageError(`--fail-on is "any" or "new", not "${text}"`);
-  if (!baseline) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
-  return 'new';
+/** `--fail-on`: whether any failure fails the exit code, or only a new one (with --baseline: see runConfig). */
+function failOn(text: string): 'any' | 'new' {
+  if (text !== 'any' && text !== 'new') throw new UsageError(`--fail-on is "any" or "new", not "${text}"`);
+  return text;
 }
 
 function shard(text: string): { index: number; count: number } {
@@ -301,28 +347,31 @@ function shard(text: string): { index: number; count: number } {
  * `--replay <report.json> <check>`: the check is the one argument after the options. Without --target, the target and
  * how it was reached come from the report (the options its run was started with), and without --profile, its profile.
  */
-function replayConfig(given: Record<string, string | boolean | string[] | undefined>, positionals: readonly string[]): RunConfig {
-  const recorded = recordedRun(given['replay'] as string);
-  const fromReport = given['target'] === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs) : {};
-  const v = { ...fromReport, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) };
-  if (v['profile'] === undefined && recorded.profile !== undefined) v['profile'] = recorded.profile;
-  if (positionals.length !== 1) {
+function replayConfig(report: string, given: Options, positionals: readonly string[]): RunConfig {
+  const recorded = recordedRun(report);
+  const fromReport = given.target === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs) : {};
+  const profile = given.profile ?? (recorded.profile === undefined ? undefined : profileName(recorded.profile));
+  const v: Options = { ...fromReport, ...given, ...(profile !== undefined ? { profile } : {}) };
+  const [check] = positionals;
+  if (check === undefined || positionals.length !== 1) {
     throw new UsageError('--replay takes the report and the check to run again: --replay <report.json> "<check>"');
   }
-  if (v['seed'] !== undefined) throw new UsageError('--replay runs with the seed of the report it replays; drop --seed');
-  for (const flag of ['runs', 'create-runs']) {
+  if (v.seed !== undefined) throw new UsageError('--replay runs with the seed of the report it replays; drop --seed');
+  for (const flag of ['runs', 'create-runs'] as const) {
     if (v[flag] !== undefined) throw new UsageError(`--replay runs as many cases as the report it replays; drop --${flag}`);
   }
-  return { ...runConfig(v), replay: { report: v['replay'] as string, check: positionals[0] as string } };
+  return { ...runConfig(v), replay: { report, check } };
 }
 
 /** The options a report recorded its run was started with; none when they do not parse (a report edited by hand). */
-function recordedOptions(args: readonly string[]): Record<string, string | boolean | string[] | undefined> {
+function recordedOptions(args: readonly string[]): Options {
+  let written;
   try {
-    return parseArgs({ args: [...args], strict: true, options: PARSED_OPTIONS }).values as Record<string, string | boolean | string[] | undefined>;
+    written = parseArgs({ args: [...args], strict: true, options: PARSED_OPTIONS }).values;
   } catch {
     return {};
   }
+  return optionsOf(written);
 }
 
 /**
@@ -365,12 +414,15 @@ function withoutUserinfo(text: string): string {
   return text.replace(/^((?:[a-z][a-z0-9+.-]*:)?\/\/)?[^/?#\s]*@/i, (_, scheme: string | undefined) => `${scheme ?? ''}<credentials>@`);
 }
 
-function integer(flag: string, text: string, min: number, max: number): number {
-  const n = Number(text);
-  if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
-  }
-  return n;
+/** The parser of a whole number from `min` to `max` given with `flag`. */
+function wholeNumber(flag: string, min: number, max: number): Parser<number> {
+  return (text) => {
+    const n = Number(text);
+    if (!/^\d+$/.test(text.trim()) || !Number.isSafeInteger(n) || n < min || n > max) {
+      throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, not "${text}"`);
+    }
+    return n;
+  };
 }
 
 /**

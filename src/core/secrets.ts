@@ -66,7 +66,11 @@ export class Redactor {
   /** Matches (in folded text) wherever any anchor is, so that text without one is passed over in one test. */
   private readonly anyAnchor?: RegExp;
 
-  constructor(secrets: readonly string[]) {
+  /**
+   * @param secrets every value the run must never print or write. They are the redactor's data as much as its own
+   * (see RunSettings.secrets): a worker builds its redactor from the same list, since an instance does not cross to it.
+   */
+  constructor(readonly secrets: readonly string[]) {
     const seen = new Set<string>();
     for (const secret of secrets) {
       if (secret.length === 0) continue;

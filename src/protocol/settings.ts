@@ -39,7 +39,13 @@ export interface Settings extends ClientSettings {
 export interface RunSettings extends Settings {
   /** Base URL of the target, ending in the version segment. */
   readonly target: string;
+  /** The key the checks send as `Authorization: Bearer <key>`. */
   readonly apiKey: string;
+  /**
+   * Every value the run must never print or write, the key among them: the run's redactor was built from them in the
+   * CLI, and the worker builds its own from them (a Redactor does not cross to it; its secrets do).
+   */
+  readonly secrets: readonly string[];
   /** Seeds all generated data; each check derives its own from it and its name. */
   readonly seed: number;
   /** Distinguishes this run's categories on the target from every other run's. */

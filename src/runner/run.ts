@@ -6,7 +6,7 @@ import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
 import { holdMainYoungGeneration } from '../core/main-heap.js';
 import { announceInterruption } from '../protocol/interruption.js';
-import { Redactor } from '../core/secrets.js';
+import type { Redactor } from '../core/secrets.js';
 import { reportedSettings } from '../results/run-report.js';
 import type { RunRecord, RunReport } from '../results/run-report.js';
 import { holdSkipsToTheirOwners } from '../results/verdict.js';
@@ -25,6 +25,8 @@ export interface RunOptions {
   /** Base URL of the target, ending in the version segment. */
   readonly target: string;
   readonly apiKey: string;
+  /** The run's redactor, built once by the command from the run's secrets (the key among them). */
+  readonly redactor: Redactor;
   readonly seed: number;
   readonly spec: LoadedSpec;
   readonly targetKind: RunReport['targetKind'];
@@ -130,7 +132,7 @@ export class SuiteSession {
       announceInterruption(runId);
       this.vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
     };
-    const collector = new ResultCollector(new Redactor([options.apiKey]), options.listener, () => {
+    const collector = new ResultCollector(options.redactor, options.listener, () => {
       if (options.signal?.aborted) stop();
     });
     this.current = collector;
@@ -208,9 +210,9 @@ async function shardOf(vitest: Vitest, specifications: readonly TestSpecificatio
 
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
 function settingsOf(options: RunOptions, runId: string, shard: RunSettings['shard']): RunSettings {
-  const { settings, target, apiKey, seed, spec, replay } = options;
+  const { settings, target, apiKey, redactor, seed, spec, replay } = options;
   return {
-    ...settings, target, apiKey, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
+    ...settings, target, apiKey, secrets: redactor.secrets, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
     ...(replay ? { replay: replayedCheck(replay) } : {}), ...(shard ? { shard } : {}),
   };
 }

@@ -1,4 +1,3 @@
-import { inject } from 'vitest';
 import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { NewCategoryBodies } from '../generators/new-category.js';
@@ -10,7 +9,7 @@ import { nodeOf, shownProperties } from '../spec/schema-node.js';
 import type { Operation, SpecModel } from '../spec/types.js';
 import { prebuiltValidators } from '../spec/prebuilt-validators.js';
 import { compileValidators, type Validators } from '../spec/validators.js';
-import { SETTINGS_KEY, type RunSettings } from '../protocol/settings.js';
+import type { RunSettings } from '../protocol/settings.js';
 
 /** What every check in a worker shares: one connection pool, one set of compiled schemas. */
 export interface Environment {
@@ -38,13 +37,13 @@ export function newCategoryBodies(spec: SpecModel, validators: Validators): NewC
   });
 }
 
-/** The environment for the settings the runner provided; built once per worker and run. */
-export function environment(): Environment {
-  const settings = inject(SETTINGS_KEY);
+/** The environment of the run these settings describe; built once per worker and run, for all its suite files. */
+export function environment(settings: RunSettings): Environment {
   if (current?.runId !== settings.runId) {
     current?.stopListening();
     const operations = settings.spec.operations;
-    const redactor = new Redactor([settings.apiKey]);
+    // This thread's own, from the secrets the CLI built the run's from.
+    const redactor = new Redactor(settings.secrets);
     // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
     // also compiled them to code (spec/prebuilt-validators.ts).
     const validators = (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true });

@@ -58,6 +58,10 @@ describe('parseCommand', () => {
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
     expect(parseCommand(['selftest', '--fault', 'x'])).toMatchObject({ kind: 'selftest', config: { target: { kind: 'reference' }, faults: ['x'] } });
+    // Values come out typed: numbers, rule names in capitals, a shard, an absolute report directory.
+    expect(parseCommand(['--target', 'reference', '--only', 'auth', '--skip', 'auth-7', '--shard', '2/3', '--rate', '7', '--report-dir', 'out'])).toMatchObject({
+      config: { settings: { rate: 7, selection: { only: ['AUTH'], skip: ['AUTH-7'] } }, shard: { index: 2, count: 3 }, reportDir: resolve('out') },
+    });
   });
 
   it.each([
@@ -91,6 +95,12 @@ describe('parseCommand', () => {
     [['selftets'], /did you mean "selftest"\?/],
     [['bogus'], /^unexpected argument "bogus"; the commands are/],
     [['rules', 'extra'], /^rules takes rule ids or areas \(AUTH, CREATE-2; petstore-conformance rules lists them\), not "EXTRA"$/],
+    // Each row's parser says what is wrong with its own option.
+    [['--target', 'reference', '--only', 'auth', '--skip', 'auth-99'], /^--skip takes rule ids or areas \(AUTH, CREATE-2; see the rules command\), not "AUTH-99"$/],
+    [['--target', 'reference', '--fail-on', 'some'], /^--fail-on is "any" or "new", not "some"$/],
+    [['--target', 'reference', '--fail-on', 'new'], /^--fail-on new needs --baseline <report\.json>/],
+    [['--target', 'reference', '--shard', '3/2'], /^--shard is <i>\/<n> with 1 ≤ i ≤ n/],
+    [['--target', 'reference', '--max-response-bytes', '1023'], /^--max-response-bytes must be a whole number from 1024 to 2147483647, not "1023"$/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);

@@ -30,7 +30,9 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
   try {
     for (const { blobs } of shards) for (const blob of blobs) await copyFile(blob, join(blobDir, blob.replace(/^.*[\\/]/, '')));
     const { mergeShards } = await import('../../runner/run.js');
-    const merged = await mergeShards(blobDir, new Redactor([]));
+    // The shards' reports and blobs were redacted as they were written, and a merge knows no key: nothing to redact.
+    const redactor = new Redactor([]);
+    const merged = await mergeShards(blobDir, redactor);
     const started = Math.min(...shards.map((s) => Date.parse(s.report.startedAt)));
     const ended = Math.max(...shards.map((s) => Date.parse(s.report.startedAt) + s.report.durationMs));
     // Every shard planned the whole run within one budget (see RunSettings.shard), and spent only on its own suites:
@@ -66,7 +68,7 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
     try {
       out.line(`merged the ${count} shards of the run against ${record.target} (seed ${record.seed})`);
       const policy = first.policy;
-      return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, new Redactor([]), { certify: false, env });
+      return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, redactor, { certify: false, env });
     } finally {
       await releaseDir();
     }

@@ -80,7 +80,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const raw = await runSuites({
       // The replayed check runs as many cases as it did, whether they create or not.
       settings: replay ? { ...settings, numRuns: replay.numRuns ?? settings.numRuns, createRuns: replay.numRuns ?? settings.createRuns } : settings,
-      spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, seed, profile: config.profile,
+      spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, redactor, seed, profile: config.profile,
       ...(replay ? { replay: replayOf(replay) } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
       listener: progressListener(out),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
 import { referenceKeyFor, startReferenceServer } from '../../reference/server.js';
 import { REVISIONS, type Revision } from '../../reference/revisions.js';
+import { Redactor } from '../../core/secrets.js';
 import { VARIANTS } from '../../reference/variants.js';
 import type { RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
@@ -55,13 +56,16 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
         ];
       }),
     ];
+    // Every run of the matrix gives the reference the one key, from the seed: one redactor serves them all.
+    const apiKey = referenceKeyFor(seed);
+    const redactor = new Redactor([apiKey]);
     const runAgainst = async (session: SuiteSession, { patches, spec }: Pick<SelftestTarget, 'patches' | 'spec'>): Promise<RunReport> => {
-      const server = await startReferenceServer({ ...patches, apiKey: referenceKeyFor(seed) });
+      const server = await startReferenceServer({ ...patches, apiKey });
       try {
         const settings = await settingsFor(config, spec, server.url);
         return judge(await session.run({
           settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
-          spec, target: server.url, targetKind: 'reference', apiKey: server.apiKey, seed, profile: config.profile,
+          spec, target: server.url, targetKind: 'reference', apiKey, redactor, seed, profile: config.profile,
         }), { strict: false, failOn: 'any', failOnPartial: false });
       } finally {
         await server.close();
