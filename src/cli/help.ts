@@ -1,5 +1,6 @@
 import { UsageError } from '../core/errors.js';
 import { API_KEY_ENV, closest, COMMANDS, OPTIONS, type OptionDef } from './options.js';
+import { EXIT_MEANING } from '../results/verdict.js';
 
 /** The width --help keeps to: one screen of an 80-column terminal. */
 export const HELP_WIDTH = 80;
@@ -36,6 +37,7 @@ function flow(words: readonly string[], first: string, indent: string): string[]
  */
 export function helpText(version: string): string {
   const named = OPTIONS.filter((o) => !o.common).map((o) => `${o.short ? `-${o.short}/` : ''}--${o.name}`);
+  const exits = Object.entries(EXIT_MEANING).map(([code, meaning]) => `${code} ${meaning}`).join(', ');
   return [
     `petstore-conformance ${version}: does a Pet Store v1 server keep its contract?`,
     'Usage: petstore-conformance --target <url>|reference [options]',
@@ -45,8 +47,7 @@ export function helpText(version: string): string {
     ...flow(named, 'Also:', '  '),
     '--help <option or command>: that one in full; --help options: every option.',
     `${API_KEY_ENV}: the API key, never printed or written. NO_COLOR: plain output.`,
-    'Exit: 0 conformant (or partial), 1 non-conformant, 2 the run could not be',
-    'carried out, 3 partial with --fail-on-partial. More: README.md, docs/using.md.',
+    ...flow(`${exits}. More: README.md, docs/using.md.`.split(' '), 'Exit:', ''),
   ].join('\n');
 }
 

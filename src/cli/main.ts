@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The `petstore-conformance` command. Parses the command line, runs the command, and maps every outcome to an
- * exit code: 0 conformant, 1 non-conformant, 2 not carried out (with one line on stderr that says why).
+ * exit code (EXIT in results/verdict.ts); a run not carried out says why in one line on stderr.
  */
 import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
@@ -12,8 +12,7 @@ import { Output } from './console/output.js';
 import { helpText, helpTopic } from './help.js';
 import { API_KEY_ENV, parseCommand } from './options.js';
 
-/** Exit codes: the contract CI pipelines script against. */
-const EXIT = { ok: 0, notCarriedOut: 2 } as const;
+import { EXIT } from '../results/verdict.js';
 
 async function main(argv: readonly string[], out: Output): Promise<number> {
   // Before vitest loads, the main thread's busiest allocation: see core/main-heap.ts.

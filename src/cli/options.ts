@@ -7,6 +7,7 @@ import type { Settings } from '../protocol/settings.js';
 import { unknownNames } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 import { recordedRun } from './replay.js';
+import { STRICT_OPTION } from '../results/verdict.js';
 
 /** One command-line option: its flag, what its value looks like, what it does. The single source for --help. */
 export interface OptionDef {
@@ -84,7 +85,7 @@ const TABLE = {
   'expect-failures': { value: '<file>', brief: 'failures that do not break the verdict', describe: 'JSON list of rule or check ids with reasons: those failures do not break the verdict; entries that pass are flagged stale', parse: asWritten },
   baseline: { value: '<report.json>', brief: 'fail only on new failures', describe: 'compare with an earlier run: what newly fails, what was fixed', parse: asWritten },
   'fail-on': { value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)', parse: failOn },
-  strict: { brief: 'SHOULD failures count as MUST failures', describe: 'SHOULD failures count as MUST failures do: in the verdict, the exit code and JUnit' },
+  strict: STRICT_OPTION,
   'fail-on-partial': { common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
   certify: { brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
   shard: { common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed', parse: shard },

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Exchange } from '../results/run-report.js';
-import { titleOf, type CheckResult, type Counts, type RunReport } from '../results/run-report.js';
+import { titleOf, type CheckResult, type Counts, type JudgedResult, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
-import { counts } from '../results/verdict.js';
+import { counts, FAILURE_TEXT, levelMeaning, type FailureEffect } from '../results/verdict.js';
 import { areaOf, CONTRACT_DOCUMENT, RULES, type Level, type Rule } from '../rules/catalogue.js';
 import { prettyJson } from './pretty-json.js';
 import { reproductionOf } from './reproduce.js';
@@ -66,16 +66,10 @@ function levelSection(report: RunReport, level: Level): string {
   const rules = RULES.filter((r) => r.level === level);
   const areas = [...new Set(rules.map((r) => areaOf(r.id)))];
   return `<section class="level" data-level="${level}">
-<h2>${level} <small>${LEVEL_MEANING[level]}</small></h2>
+<h2>${level} <small>${esc(levelMeaning(level, report.policy))}</small></h2>
 ${areas.map((area) => `<div class="area"><h3>${esc(area)}</h3>\n${rules.filter((r) => areaOf(r.id) === area).map((r) => ruleBlock(report, r)).join('\n')}</div>`).join('\n')}
 </section>`;
 }
-
-const LEVEL_MEANING: Readonly<Record<Level, string>> = {
-  MUST: 'a failure makes the server non-conformant',
-  SHOULD: 'a failure is a warning',
-  INFO: 'observations of what the contract leaves open; never a failure',
-};
 
 function ruleBlock(report: RunReport, rule: Rule): string {
   const outcome = report.rules.find((r) => r.id === rule.id);
@@ -83,16 +77,16 @@ function ruleBlock(report: RunReport, rule: Rule): string {
   const state = outcome?.outcome ?? 'not run';
   const errors = outcome?.checks.error ? `, ${outcome.checks.error} the suite failed in` : '';
   const tally = outcome ? `${outcome.checks.passed} passed, ${outcome.checks.failed} failed, ${outcome.checks.skipped} skipped${errors}` : '';
-  return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}">
-<h4><span class="pill ${cls(state)}">${esc(state)}</span> <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
+  return `<article class="rule" id="${esc(rule.id)}" data-outcome="${esc(state)}" data-effect="${outcome?.effect ?? 'none'}">
+<h4><span class="pill ${cls(state)}">${esc(state)}</span>${outcome && counts(outcome) ? effectPill(outcome.effect) : ''} <a href="#${esc(rule.id)}">${esc(rule.id)}</a> ${codeSpans(rule.requirement)}</h4>
 <p class="meta">${esc(rule.source)}${tally ? ` · ${tally}` : ''}${outcome?.why ? ` · not applicable: ${esc(outcome.why)}` : ''}</p>
 ${results.map((r) => checkBlock(report, r)).join('\n')}
 </article>`;
 }
 
-function checkBlock(report: RunReport, r: CheckResult): string {
-  const outcome = r.expected ? 'expected' : r.outcome;
-  const open = counts(r) || r.outcome === 'error' ? ' open' : '';
+function checkBlock(report: RunReport, r: JudgedResult): string {
+  const outcome = r.effect === 'expected' ? 'expected' : r.outcome;
+  const open = counts(r) || r.effect === 'incomplete' ? ' open' : '';
   const shown = r.outcome === 'passed' ? r.exchanges.slice(0, SHOWN_WHEN_PASSED) : r.exchanges;
   const parts = [
     r.message ? `<p class="message">${esc(r.message)}</p>` : '',
@@ -103,10 +97,15 @@ function checkBlock(report: RunReport, r: CheckResult): string {
     shown.length ? `<div class="exchanges">${shown.map((e) => exchangeBlock(e, e.id === r.failedExchange)).join('\n')}</div>` : '',
     r.exchangeCount > shown.length ? `<p class="meta">${shown.length} of ${r.exchangeCount} exchanges shown; report.json has up to 12.</p>` : '',
   ];
-  return `<details class="check ${cls(outcome)}" data-outcome="${outcome}" data-level="${r.level}"${open}>
-<summary><span class="pill ${cls(outcome)}">${outcome}</span> ${esc(r.check)} <span class="meta">${r.durationMs} ms${r.writes ? ` · ${r.writes} categor${r.writes === 1 ? 'y' : 'ies'} created` : ''}</span></summary>
+  return `<details class="check ${cls(outcome)}" data-outcome="${outcome}" data-effect="${r.effect}" data-level="${r.level}"${open}>
+<summary><span class="pill ${cls(outcome)}">${outcome}</span>${counts(r) ? effectPill(r.effect) : ''} ${esc(r.check)} <span class="meta">${r.durationMs} ms${r.writes ? ` · ${r.writes} categor${r.writes === 1 ? 'y' : 'ies'} created` : ''}</span></summary>
 <div class="body" data-title="${esc(titleOf(r))}">${parts.join('')}</div>
 </details>`;
+}
+
+/** What a failure that counts does to the verdict, beside its outcome, which alone does not say. */
+function effectPill(effect: FailureEffect): string {
+  return ` <span class="pill e-${effect}">${FAILURE_TEXT[effect].label}</span>`;
 }
 
 /** The commands that run a failed check again, as the console gives them (the key comes from the environment). */
@@ -209,7 +208,7 @@ h4 { font-size: .95rem; margin: .8rem 0 .1rem; font-weight: 600; }
 h5 { margin: .2rem 0; font-size: .8rem; color: #555; }
 a { color: inherit; }
 .verdict { color: #fff; padding: .1rem .55rem; border-radius: .3rem; margin-right: .4rem; }
-.v-conformant { background: #2e7d32; } .v-non-conformant { background: #c62828; } .v-partial { background: #b26a00; } .v-incomplete { background: #6d6d6d; }
+${Object.entries(VERDICT_TEXT).map(([verdict, text]) => `.v-${verdict} { background: ${text.colour}; }`).join(' ')}
 .facts { display: grid; grid-template-columns: repeat(auto-fill, minmax(320px, 1fr)); gap: .2rem 1.5rem; margin: 0 0 .8rem; }
 .facts div { display: flex; gap: .5rem; } .facts dt { color: #555; min-width: 4.5rem; } .facts dd { margin: 0; overflow-wrap: anywhere; }
 table.counts { border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -222,6 +221,7 @@ table.counts tr.total { font-weight: 600; }
 .pill { display: inline-block; min-width: 4.2rem; text-align: center; border-radius: .8rem; font-size: .75rem; padding: 0 .4rem; color: #fff; background: #777; }
 .o-passed { background: #2e7d32; } .o-failed { background: #c62828; } .o-skipped { background: #8d8d8d; } .o-error { background: #e65100; }
 .o-expected { background: #6a4fa3; } .o-not-run { background: #b0b0b0; }
+.e-breaks-verdict { background: ${VERDICT_TEXT['non-conformant'].colour}; } .e-warns { background: ${VERDICT_TEXT.partial.colour}; }
 details.check { border: 1px solid var(--line); border-radius: .35rem; margin: .3rem 0; background: #fff; }
 details.check > summary { cursor: pointer; padding: .3rem .5rem; list-style-position: inside; }
 details.check[data-outcome="failed"] { border-color: #e3a1a1; }

@@ -1,27 +1,25 @@
-import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
-import { breaksVerdict } from '../results/verdict.js';
+import { titleOf, type JudgedResult, type RunReport } from '../results/run-report.js';
 import { areaOf } from '../rules/catalogue.js';
 import { exchangeText } from './exchange-text.js';
 import { curlCommand } from './reproduce.js';
 
 /**
- * junit.xml: one testcase per check, grouped by rule area, the rule and level as properties. MUST failures
- * are failures; checks the suite itself failed in are errors; SHOULD failures are warnings written to system-out, so that they do not fail a CI job on
- * their own, unless --strict; failures an expected-failures list names are skipped with their reason; INFO
- * observations go to system-out.
+ * junit.xml: one testcase per check, grouped by rule area, the rule and level as properties. Each check as its effect
+ * says (results/verdict.ts): a failure that breaks the verdict is a failure; a warning goes to system-out, so that it
+ * does not fail a CI job; an expected failure is skipped with its reason; a check the suite itself failed in is an
+ * error. INFO observations go to system-out.
  */
 export function renderJunit(report: RunReport): string {
-  const areas = new Map<string, CheckResult[]>();
+  const areas = new Map<string, JudgedResult[]>();
   for (const result of report.results) {
     const area = areaOf(result.rule);
     areas.set(area, [...(areas.get(area) ?? []), result]);
   }
-  const isFailure = (r: CheckResult) => breaksVerdict(r, report.policy.strict);
-  const isSkipped = (r: CheckResult) => r.outcome === 'skipped' || r.expected !== undefined;
-  const count = (results: readonly CheckResult[]) => ({
+  const isSkipped = (r: JudgedResult) => r.outcome === 'skipped' || r.effect === 'expected';
+  const count = (results: readonly JudgedResult[]) => ({
     tests: results.length,
-    failures: results.filter(isFailure).length,
-    errors: results.filter((r) => r.outcome === 'error').length,
+    failures: results.filter((r) => r.effect === 'breaks-verdict').length,
+    errors: results.filter((r) => r.effect === 'incomplete').length,
     skipped: results.filter(isSkipped).length,
     time: seconds(timeTaken(results)),
   });
@@ -35,7 +33,7 @@ export function renderJunit(report: RunReport): string {
     const c = count(results);
     out.push(`  <testsuite name="${attr(area)}" tests="${c.tests}" failures="${c.failures}" errors="${c.errors}" skipped="${c.skipped}" time="${c.time}" timestamp="${report.startedAt}">`);
     out.push(...runProperties(report));
-    for (const result of results) out.push(...testcase(area, result, isFailure(result)));
+    for (const result of results) out.push(...testcase(area, result));
     out.push('  </testsuite>');
   }
   out.push('</testsuites>', '');
@@ -46,7 +44,7 @@ export function renderJunit(report: RunReport): string {
  * The time a group of checks took: the union of their intervals, since checks run at once (the AUTH area's summed
  * durations came to twice the whole run's). A check without its start counts alone.
  */
-function timeTaken(results: readonly CheckResult[]): number {
+function timeTaken(results: readonly JudgedResult[]): number {
   const intervals = results.map((r) => [r.startedAt ?? -Infinity, r.durationMs] as const).sort((a, b) => a[0] - b[0]);
   let total = 0;
   let reached = -Infinity;
@@ -65,20 +63,20 @@ function runProperties(report: RunReport): string[] {
   return ['    <properties>', ...Object.entries(properties).map(([k, v]) => `      <property name="${k}" value="${attr(String(v))}"/>`), '    </properties>'];
 }
 
-function testcase(area: string, r: CheckResult, failure: boolean): string[] {
+function testcase(area: string, r: JudgedResult): string[] {
   const lines = [`    <testcase classname="${attr(area)}" name="${attr(titleOf(r))}" time="${seconds(r.durationMs)}">`];
   lines.push('      <properties>', `        <property name="rule" value="${attr(r.rule)}"/>`, `        <property name="level" value="${r.level}"/>`, '      </properties>');
   const shown = r.exchanges.find((e) => e.id === r.failedExchange) ?? r.exchanges[0];
   const reproduce = shown ? curlCommand(shown) : undefined;
   const detail = () => text([r.message ?? '', ...generatedLines(r), ...(reproduce ? [`Reproduce: ${reproduce}`] : []),
     ...r.exchanges.slice(0, 3).map(exchangeText)].filter(Boolean).join('\n\n'));
-  if (failure) {
+  if (r.effect === 'breaks-verdict') {
     lines.push(`      <failure type="${r.rule}" message="${attr(`${r.rule} (${r.level}) failed: ${r.message ?? ''}`)}">${detail()}</failure>`);
-  } else if (r.expected) {
-    lines.push(`      <skipped message="${attr(`expected failure (${r.expected.reason}): ${r.message ?? ''}`)}"/>`);
-  } else if (r.outcome === 'failed') {
+  } else if (r.effect === 'expected') {
+    lines.push(`      <skipped message="${attr(`expected failure (${r.expected?.reason ?? ''}): ${r.message ?? ''}`)}"/>`);
+  } else if (r.effect === 'warns') {
     lines.push(`      <system-out>${text(`WARNING: ${r.rule} (${r.level}) is not kept.\n`)}${detail()}</system-out>`);
-  } else if (r.outcome === 'error') {
+  } else if (r.effect === 'incomplete') {
     // JUnit's own distinction: an error of the test's, not a failure of what it tests.
     lines.push(`      <error type="suite" message="${attr(`the suite failed in this check: ${r.message ?? ''}`)}"/>`);
   } else if (r.outcome === 'skipped') {
@@ -90,7 +88,7 @@ function testcase(area: string, r: CheckResult, failure: boolean): string[] {
   return lines;
 }
 
-function generatedLines(r: CheckResult): string[] {
+function generatedLines(r: JudgedResult): string[] {
   const g = r.generated;
   return g?.counterexample ? [`Generated case: ${g.counterexample} (seed ${g.seed}, path ${g.path})`] : [];
 }

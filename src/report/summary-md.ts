@@ -1,6 +1,6 @@
-import { titleOf, type CheckResult, type RunReport } from '../results/run-report.js';
+import { titleOf, type JudgedResult, type RunReport } from '../results/run-report.js';
 import { noticesOf } from '../results/notices.js';
-import { counts } from '../results/verdict.js';
+import { counts, FAILURE_TEXT } from '../results/verdict.js';
 import { reproductionOf } from './reproduce.js';
 import { runFigures, VERDICT_TEXT } from './verdict-text.js';
 
@@ -26,8 +26,8 @@ export function renderSummaryMarkdown(report: RunReport): string {
   if (errors) lines.push('', `The suite itself failed in ${errors} check${errors === 1 ? '' : 's'}: not judged, and the run is incomplete.`);
   const failures = report.results.filter(counts);
   if (failures.length) {
-    lines.push('', `### Failures (${failures.length})`, '', '| rule | level | check | why |', '|---|---|---|---|');
-    for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${cell(r.check)} | ${exactCell(r.message ?? '')} |`);
+    lines.push('', `### Failures (${failures.length})`, '', '| rule | level | effect | check | why |', '|---|---|---|---|---|');
+    for (const r of failures.slice(0, LISTED)) lines.push(`| ${r.rule} | ${r.level} | ${FAILURE_TEXT[r.effect].label} | ${cell(r.check)} | ${exactCell(r.message ?? '')} |`);
     if (failures.length > LISTED) lines.push('', `… and ${failures.length - LISTED} more in report.html and report.json.`);
   }
   lines.push(...reproductions(report));
@@ -84,15 +84,15 @@ function exactCell(text: string): string {
 }
 
 /**
- * GitHub Actions annotations for failed rules: an error for each MUST rule (and SHOULD with --strict), a warning
- * for each other SHOULD rule, with how many checks failed and the first one's message.
+ * GitHub Actions annotations for failed rules: an error for each rule whose failures break the verdict, a warning for
+ * each other, with how many checks failed and the first one's message.
  */
 export function githubAnnotations(report: RunReport): string[] {
-  const byRule = new Map<string, CheckResult[]>();
+  const byRule = new Map<string, JudgedResult[]>();
   for (const r of report.results.filter(counts)) byRule.set(r.rule, [...(byRule.get(r.rule) ?? []), r]);
   return [...byRule].map(([rule, failed]) => {
-    const first = failed[0] as CheckResult;
-    const error = first.level === 'MUST' || report.policy.strict;
+    const first = failed[0] as JudgedResult;
+    const error = failed.some((r) => r.effect === 'breaks-verdict');
     const text = `${failed.length} check${failed.length > 1 ? 's' : ''} failed, e.g. ${first.check}: ${first.message ?? ''}`;
     return `::${error ? 'error' : 'warning'} title=${escapeProperty(`${rule} (${first.level})`)}::${escapeData(text)}`;
   });

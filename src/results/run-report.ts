@@ -5,6 +5,10 @@ import type { Exchange } from '../http/exchange.js';
 import type { Level } from '../rules/catalogue.js';
 import { checkTitle } from '../protocol/titles.js';
 import type { Settings } from '../protocol/settings.js';
+import type { Effect, Verdict } from './verdict.js';
+
+/** The verdict and the effects are the policy's (results/verdict.ts); the model carries them. */
+export type { Effect, Verdict };
 
 /** The recorded request and response of one check's exchange: what reports show and reproduce. */
 export type { Exchange };
@@ -49,6 +53,11 @@ export interface CheckResult {
   readonly expected?: { readonly reason: string; readonly entry: string };
 }
 
+/** A check's result in a judged report: with what it does to the verdict under the run's policy. */
+export interface JudgedResult extends CheckResult {
+  readonly effect: Effect;
+}
+
 /** The settings as report.json states them: every option that decides how the run checked, absent ones as null. */
 export function reportedSettings(profile: string, settings: Settings): RunReport['settings'] {
   const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure } = settings;
@@ -75,20 +84,12 @@ export interface RuleOutcome {
   readonly level: Level;
   readonly requirement: string;
   readonly outcome: Outcome | 'not run' | 'not applicable';
+  /** What the rule does to the verdict: its heaviest check's effect, or `partial` for a MUST or SHOULD rule not judged. */
+  readonly effect: Effect;
   /** Why a rule does not apply to the spec in use. */
   readonly why?: string;
   readonly checks: Counts;
 }
-
-/**
- * `incomplete` when the run was interrupted, or the suite itself failed (an exception in a check or an audit, a suite
- * that did not load), whatever it found: it claims nothing about the target, and the CLI exits with 2; `non-conformant`
- * when a MUST check failed (with --strict, a SHOULD check too; one an expected-failures list names does not count);
- * `partial` when nothing failed but not every check ran: a MUST or SHOULD
- * rule was not judged (--only, --skip) or a MUST or SHOULD check was withheld (the write budget, a read-only run,
- * a 429 not waited out); it claims no full verdict; `conformant` otherwise.
- */
-export type Verdict = 'conformant' | 'non-conformant' | 'partial' | 'incomplete';
 
 /** Why a run is incomplete: where the suite itself failed, that the run was interrupted, or that the target went. */
 export interface RunError {
@@ -104,7 +105,10 @@ export interface RunError {
  * What a run recorded, before it is judged (see results/assess.ts): a report without its verdict, counts and policy,
  * with the number of requests it sent. The runner and merge make one; `judge` makes the report of it, once.
  */
-export type RunRecord = Omit<RunReport, 'verdict' | 'summary' | 'rules' | 'policy' | 'expectations' | 'baseline'> & { readonly requests: number };
+export type RunRecord = Omit<RunReport, 'verdict' | 'summary' | 'rules' | 'results' | 'policy' | 'expectations' | 'baseline'> & {
+  readonly results: readonly CheckResult[];
+  readonly requests: number;
+};
 
 /** How a run was started, for the commands every report gives to run a failed check again (`--replay`). */
 export interface Invocation {
@@ -175,7 +179,7 @@ export interface RunReport {
     readonly expectedFailures: number;
   };
   readonly rules: readonly RuleOutcome[];
-  readonly results: readonly CheckResult[];
+  readonly results: readonly JudgedResult[];
   /** Present when the verdict is `incomplete`. */
   readonly errors?: readonly RunError[];
   /** Set on a shard's report (--shard): which slice of the suite files it ran. */

@@ -1,6 +1,5 @@
 import type { Fault } from '../reference/faults/index.js';
 import { titleOf, type RunReport } from '../results/run-report.js';
-import { ruleById } from '../rules/catalogue.js';
 
 /** One row of the selftest matrix: a target and whether the suite judged it as it must. */
 export interface SelftestRow {
@@ -46,13 +45,13 @@ function unkept(report: RunReport): string | undefined {
 }
 
 /**
- * A fault must make its rule fail, and no rule but those it breaks in its own right (see Fault.also): a MUST rule
- * makes the run non-conformant, a SHOULD rule leaves it conformant with a warning.
+ * A fault must make its rule fail, and no rule but those it breaks in its own right (see Fault.also), with the
+ * verdict its rule's effect gives: non-conformant when its failures break the verdict, conformant when they warn.
  */
 export function judgeFault(fault: Fault, report: RunReport): SelftestRow {
   const failed = failedRules(report);
-  const level = ruleById(fault.rule).level;
-  const wantedVerdict = level === 'MUST' ? 'non-conformant' : 'conformant';
+  const breaks = report.rules.find((r) => r.id === fault.rule)?.effect === 'breaks-verdict';
+  const wantedVerdict = breaks ? 'non-conformant' : 'conformant';
   const echoes = failed.filter((rule) => rule !== fault.rule && !(fault.also as readonly string[]).includes(rule));
   const problem = !failed.includes(fault.rule) ? `${fault.rule} did not fail (failed: ${failed.join(', ') || 'nothing'})`
     : echoes.length > 0 ? `${echoes.join(', ')} failed too, which the fault does not break: blamed on the wrong rule`

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckResult } from '../../src/results/run-report.js';
-import { holdSkipsToTheirOwners, ruleOutcomes, verdictOf } from '../../src/results/verdict.js';
-import { RULES } from '../../src/rules/catalogue.js';
+import { Output } from '../../src/cli/console/output.js';
+import { printSummary } from '../../src/cli/console/summary.js';
+import { renderHtml } from '../../src/report/html.js';
+import { renderJunit } from '../../src/report/junit.js';
+import { githubAnnotations, renderSummaryMarkdown } from '../../src/report/summary-md.js';
+import { judge, type Assessment } from '../../src/results/assess.js';
+import type { CheckResult, RunRecord, RunReport } from '../../src/results/run-report.js';
+import { effectOf, EXIT, EXIT_OF_VERDICT, exitCodeOf, holdSkipsToTheirOwners, levelMeaning, ruleOutcomes, verdictOf, withEffects } from '../../src/results/verdict.js';
+import { RULES, type Level } from '../../src/rules/catalogue.js';
 
 /** A result with only what holding skips looks at. */
 function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {
@@ -43,21 +49,32 @@ describe('holdSkipsToTheirOwners', () => {
   });
 });
 
-describe('verdictOf and ruleOutcomes, with rules the spec makes inapplicable', () => {
-  const everyRuleJudged = (except: readonly string[]) => RULES.filter((r) => !except.includes(r.id)).map((r) => ({ ...result(r.id, 'passed'), level: r.level }));
+/** The policy of a run without --strict, and of one with it. */
+const LENIENT = { strict: false };
+const STRICT = { strict: true };
 
+/** A passed check of every catalogue rule but those named, each at its rule's level. */
+const everyRuleJudged = (except: readonly string[] = []) => RULES.filter((r) => !except.includes(r.id)).map((r) => ({ ...result(r.id, 'passed'), level: r.level }));
+
+/** A result of a rule at its catalogue level. */
+function ofRule(rule: string, outcome: CheckResult['outcome'], more: Partial<CheckResult> = {}): CheckResult {
+  const level = RULES.find((r) => r.id === rule)?.level as Level;
+  return { ...result(rule, outcome), level, check: `${rule} ${outcome} check`, ...more };
+}
+
+describe('verdictOf and ruleOutcomes, with rules the spec makes inapplicable', () => {
   it('counts a rule with no check as unjudged (partial), unless the spec makes it inapplicable', () => {
     const results = everyRuleJudged(['CREATE-4']);
     expect(verdictOf(results)).toBe('partial');
     const inapplicable = [{ rule: 'CREATE-4', why: 'the spec forbids other properties' }];
-    expect(verdictOf(results, [], false, inapplicable)).toBe('conformant');
-    expect(ruleOutcomes(results, inapplicable).find((r) => r.id === 'CREATE-4')).toMatchObject({ outcome: 'not applicable', why: 'the spec forbids other properties' });
-    expect(ruleOutcomes(results).find((r) => r.id === 'CREATE-4')?.outcome).toBe('not run');
+    expect(verdictOf(results, [], LENIENT, inapplicable)).toBe('conformant');
+    expect(ruleOutcomes(withEffects(results, LENIENT), inapplicable).find((r) => r.id === 'CREATE-4')).toMatchObject({ outcome: 'not applicable', why: 'the spec forbids other properties', effect: 'none' });
+    expect(ruleOutcomes(withEffects(results, LENIENT)).find((r) => r.id === 'CREATE-4')).toMatchObject({ outcome: 'not run', effect: 'partial' });
   });
 
   it('judges a rule declared inapplicable that has checks after all by its checks', () => {
     const results = [...everyRuleJudged(['CREATE-4']), { ...result('CREATE-4', 'failed'), level: 'SHOULD' as const }];
-    expect(ruleOutcomes(results, [{ rule: 'CREATE-4', why: 'x' }]).find((r) => r.id === 'CREATE-4')?.outcome).toBe('failed');
+    expect(ruleOutcomes(withEffects(results, LENIENT), [{ rule: 'CREATE-4', why: 'x' }]).find((r) => r.id === 'CREATE-4')?.outcome).toBe('failed');
   });
 });
 
@@ -73,5 +90,192 @@ describe('verdictOf', () => {
 
   it('holds no skip over a rule the suite failed in to that rule: the skip stays one', () => {
     expect(holdSkipsToTheirOwners([result('LIST-1', 'error'), result('LIST-2', 'skipped', 'LIST-1')]).map((r) => r.outcome)).toEqual(['error', 'skipped']);
+  });
+});
+
+// The policy: each case below is one line of it. A change to the policy is a change to src/results/verdict.ts and here.
+describe('effectOf', () => {
+  const at = (level: Level, outcome: CheckResult['outcome'], more: Partial<CheckResult> = {}) => ({ level, outcome, ...more });
+
+  it('makes a MUST failure break the verdict, with or without --strict', () => {
+    expect(effectOf(at('MUST', 'failed'), LENIENT)).toBe('breaks-verdict');
+    expect(effectOf(at('MUST', 'failed'), STRICT)).toBe('breaks-verdict');
+  });
+
+  it('makes a SHOULD failure a warning, and with --strict break the verdict', () => {
+    expect(effectOf(at('SHOULD', 'failed'), LENIENT)).toBe('warns');
+    expect(effectOf(at('SHOULD', 'failed'), STRICT)).toBe('breaks-verdict');
+  });
+
+  it('never lets an INFO check break the verdict: its failure (a skip held to its cause) warns', () => {
+    expect(effectOf(at('INFO', 'failed'), LENIENT)).toBe('warns');
+    expect(effectOf(at('INFO', 'failed'), STRICT)).toBe('warns');
+    expect(effectOf(at('INFO', 'passed'), STRICT)).toBe('none');
+  });
+
+  it('counts no failure an expected-failures list names, whatever its level', () => {
+    const expected = { expected: { reason: 'tracked', entry: 'ERROR-2' } };
+    for (const level of ['MUST', 'SHOULD', 'INFO'] as const) expect(effectOf(at(level, 'failed', expected), STRICT), level).toBe('expected');
+  });
+
+  it('takes the suite\'s own error for no verdict at all, and a withheld MUST or SHOULD check for a partial one', () => {
+    expect(effectOf(at('SHOULD', 'error'), LENIENT)).toBe('incomplete');
+    expect(effectOf(at('MUST', 'skipped', { withheld: 'budget' }), LENIENT)).toBe('partial');
+    expect(effectOf(at('SHOULD', 'skipped', { withheld: 'read-only' }), LENIENT)).toBe('partial');
+    expect(effectOf(at('INFO', 'skipped', { withheld: 'budget' }), LENIENT)).toBe('none');
+    expect(effectOf(at('MUST', 'skipped'), LENIENT)).toBe('none');
+    expect(effectOf(at('MUST', 'passed'), LENIENT)).toBe('none');
+  });
+
+  it('gives each rule\'s row its heaviest check\'s effect, and a MUST or SHOULD rule with nothing judged a partial one', () => {
+    const rows = ruleOutcomes(withEffects([...everyRuleJudged(['AUTH-6', 'ERROR-2', 'INFO-1', 'CREATE-1']), ofRule('AUTH-6', 'failed'), ofRule('AUTH-6', 'passed'),
+      ofRule('ERROR-2', 'error'), ofRule('ERROR-2', 'failed'), ofRule('CREATE-1', 'skipped')], STRICT));
+    const effect = (id: string) => rows.find((r) => r.id === id)?.effect;
+    expect([effect('AUTH-6'), effect('ERROR-2'), effect('CREATE-1'), effect('INFO-1'), effect('AUTH-3')]).toEqual(['breaks-verdict', 'breaks-verdict', 'partial', 'none', 'none']);
+  });
+});
+
+describe('verdictOf, by the policy', () => {
+  it('is conformant when every rule passed', () => {
+    expect(verdictOf(everyRuleJudged())).toBe('conformant');
+  });
+
+  it('is non-conformant when a MUST check failed', () => {
+    expect(verdictOf([...everyRuleJudged(), ofRule('ERROR-2', 'failed')])).toBe('non-conformant');
+  });
+
+  it('stays conformant when a SHOULD check failed, and is non-conformant with --strict', () => {
+    const results = [...everyRuleJudged(), ofRule('AUTH-6', 'failed')];
+    expect(verdictOf(results, [], LENIENT)).toBe('conformant');
+    expect(verdictOf(results, [], STRICT)).toBe('non-conformant');
+  });
+
+  it('stays conformant when only an INFO check or an expected failure failed', () => {
+    expect(verdictOf([...everyRuleJudged(), ofRule('INFO-1', 'failed')], [], STRICT)).toBe('conformant');
+    expect(verdictOf([...everyRuleJudged(), ofRule('ERROR-2', 'failed', { expected: { reason: 'tracked', entry: 'ERROR-2' } })])).toBe('conformant');
+  });
+
+  it('is partial when a MUST rule was not judged (every check skipped, or none run) or a MUST check was withheld, and not for an INFO rule', () => {
+    expect(verdictOf([...everyRuleJudged(['CREATE-1']), ofRule('CREATE-1', 'skipped')])).toBe('partial');
+    expect(verdictOf(everyRuleJudged(['CREATE-1']))).toBe('partial');
+    expect(verdictOf([...everyRuleJudged(), ofRule('CREATE-1', 'skipped', { withheld: 'budget' })])).toBe('partial');
+    expect(verdictOf(everyRuleJudged(['INFO-1']))).toBe('conformant');
+  });
+
+  it('is non-conformant rather than partial when a failure breaks it besides what was not judged', () => {
+    expect(verdictOf([...everyRuleJudged(['CREATE-1']), ofRule('ERROR-2', 'failed')])).toBe('non-conformant');
+  });
+
+  it('is incomplete when the suite failed itself, was interrupted, or judged nothing', () => {
+    expect(verdictOf([...everyRuleJudged(), ofRule('AUTH-6', 'failed'), ofRule('AUTH-6', 'error')], [], STRICT)).toBe('incomplete');
+    expect(verdictOf(everyRuleJudged(), [{ where: 'run', message: 'interrupted by SIGINT', interrupted: true }])).toBe('incomplete');
+    expect(verdictOf([])).toBe('incomplete');
+  });
+});
+
+/** A run's record of these results, with what reports need of the rest. */
+function recordOf(results: readonly CheckResult[], errors: RunRecord['errors'] = undefined): RunRecord {
+  return {
+    target: 'http://127.0.0.1:9/v1', targetKind: 'url', seed: 1, runId: 'r1', specVersion: '1.0.0', specSha256: '0'.repeat(64), specPath: 'spec/petstore.yaml',
+    suiteVersion: '0.0.0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000,
+    settings: { profile: 'staging', timeoutMs: 10_000, maxResponseBytes: 1, numRuns: 1, createRuns: 1, maxWrites: null, topUp: 0, concurrency: 1, rate: null, insecure: false },
+    resources: { maxRssBytes: 0 }, writes: { budget: null, spent: 0, posts: 0, shared: [], topUp: null }, created: [],
+    results, requests: results.length, ...(errors ? { errors } : {}),
+  };
+}
+
+/** The report of these results under a policy: --strict and the other options that decide the exit code. */
+function reportOf(results: readonly CheckResult[], assessment: Partial<Assessment> = {}, more: Partial<RunRecord> = {}): RunReport {
+  return judge({ ...recordOf(results), ...more }, { strict: false, failOn: 'any', failOnPartial: false, ...assessment });
+}
+
+describe('exitCodeOf, by the policy', () => {
+  it('exits ok when every rule passed, and when only a SHOULD, an INFO or an expected failure failed', () => {
+    expect(exitCodeOf(reportOf(everyRuleJudged()))).toBe(EXIT.ok);
+    expect(exitCodeOf(reportOf([...everyRuleJudged(), ofRule('AUTH-6', 'failed'), ofRule('INFO-1', 'failed')]))).toBe(EXIT.ok);
+    const expectations = { file: 'expected.json', entries: [{ id: 'ERROR-2', reason: 'tracked' }] };
+    expect(exitCodeOf(reportOf([...everyRuleJudged(), ofRule('ERROR-2', 'failed')], { expectations }))).toBe(EXIT.ok);
+  });
+
+  it('fails for a MUST failure, and for a SHOULD failure with --strict', () => {
+    expect(exitCodeOf(reportOf([...everyRuleJudged(), ofRule('ERROR-2', 'failed')]))).toBe(EXIT.failed);
+    expect(exitCodeOf(reportOf([...everyRuleJudged(), ofRule('AUTH-6', 'failed')], { strict: true }))).toBe(EXIT.failed);
+  });
+
+  it('with --fail-on new, fails only for a failure the baseline did not have', () => {
+    const failing = [...everyRuleJudged(), ofRule('ERROR-2', 'failed')];
+    const baseline = { file: 'before.json', report: reportOf(failing) };
+    expect(exitCodeOf(reportOf(failing, { failOn: 'new', baseline }))).toBe(EXIT.ok);
+    expect(exitCodeOf(reportOf([...failing, ofRule('AUTH-3', 'failed')], { failOn: 'new', baseline }))).toBe(EXIT.failed);
+  });
+
+  it('passes a partial verdict, unless --fail-on-partial, and a shard\'s whatever it says', () => {
+    const partial = everyRuleJudged(['CREATE-1']);
+    expect(exitCodeOf(reportOf(partial))).toBe(EXIT.ok);
+    expect(exitCodeOf(reportOf(partial, { failOnPartial: true }))).toBe(EXIT.partial);
+    expect(exitCodeOf(reportOf(partial, { failOnPartial: true }, { shard: { index: 1, count: 2 } }))).toBe(EXIT.ok);
+  });
+
+  it('says the run was not carried out when the suite failed itself, whatever else failed', () => {
+    expect(exitCodeOf(reportOf([...everyRuleJudged(), ofRule('ERROR-2', 'failed'), ofRule('LIST-1', 'error')]))).toBe(EXIT.notCarriedOut);
+    expect(exitCodeOf(reportOf(everyRuleJudged(), {}, { errors: [{ where: 'suite list', message: 'SyntaxError: x' }] }))).toBe(EXIT.notCarriedOut);
+  });
+
+  it('gives a certified verdict the code a run that lets nothing pass exits with', () => {
+    expect(EXIT_OF_VERDICT).toEqual({ conformant: EXIT.ok, 'non-conformant': EXIT.failed, partial: EXIT.partial, incomplete: EXIT.notCarriedOut });
+    expect(new Set(Object.values(EXIT)).size).toBe(Object.keys(EXIT).length);
+  });
+});
+
+/** What the console prints of a judged report, without colour. */
+function consoleOf(report: RunReport): string {
+  let text = '';
+  const stream = { isTTY: false, write: (chunk: string) => (text += chunk, true), on: () => stream } as unknown as NodeJS.WriteStream;
+  printSummary(new Output(stream, stream, {}), report, []);
+  return text;
+}
+
+// Before: with --strict, a failed SHOULD check made the run NON-CONFORMANT while the console marked it "!" and
+// report.html said "a failure is a warning". Every writer now reads the effect the policy gave.
+describe('the writers, for a --strict run with a failed SHOULD check', () => {
+  const results = [...everyRuleJudged(), ofRule('AUTH-6', 'failed', { message: 'no WWW-Authenticate' })];
+  const strict = reportOf(results, { strict: true });
+  const lenient = reportOf(results);
+
+  it('judge it as the policy does: the check breaks the verdict', () => {
+    expect(strict.verdict).toBe('non-conformant');
+    expect(strict.results.find((r) => r.outcome === 'failed')?.effect).toBe('breaks-verdict');
+    expect(strict.rules.find((r) => r.id === 'AUTH-6')?.effect).toBe('breaks-verdict');
+    expect(lenient.verdict).toBe('conformant');
+  });
+
+  it('the console marks its rule as breaking, and counts it as a failure, not a warning', () => {
+    expect(consoleOf(strict)).toMatch(/^ {2}✗ AUTH-6 +SHOULD/m);
+    expect(consoleOf(strict)).toMatch(/Verdict: NON-CONFORMANT {2}0 MUST failures, 1 SHOULD failure;/);
+    expect(consoleOf(lenient)).toMatch(/^ {2}! AUTH-6 +SHOULD/m);
+    expect(consoleOf(lenient)).toMatch(/Verdict: CONFORMANT {2}0 MUST failures, 1 SHOULD warning;/);
+  });
+
+  it('summary.md lists it as breaking the verdict, and its annotation is an error', () => {
+    expect(renderSummaryMarkdown(strict)).toMatch(/^\| AUTH-6 \| SHOULD \| breaks the verdict \|/m);
+    expect(renderSummaryMarkdown(lenient)).toMatch(/^\| AUTH-6 \| SHOULD \| warning \|/m);
+    expect(githubAnnotations(strict)).toEqual([expect.stringMatching(/^::error title=AUTH-6 \(SHOULD\)::/)]);
+    expect(githubAnnotations(lenient)).toEqual([expect.stringMatching(/^::warning title=AUTH-6 \(SHOULD\)::/)]);
+  });
+
+  it('report.html says what a SHOULD failure does in this run, and marks the check as breaking', () => {
+    const html = renderHtml(strict);
+    expect(html).toContain(`<h2>SHOULD <small>${levelMeaning('SHOULD', STRICT)}</small></h2>`);
+    expect(levelMeaning('SHOULD', STRICT)).toBe('a failure makes the run non-conformant (--strict)');
+    const shouldSection = html.slice(html.indexOf('<section class="level" data-level="SHOULD">'), html.indexOf('<section class="level" data-level="INFO">'));
+    expect(shouldSection).not.toContain('warning');
+    expect(html).toMatch(/data-effect="breaks-verdict"[^>]*>\n<summary><span class="pill o-failed">failed<\/span> <span class="pill e-breaks-verdict">breaks the verdict<\/span>/);
+    expect(renderHtml(lenient)).toContain(`<h2>SHOULD <small>${levelMeaning('SHOULD', LENIENT)}</small></h2>`);
+    expect(levelMeaning('SHOULD', LENIENT)).toBe('a failure is a warning: the verdict stands');
+  });
+
+  it('junit.xml makes it a failure', () => {
+    expect(renderJunit(strict)).toMatch(/<failure type="AUTH-6"/);
+    expect(renderJunit(lenient)).not.toMatch(/<failure /);
   });
 });

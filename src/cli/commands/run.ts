@@ -5,7 +5,8 @@ import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
 import { Redactor } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
-import { exitCodeOf, judge } from '../../results/assess.js';
+import { judge, judgeResult, type Assessment } from '../../results/assess.js';
+import { EXIT, exitCodeOf } from '../../results/verdict.js';
 import { githubAnnotations } from '../../report/summary-md.js';
 import { prepareReportDir, redactJsonFile, writeReports } from '../../report/write.js';
 import { ensureReachable } from '../../runner/preflight.js';
@@ -21,9 +22,6 @@ import { API_KEY_ENV } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 import { shardSeed } from '../shard-seed.js';
-
-/** Exit codes: the contract CI pipelines script against. */
-export const EXIT = { conformant: 0, nonConformant: 1, notCarriedOut: 2, partial: 3 } as const;
 
 /**
  * Runs the suites against the target and writes the reports. Returns the exit code; problems that stop the run
@@ -77,22 +75,22 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     markPhase('vitest-loading');
     const { runSuites } = await import('../../runner/run.js');
     const blobFile = config.shard ? join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) : undefined;
+    const assessment: Assessment = {
+      ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
+      // A replay judges one check by design: its exit code says how that check fared.
+      failOnPartial: config.failOnPartial && !replay,
+    };
     const raw = await runSuites({
       // The replayed check runs as many cases as it did, whether they create or not.
       settings: replay ? { ...settings, numRuns: replay.numRuns ?? settings.numRuns, createRuns: replay.numRuns ?? settings.createRuns } : settings,
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, redactor, seed, profile: config.profile,
       ...(replay ? { replay: replayOf(replay) } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      listener: progressListener(out),
+      listener: progressListener(out, (result) => judgeResult(result, assessment).effect),
       signal: interrupt.signal,
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
-    const judged = judge(raw, {
-      ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
-      // A replay judges one check by design: its exit code says how that check fared.
-      failOnPartial: config.failOnPartial && !replay,
-    });
-    const report: RunReport = { ...judged, invocation: invocationOf(config, reportDir) };
+    const report: RunReport = { ...judge(raw, assessment), invocation: invocationOf(config, reportDir) };
     return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();

@@ -16,8 +16,9 @@ import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
 import { namedPatches } from '../named-faults.js';
 import { settingsFor } from '../run-setup.js';
-import { EXIT, defaultReportDir } from './run.js';
+import { defaultReportDir } from './run.js';
 import { judge } from '../../results/assess.js';
+import { EXIT } from '../../results/verdict.js';
 
 /**
  * `petstore-conformance selftest`: proves the suite's power in both directions. Runs every suite against the
@@ -83,7 +84,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length + revisionFaults} faults were caught by their rule and blamed on no other, all ${variants.length} variants and ${revisions.length} revisions were judged conformant`)
       : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
     out.line(`Matrix: ${path}`);
-    return failures.length === 0 ? EXIT.conformant : EXIT.nonConformant;
+    return failures.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
     await releaseReportDir();
   }

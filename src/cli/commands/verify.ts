@@ -1,16 +1,15 @@
 import { UsageError } from '../../core/errors.js';
 import { verifyCertificate } from '../../report/certificate.js';
 import { VERDICT_TEXT } from '../../report/verdict-text.js';
-import type { Verdict } from '../../results/run-report.js';
+import { EXIT, EXIT_OF_VERDICT } from '../../results/verdict.js';
 import { REPORT_FILES } from '../../report/write.js';
 import type { Output } from '../console/output.js';
-import { EXIT } from './run.js';
 
 /**
  * `petstore-conformance verify <dir>`: checks a certified report directory (every file as the certificate hashed it,
  * and the certificate's claims as the report makes them) and prints the verdict it certifies. Someone receiving a
  * certificate reads exit 0 as a pass: it is 0 only when the files hold and the verdict is conformant, else the code a
- * run with that verdict exits with (1 non-conformant, 3 partial, 2 incomplete), and 1 when the files do not hold.
+ * run with that verdict exits with (EXIT_OF_VERDICT), and `EXIT.failed` when the files do not hold.
  * `integrityOnly` (--integrity-only): 0 whenever the files hold, whatever they certify.
  */
 export async function verifyCommand(dir: string, integrityOnly: boolean, out: Output): Promise<number> {
@@ -24,19 +23,14 @@ export async function verifyCommand(dir: string, integrityOnly: boolean, out: Ou
   if (problems.length > 0 || !certificate) {
     for (const problem of problems) out.line(out.style.red(`✗ ${problem}`));
     out.line(out.style.red(`not verified: ${problems.length} problem${problems.length > 1 ? 's' : ''} in ${dir}`));
-    return EXIT.nonConformant;
+    return EXIT.failed;
   }
   const verdict = VERDICT_TEXT[certificate.verdict];
   const conformant = certificate.verdict === 'conformant';
   out.line(out.style.green(`verified: the reports in ${dir} are as the run wrote them`));
   const paint = conformant ? out.style.green : out.style.red;
   out.line(paint(`Certified verdict: ${verdict.label} (${certificate.target}, spec ${certificate.specVersion}, petstore-conformance ${certificate.suiteVersion}, seed ${certificate.seed}, ${certificate.startedAt})`));
-  if (conformant || integrityOnly) return EXIT.conformant;
+  if (conformant || integrityOnly) return EXIT.ok;
   out.error(`petstore-conformance: the certificate is intact, but it certifies ${verdict.label}, not CONFORMANT (--integrity-only checks the files alone)`);
-  return CODES[certificate.verdict];
+  return EXIT_OF_VERDICT[certificate.verdict];
 }
-
-/** The exit code of a certified verdict: the one a run with it exits with. */
-const CODES: Readonly<Record<Verdict, number>> = {
-  conformant: EXIT.conformant, 'non-conformant': EXIT.nonConformant, partial: EXIT.partial, incomplete: EXIT.notCarriedOut,
-};

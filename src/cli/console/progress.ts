@@ -1,17 +1,20 @@
 import { plural } from '../../core/plural.js';
 import type { CheckResult } from '../../results/run-report.js';
+import { heaviest, type Effect } from '../../results/verdict.js';
 import type { RunListener } from '../../runner/listener.js';
+import { effectMark } from './marks.js';
 import type { Output } from './output.js';
 
 /** Width of the suite names' column. */
 const WIDTH = 17;
 
 /**
- * Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere. The counter's
+ * Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere, marked by the
+ * heaviest effect of its checks (`effectOf`: each check judged as the report will judge it). The counter's
  * total is the suite's tests less those that end as no check (see RunListener.onDropped), so that it ends at the
  * count of the suite's line and the report.
  */
-export function progressListener(out: Output): RunListener {
+export function progressListener(out: Output, effectOf: (result: CheckResult) => Effect): RunListener {
   let suite = '';
   const totals = new Map<string, number>();
   let done = 0;
@@ -45,16 +48,10 @@ export function progressListener(out: Output): RunListener {
     onSuiteEnd(name, results) {
       if (results.length === 0) return; // nothing of it selected, or another shard's
       const seconds = ((performance.now() - (started.get(name) ?? performance.now())) / 1000).toFixed(1);
-      out.line(`  ${mark(out, results)} ${name.padEnd(WIDTH)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
+      const mark = effectMark(out, heaviest(results.map(effectOf))) ?? out.style.green('✓');
+      out.line(`  ${mark} ${name.padEnd(WIDTH)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
     },
   };
-}
-
-function mark(out: Output, results: readonly CheckResult[]): string {
-  if (results.some((r) => r.outcome === 'error')) return out.style.yellow('?');
-  if (results.some((r) => r.outcome === 'failed' && r.level === 'MUST')) return out.style.red('✗');
-  if (results.some((r) => r.outcome === 'failed')) return out.style.yellow('!');
-  return out.style.green('✓');
 }
 
 function counts(results: readonly CheckResult[]): string {

@@ -2,10 +2,11 @@ import { basename } from 'node:path';
 import type { CheckResult, RuleOutcome, RunReport } from '../../results/run-report.js';
 import { reproductionOf } from '../../report/reproduce.js';
 import { noticesOf } from '../../results/notices.js';
-import { counts } from '../../results/verdict.js';
+import type { Effect } from '../../results/verdict.js';
 import { runFigures, VERDICT_TEXT } from '../../report/verdict-text.js';
 import type { Output } from './output.js';
 import { plural } from '../../core/plural.js';
+import { effectMark } from './marks.js';
 
 /** How many failing checks a rule shows on the console; report.json has them all. */
 const SHOWN_FAILURES = 3;
@@ -30,20 +31,16 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
       if (curl) out.line(style.dim(`        curl: ${curl}`));
     }
     if (failing.length > SHOWN_FAILURES) out.line(style.dim(`      … and ${failing.length - SHOWN_FAILURES} more in report.html`));
-    // A partial verdict exits 0: what it left unjudged must say why here, not only in the reports. Checks withheld
-    // (the budget, a read-only run) are explained by the notices below.
+    // A partial verdict may pass the exit code: what it left unjudged must say why here, not only in the reports.
+    // Checks withheld (the budget, a read-only run) are explained by the notices below.
     const unexplained = report.verdict === 'partial' ? report.results.filter((r) => r.rule === rule.id && r.outcome === 'skipped' && !r.withheld) : [];
     const first = unexplained[0];
     if (first) out.line(style.dim(`      skipped: ${first.check}: ${first.message ?? ''}${unexplained.length > 1 ? ` (and ${unexplained.length - 1} more in report.html)` : ''}`));
   }
   out.line();
-  const failing = report.results.filter(counts);
-  const must = failing.filter((r) => r.level === 'MUST').length;
-  const should = failing.filter((r) => r.level === 'SHOULD').length;
   const paint = { conformant: style.green, 'non-conformant': style.red, partial: style.yellow, incomplete: style.yellow }[report.verdict];
-  const warnings = should ? style.yellow(`, ${should} SHOULD ${report.policy.strict ? 'failure' : 'warning'}${should > 1 ? 's' : ''}`) : '';
   const { passed, failed, skipped, error } = report.summary.byOutcome;
-  out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${must} MUST failure${must === 1 ? '' : 's'}${warnings}; ` +
+  out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${failureCounts(report, out)}; ` +
     `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
   if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, each for a reason given here.'));
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);
@@ -52,9 +49,22 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   out.line(style.dim(`Seed: ${report.seed} (repeat the generated data with --seed ${report.seed})`));
 }
 
+/**
+ * The failures that count, by effect and level: those that break the verdict (the MUST ones always named), then the
+ * warnings. "0 MUST failures, 2 SHOULD failures" is a --strict run's.
+ */
+function failureCounts(report: RunReport, out: Output): string {
+  const tally = (effect: Effect, noun: string) => (['MUST', 'SHOULD', 'INFO'] as const).flatMap((level) => {
+    const n = report.results.filter((r) => r.effect === effect && r.level === level).length;
+    return n > 0 || (effect === 'breaks-verdict' && level === 'MUST') ? [`${n} ${level} ${noun}${n === 1 ? '' : 's'}`] : [];
+  });
+  const warnings = tally('warns', 'warning');
+  return [...tally('breaks-verdict', 'failure'), ...(warnings.length ? [out.style.yellow(warnings.join(', '))] : [])].join(', ');
+}
+
 function symbol(out: Output, rule: RuleOutcome): string {
-  if (rule.outcome === 'failed') return rule.level === 'MUST' ? out.style.red('✗') : out.style.yellow('!');
-  if (rule.outcome === 'error') return out.style.yellow('?');
+  const marked = effectMark(out, rule.effect);
+  if (marked) return marked;
   if (rule.outcome === 'passed') return rule.level === 'INFO' ? out.style.dim('·') : out.style.green('✓');
   return out.style.dim('-');
 }
