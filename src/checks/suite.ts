@@ -112,13 +112,13 @@ export function defineSuite(name: SuiteName): Suite {
     // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
     // replay runs one check: the others are filtered out and reserve nothing.
     const replay = state.env.settings.replay;
-    const { reservation, withheld: unaffordable } = !replay || replay.title === title ? planWrites(options) : {};
+    const plan = !replay || replay.title === title ? planWrites(options) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
       state.publishTotals(task.file.meta); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
-        writes: reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
+        writes: plan.reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
       });
-      let withheld = unaffordable;
+      let withheld = plan.withheld;
       let passed = false;
       try {
         if (withheld) t.skip(withheld.reason);

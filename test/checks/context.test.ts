@@ -82,7 +82,7 @@ describe('CheckContext', () => {
     expect(() => t.expectStatus(reply, 200)).toThrow(/expected 200, got 500 — GET \/v1\/categories → 500 \(test-1\)/);
   });
 
-  it('skips instead of failing when the valid key is refused (AUTH-3 reports it) or the body is not JSON (MEDIA-1)', async () => {
+  it('skips instead of failing when the valid key is refused (AUTH-3 reports it), on a redirect (HTTP-1) or a body that is not JSON (MEDIA-1)', async () => {
     const refused = context(401, '{}', 'CREATE-1');
     const reply = await refused.t.list();
     expect(() => refused.t.expectStatus(reply, 200)).toThrow(SkippedOver);
@@ -90,6 +90,9 @@ describe('CheckContext', () => {
     const own = context(401, '{}', 'AUTH-3');
     const ownReply = await own.t.list();
     expect(() => own.t.expectStatus(ownReply, 200)).toThrow(CheckFailure);
+    const redirected = context(302, '', 'CREATE-1');
+    const redirectedReply = await redirected.t.list();
+    expect(() => redirected.t.expectStatus(redirectedReply, 200)).toThrow(/test-1 was answered with a redirect \(302\) \(HTTP-1 reports it\)/);
     const garbled = context(200, 'not json');
     const garbledReply = await garbled.t.list();
     expect(() => garbled.t.expectJson(garbledReply)).toThrow(/cannot be judged: in test-1 the body is not well-formed JSON.*MEDIA-1/);
