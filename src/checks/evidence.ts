@@ -24,3 +24,67 @@ function abridged(exchange: Exchange): Exchange {
   if (!response || response.body.length <= PASSED_BODY_LIMIT) return exchange;
   return { ...exchange, response: { ...response, body: response.body.slice(0, PASSED_BODY_LIMIT), bodyTruncated: true } };
 }
+
+/** How many exchanges a check's result keeps; all are counted, and all are audited. */
+const KEPT_EXCHANGES = 12;
+
+/**
+ * What one check keeps of its exchanges for its result: its first ones (a generated check its first cases, not every
+ * case it ran), or, when a generated case failed, the exchanges of the last failing case (shrinking ends on the minimal
+ * one, the counterexample); the exchange a failure points at first.
+ */
+export class CheckEvidence {
+  private readonly first: Exchange[] = [];
+  private made = 0;
+  /** Exchanges of the generated case under way, and of the counterexample once the cases are over. */
+  private currentCase?: Exchange[];
+  private counterexample?: readonly Exchange[];
+  private pointedAt?: string;
+
+  /** How many exchanges the check made or judged in all. */
+  get count(): number {
+    return this.made;
+  }
+
+  /** The exchange a failure points at, once one does. */
+  get failedExchange(): string | undefined {
+    return this.pointedAt;
+  }
+
+  /** Counts an exchange of the check's, and keeps it while there is room. */
+  keep(exchange: Exchange): void {
+    this.made++;
+    this.currentCase?.push(exchange);
+    if (this.first.length < KEPT_EXCHANGES * 2) this.first.push(exchange);
+  }
+
+  /** Keeps an exchange this check judges but another sent (a shared list, a shared request), once. */
+  shows(exchange: Exchange): void {
+    if (!this.first.includes(exchange)) this.keep(exchange);
+  }
+
+  /** Starts a generated case: its exchanges are gathered apart, and returned, in case it turns out to fail. */
+  startCase(): readonly Exchange[] {
+    this.currentCase = [];
+    return this.currentCase;
+  }
+
+  /** Ends the generated cases; `counterexample`: the exchanges of the case that failed, when one did. */
+  endCases(counterexample: readonly Exchange[] | undefined): void {
+    this.currentCase = undefined;
+    if (counterexample) this.counterexample = counterexample;
+  }
+
+  /** Points the check's failure at an exchange, unless it points at one already. */
+  pointAt(exchangeId: string): void {
+    this.pointedAt ??= exchangeId;
+  }
+
+  /** The exchanges the result keeps, the one a failure points at first (see {@link evidence}). */
+  kept(passed: boolean): readonly Exchange[] {
+    const shown = this.counterexample ?? this.first;
+    const failed = this.pointedAt;
+    const ordered = failed ? [...shown.filter((e) => e.id === failed), ...shown.filter((e) => e.id !== failed)] : shown;
+    return evidence(ordered.slice(0, KEPT_EXCHANGES), passed);
+  }
+}

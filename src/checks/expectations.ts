@@ -5,7 +5,7 @@ import type { Body } from '../generators/new-category.js';
 import { propertyOf, readCategory, type SeenCategory } from '../json/category.js';
 import { sameValue } from '../json/same-value.js';
 import { jsonText } from '../json/write.js';
-import { CheckFailure, PrerequisiteMissing } from './failure.js';
+import { CheckFailure, SkippedOver } from './failure.js';
 import type { CheckContext } from './context.js';
 
 /** A Category a 201 showed, with the exact id that MODEL-1 guarantees or the check skips over. */
@@ -17,7 +17,7 @@ export type NewCategory = SeenCategory & { readonly id: bigint };
  */
 export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
   const created = expectCategoryBody(t, reply);
-  if (created.id === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} shows no integer id`);
+  if (created.id === undefined) return t.skipOver('MODEL-1', `the 201 in ${reply.exchange.id} shows no integer id`);
   return { ...created, id: created.id };
 }
 
@@ -27,8 +27,8 @@ export function expectNewCategory(t: CheckContext, reply: Reply): NewCategory {
  * equal to what was sent: texts character for character, integers exactly (int64 beyond 2^53 too), arrays and objects
  * in depth (see json/same-value.ts). A property the 201 shows not as the spec's Category has it (a string id, a name
  * that is no string) is MODEL-1's to report, whose audit judges every 201: the check skips over it. The 201 is the
- * calling check's own requirement; the echo is CREATE-1's (see CheckContext.expectOf): a check of another rule that
- * sends a valid NewCategory declares `reliesOn: ['CREATE-1']`.
+ * calling check's own requirement; the echo is CREATE-1's (see CheckJudging.expectOf): a check of another rule that
+ * sends a valid NewCategory declares `dependsOn: ['CREATE-1']`.
  */
 export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCategory {
   const created = expectCategoryBody(t, reply);
@@ -40,7 +40,7 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCa
       continue;
     }
     const problem = unlike.get(key);
-    if (problem) t.missing('MODEL-1', `the 201 in ${reply.exchange.id} does not show ${key} as the spec's Category has it: ${problem}`);
+    if (problem) t.skipOver('MODEL-1', `the 201 in ${reply.exchange.id} does not show ${key} as the spec's Category has it: ${problem}`);
     const shown = Object.hasOwn(created.record, key);
     // An empty text or a null may come back absent: serializers commonly leave them out (Go's omitempty, Jackson's NON_NULL).
     if (!shown && (value === '' || value === null)) continue;
@@ -80,18 +80,18 @@ function propertiesUnlikeSchema(t: CheckContext, category: SeenCategory): Readon
  * problem is CREATE-1's, which the check relies on (a mock that answers every create with one example, a server that
  * crashes on an emoji); if the plain one is kept, the problem is the check's own.
  */
-export async function expectCreatedLikePlain(t: CheckContext, reply: Reply, sent: Body, plain: () => Promise<Reply>): Promise<void> {
+export async function expectCreatedLikePlain(t: CheckContext<'CREATE-3' | 'CREATE-4'>, reply: Reply, sent: Body, plain: () => Promise<Reply>): Promise<void> {
   try {
     expectCreated(t, reply, sent);
   } catch (error) {
-    const ownFailure = error instanceof CheckFailure || (error instanceof PrerequisiteMissing && error.owner === 'CREATE-1');
+    const ownFailure = error instanceof CheckFailure || (error instanceof SkippedOver && error.dependsOn === 'CREATE-1');
     if (!ownFailure) throw error;
     const control = await t.control(plain);
     try {
       if (control) expectCreated(t, control, sent);
     } catch (controlError) {
-      if (controlError instanceof CheckFailure || controlError instanceof PrerequisiteMissing) {
-        t.missing('CREATE-1', `the same NewCategory sent as a plain create (${control?.exchange.id}) fails too: ${controlError.message}`);
+      if (controlError instanceof CheckFailure || controlError instanceof SkippedOver) {
+        t.skipOver('CREATE-1', `the same NewCategory sent as a plain create (${control?.exchange.id}) fails too: ${controlError.message}`);
       }
       throw controlError;
     }
@@ -108,7 +108,7 @@ export async function expectCreatedLikePlain(t: CheckContext, reply: Reply, sent
 export const UNSHOWN_ANSWERS: readonly number[] = Array.from({ length: 100 }, (_, i) => [200 + i, 400 + i]).flat();
 
 /** AUTH-3 on an operation whose answers are not shown: the valid key is taken, whatever the answer, unless it is a 401. */
-export async function expectKeyTaken(t: CheckContext, op: Operation): Promise<void> {
+export async function expectKeyTaken(t: CheckContext<'AUTH-3'>, op: Operation): Promise<void> {
   const reply = await t.send(op, { alsoAllowed: UNSHOWN_ANSWERS });
   t.expectStatusNot(reply, 401, 'the valid key, sent as "Authorization: Bearer <key>", was refused with 401');
 }
@@ -132,7 +132,7 @@ const REFUSABLE_PLACES: ReadonlySet<string> = new Set(['query', 'body']);
  * request carries a valid, marked body where the operation takes one, so that for an operation that could create,
  * the suite's closing AUTH-4 check can verify it created nothing.
  */
-export async function expectRefused(t: CheckContext, op: Operation, credential: Credential | null): Promise<Reply> {
+export async function expectRefused(t: CheckContext<'AUTH-1' | 'AUTH-2'>, op: Operation, credential: Credential | null): Promise<Reply> {
   const marker = t.marker('auth');
   const json = t.sampleBody(op, marker);
   const alsoAllowed = [...(op.deprecated ? GONE : []), ...(credential && REFUSABLE_PLACES.has(credential.place.kind) ? [400] : [])];
@@ -147,18 +147,18 @@ export async function expectRefused(t: CheckContext, op: Operation, credential: 
  * AUTH-1 at a path the spec does not list but a router may take for the operation's (see pathVariants): without
  * a credential it must not be served (a 401, a 404 or a redirect all keep the rule; only a 2xx breaks it).
  */
-export async function expectNotServed(t: CheckContext, variant: Operation): Promise<void> {
+export async function expectNotServed(t: CheckContext<'AUTH-1'>, variant: Operation): Promise<void> {
   const marker = t.marker('auth');
   const json = t.sampleBody(variant, marker);
   const reply = await t.send(variant, { credential: null, mustBeRefused: 'credential', ...(json !== undefined ? { json } : {}) });
   if (writesOf(variant) > 0) t.expectNoEffect('AUTH-4', marker, reply);
   const status = reply.status;
-  if (status === undefined) t.missing('HTTP-1', `no complete response from ${variant.path}`);
+  if (status === undefined) t.skipOver('HTTP-1', `no complete response from ${variant.path}`);
   t.expect(status < 200 || status >= 300, `${variant.method} ${variant.path} answered ${status} without a credential`, reply);
 }
 
 /** A plain valid NewCategory with an id the client supplies (exactly, beyond 2^53 too): what MODEL-3 sends. */
-export function withClientId(t: CheckContext, id: unknown, marker = t.marker('client-id')): Body {
+export function withClientId(t: CheckContext<'MODEL-3'>, id: unknown, marker = t.marker('client-id')): Body {
   return { ...t.env.bodies.valid(marker), id };
 }
 
@@ -167,7 +167,7 @@ export function withClientId(t: CheckContext, id: unknown, marker = t.marker('cl
  * A server that honours the id but parsed it as a double (so it comes back rounded) or echoes it as a string
  * honours it all the same.
  */
-export function expectIdNotHonoured(t: CheckContext, reply: Reply, sentId: bigint): void {
+export function expectIdNotHonoured(t: CheckContext<'MODEL-3'>, reply: Reply, sentId: bigint): void {
   const honoured = honours(t, reply, sentId);
   t.expect(honoured === undefined, `the new category got ${honoured}`, reply);
 }
@@ -178,13 +178,13 @@ export function expectIdNotHonoured(t: CheckContext, reply: Reply, sentId: bigin
  * new category has the id sent, `withoutId` sends the same request without one: if the target gives that id again,
  * its ids are not unique, which is MODEL-2's to report (its audit sees every 201), not MODEL-3's.
  */
-export async function expectExistingIdNotHonoured(t: CheckContext, reply: Reply, sentId: bigint, withoutId: () => Promise<Reply>): Promise<void> {
+export async function expectExistingIdNotHonoured(t: CheckContext<'MODEL-3'>, reply: Reply, sentId: bigint, withoutId: () => Promise<Reply>): Promise<void> {
   // Exactly: the id is the target's own, and its counter may well reach the id's rounded forms next.
   const honoured = honours(t, reply, sentId, 'exactly');
   if (honoured === undefined) return;
   const control = await t.control(withoutId);
   if (control?.status === 201 && readShownId(t, control) === sentId) {
-    t.missing('MODEL-2', `the new category got the id the client sent (${sentId}), but ${control.exchange.id}, which sent no id, got it too`);
+    t.skipOver('MODEL-2', `the new category got the id the client sent (${sentId}), but ${control.exchange.id}, which sent no id, got it too`);
   }
   t.expect(false, `the new category got ${honoured}`, reply);
 }
@@ -194,7 +194,7 @@ export async function expectExistingIdNotHonoured(t: CheckContext, reply: Reply,
  * the listed ids, after rows were deleted): when the new category has the id sent, a second, distant id tells a
  * coincidence, which does not happen twice, from a target that takes the client's id.
  */
-export async function expectSmallIdNotHonoured(t: CheckContext, send: (id: bigint) => Promise<Reply>, id: bigint, second: bigint): Promise<void> {
+export async function expectSmallIdNotHonoured(t: CheckContext<'MODEL-3'>, send: (id: bigint) => Promise<Reply>, id: bigint, second: bigint): Promise<void> {
   if (honours(t, await send(id), id) === undefined) return;
   expectIdNotHonoured(t, await send(second), second);
 }
@@ -203,7 +203,7 @@ export async function expectSmallIdNotHonoured(t: CheckContext, send: (id: bigin
  * How a 201 shows the id the client sent, in words for a message: as sent, echoed as a string, or (unless only the id
  * `exactly` counts) rounded through a double; undefined when it does not (and for a 400, which never does).
  */
-function honours(t: CheckContext, reply: Reply, sentId: bigint, exactly?: 'exactly'): string | undefined {
+function honours(t: CheckContext<'MODEL-3'>, reply: Reply, sentId: bigint, exactly?: 'exactly'): string | undefined {
   const status = t.expectStatus(reply, [201, 400]);
   if (status === 400) return undefined;
   const shown = readShownId(t, reply);
@@ -236,7 +236,7 @@ function expectCategoryBody(t: CheckContext, reply: Reply): SeenCategory {
   t.expectStatus(reply, 201);
   const document = t.expectJson(reply);
   const created = readCategory(document, document.value);
-  if (created === undefined) return t.missing('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
+  if (created === undefined) return t.skipOver('MODEL-1', `the 201 in ${reply.exchange.id} is not a JSON object`);
   return created;
 }
 

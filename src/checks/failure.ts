@@ -35,13 +35,20 @@ export class WritesExhausted extends Error {
 }
 
 /**
- * A check cannot judge its rule for a reason that is not another rule's (see Withheld): the target asked it to slow
- * down (429) for longer than the suite waits, the run may not create what the check needs (read-only, the top-up
- * allowance), or the target created on too many requests it had to refuse. Skipped and withheld, so the verdict is
- * partial, never conformant (unless a MUST failure makes it non-conformant).
+ * A check that ends without judging its rule: skipped, never passed. Of two kinds, by whose the reason is: no rule's
+ * ({@link CheckWithheld}), or another rule's, which reports the problem ({@link SkippedOver}). Messages say "cannot be
+ * judged".
  */
-export class NotJudged extends Error {
-  override readonly name = 'NotJudged';
+export abstract class NotJudged extends Error {}
+
+/**
+ * Not judged for a reason that is no rule's (see Withheld): the target asked the check to slow down (429) for longer
+ * than the suite waits, the run may not create what the check needs (read-only, the top-up allowance), or the target
+ * created on too many requests it had to refuse. Withheld, so the verdict is partial, never conformant (unless a MUST
+ * failure makes it non-conformant).
+ */
+export class CheckWithheld extends NotJudged {
+  override readonly name = 'CheckWithheld';
 
   constructor(
     readonly why: Withheld,
@@ -52,20 +59,20 @@ export class NotJudged extends Error {
 }
 
 /**
- * A check cannot judge its own rule because of a problem that another rule reports (a body that is not JSON:
- * MEDIA-1; a list that is not an array: LIST-1; a refused valid key: AUTH-3; a Category without an integer id:
- * MODEL-1). The check is skipped with the reason, never passed, so that the report points at the cause instead
- * of its echoes. The runner holds the owner to it: a skip whose owner did not fail becomes a failure.
+ * Not judged because of a problem that another rule reports (a body that is not JSON: MEDIA-1; a list that is not an
+ * array: LIST-1; a refused valid key: AUTH-3; a Category without an integer id: MODEL-1): the check depends on that
+ * rule. It is skipped with the reason, so that the report points at the cause instead of its echoes, and the run holds
+ * the skip to the rule it depends on: a skip whose rule did not fail becomes a failure (see results/verdict.ts).
  */
-export class PrerequisiteMissing extends Error {
-  override readonly name = 'PrerequisiteMissing';
+export class SkippedOver extends NotJudged {
+  override readonly name = 'SkippedOver';
 
   constructor(
     /** The rule that reports the problem. */
-    readonly owner: RuleId,
-    /** What is missing, without the owner. */
+    readonly dependsOn: RuleId,
+    /** What is wrong, without the rule. */
     readonly reason: string,
   ) {
-    super(`cannot be judged: ${reason} (${owner} reports it)`);
+    super(`cannot be judged: ${reason} (${dependsOn} reports it)`);
   }
 }

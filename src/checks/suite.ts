@@ -5,9 +5,9 @@ import { selects } from '../rules/selection.js';
 import { declareAuditTests } from './audit-tests.js';
 import type { CreatedCategory } from '../json/category.js';
 import { listedAsCreated } from './closing/list-2.js';
-import { rejectedCreatedNothing } from './closing/no-effect.js';
+import { rejectedCreatedNothing, type NoEffectRule } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
-import { NotJudged, PrerequisiteMissing } from './failure.js';
+import { CheckWithheld, NotJudged } from './failure.js';
 import { recordCheck, type CheckKind, type Withheld } from '../protocol/check-meta.js';
 import { SETTINGS_KEY } from '../protocol/settings.js';
 import type { SuiteName } from '../protocol/suites.js';
@@ -21,8 +21,8 @@ import { AuditTallies } from './audits/tallies.js';
 import type { Reservation } from '../runtime/write-budget.js';
 import type { RuleId } from '../rules/catalogue.js';
 
-/** A check's body: sends requests through `t` and asserts on what comes back. */
-export type CheckBody = (t: CheckContext) => Promise<void>;
+/** A check's body: sends requests through `t` and asserts on what comes back; `R`, the rule it judges. */
+export type CheckBody<R extends RuleId = RuleId> = (t: CheckContext<R>) => Promise<void>;
 
 export interface CheckOptions {
   /**
@@ -39,13 +39,13 @@ export interface CheckOptions {
   /** Requests shared with other checks that this check judges (see Shared): their writes are reserved once, for all. */
   readonly uses?: readonly Shared<unknown>[];
   /**
-   * Rules judged by checks (not by audits, which any check relies on) whose requirements this check's requests must
+   * Rules judged by checks (not by audits, which any check depends on) whose requirements this check's requests must
    * meet on the way to its own: CREATE-3 sends a valid NewCategory, so a 201 that does not show it is CREATE-1's
    * failure before it is CREATE-3's. The check asserts them with `t.expectOf(rule, …)` or skips over them with
-   * `t.missing(rule, …)`: such a failure skips the check naming the rule, and holds the skip to it (if the rule failed
+   * `t.skipOver(rule, …)`: such a failure skips the check over the rule, and holds the skip to it (if the rule failed
    * nowhere in the run, the skip is this check's failure). Skipping over an undeclared rule is a bug the run reports.
    */
-  readonly reliesOn?: readonly RuleId[];
+  readonly dependsOn?: readonly RuleId[];
   /** For the suite's own closing checks. */
   readonly kind?: CheckKind;
 }
@@ -58,7 +58,7 @@ export interface Suite {
   /** The run's settings, the spec's operations and the services every check shares. */
   readonly env: Environment;
   /** Declares a check of one rule. Checks run concurrently unless `sequential`. */
-  check(rule: RuleId, name: string, body: CheckBody, options?: CheckOptions): void;
+  check<R extends RuleId>(rule: R, name: string, body: CheckBody<R>, options?: CheckOptions): void;
   /**
    * Requests several checks judge (see Shared), sent once by the first check that declares them in `uses`; `writes`
    * is the most categories they may create.
@@ -73,7 +73,7 @@ export interface Suite {
    */
   checkRunCreationsAreListed(): void;
   /** `rule`: every request this suite's checks registered with `t.expectNoEffect(rule, …)` created nothing. */
-  checkRejectedCreatedNothing(rule: RuleId): void;
+  checkRejectedCreatedNothing(rule: NoEffectRule): void;
   /** The audits (src/checks/audits/) of every exchange of this suite. Declare last. */
   audits(): void;
   /**
@@ -103,7 +103,7 @@ export function defineSuite(name: SuiteName): Suite {
   const othersShared = new Set<Shared<unknown>>();
   afterAll(() => state.releaseLists());
 
-  const check = (rule: RuleId, checkName: string, body: CheckBody, options: CheckOptions = {}) => {
+  const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}) => {
     ruleById(rule);
     // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
     if (!selects(state.env.settings.selection, rule)) return;
@@ -115,13 +115,13 @@ export function defineSuite(name: SuiteName): Suite {
     // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
     // replay runs one check: the others are filtered out and reserve nothing.
     const replay = state.env.settings.replay;
-    const { reservation, notRun } = !replay || replay.title === title ? planWrites(options) : {};
+    const plan = !replay || replay.title === title ? planWrites(options) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
       state.publishTotals(task.file.meta); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
-        writes: reservation, signal, notify: (text) => annotate(text, 'notice'), reliesOn: options.reliesOn,
+        writes: plan.reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
       });
-      let withheld = notRun;
+      let withheld = plan.withheld;
       let passed = false;
       try {
         if (withheld) t.skip(withheld.reason);
@@ -130,8 +130,8 @@ export function defineSuite(name: SuiteName): Suite {
         passed = true;
       } catch (error) {
         t.noteFailure(error);
-        if (error instanceof NotJudged) withheld = { why: error.why, reason: error.message };
-        if (error instanceof PrerequisiteMissing || error instanceof NotJudged) {
+        if (error instanceof CheckWithheld) withheld = { why: error.why, reason: error.message };
+        if (error instanceof NotJudged) {
           recordCheck(task, t.meta());
           skip(error.message);
         }
@@ -149,9 +149,9 @@ export function defineSuite(name: SuiteName): Suite {
 
   /**
    * Reserves what a check may create, and what the shared requests it uses may, before any check runs; or says why
-   * the check cannot run (a read-only run, a budget that cannot cover it).
+   * the check is withheld (a read-only run, a budget that cannot cover it).
    */
-  function planWrites(options: CheckOptions): { reservation?: Reservation; notRun?: { why: Withheld; reason: string } } {
+  function planWrites(options: CheckOptions): { reservation?: Reservation; withheld?: { why: Withheld; reason: string } } {
     const writes = options.writes ?? 0;
     const uses = options.uses ?? [];
     if (writes + uses.reduce((sum, s) => sum + s.writes, 0) === 0) return {};
@@ -164,9 +164,9 @@ export function defineSuite(name: SuiteName): Suite {
       return {};
     }
     const readOnly = state.env.settings.readOnly;
-    if (readOnly) return { notRun: { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` } };
+    if (readOnly) return { withheld: { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` } };
     const budget = state.run.budget;
-    const short = (what: string, n: number) => ({ notRun: {
+    const short = (what: string, n: number) => ({ withheld: {
       why: 'budget' as const,
       reason: `${what} ${n} write${n === 1 ? '' : 's'}, but ${budget.available} of the write budget of ${budget.limit} are left (--max-writes)`,
     } });
@@ -180,7 +180,7 @@ export function defineSuite(name: SuiteName): Suite {
   /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
   const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
     check('LIST-2', listedName(creator, when),
-      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing', reliesOn: ['CREATE-1'] });
+      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing', dependsOn: ['CREATE-1'] });
   };
 
   return {
@@ -213,7 +213,7 @@ export function defineSuite(name: SuiteName): Suite {
       return shared;
     },
 
-    checkRejectedCreatedNothing(rule: RuleId) {
+    checkRejectedCreatedNothing(rule: NoEffectRule) {
       check(rule, rejectedCreatedNothingName(name), rejectedCreatedNothing(state, rule), { sequential: true, kind: 'closing' });
     },
 

@@ -46,8 +46,8 @@ export interface CheckMeta {
   readonly failedExchange?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
-  /** For a check skipped over a missing prerequisite: the rule that must have failed for it. */
-  readonly prerequisiteOwner?: string;
+  /** For a check skipped over another rule's problem (see SkippedOver): the rule that must have failed for it. */
+  readonly dependsOn?: string;
   readonly generated?: GeneratedMeta;
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;
@@ -67,7 +67,7 @@ export type CheckKind = 'check' | 'closing' | 'audit';
  */
 export type Withheld = 'budget' | 'top-up' | 'read-only' | 'rate-limit' | 'stray-writes';
 
-/** How the run brought a short list to the length the list checks need (see CheckContext.topUp). */
+/** How the run brought a short list to the length the list checks need (see CheckRequests.topUp). */
 export interface TopUp {
   /** The categories the list held before. */
   readonly listed: number;

@@ -44,7 +44,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     ...(meta.writes !== undefined ? { writes: meta.writes } : {}),
     ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
     ...(meta.generated ? { generated: meta.generated } : {}),
-    ...(outcome === 'skipped' && meta.prerequisiteOwner ? { dependsOn: meta.prerequisiteOwner } : {}),
+    ...(outcome === 'skipped' && meta.dependsOn ? { dependsOn: meta.dependsOn } : {}),
   };
   return crashed ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: result.message as string } } : { result };
 }
@@ -106,7 +106,7 @@ export class ResultCollector {
     this.listener?.onCheck?.(result);
   }
 
-  /** A notice a check gives as the run goes (see CheckContext.topUp): for the console, before what it announces. */
+  /** A notice a check gives as the run goes (see CheckRequests.topUp): for the console, before what it announces. */
   onTestCaseAnnotate(_test: TestCase, annotation: TestAnnotation): void {
     if (annotation.type === 'notice') this.listener?.onNotice?.(this.redactor.redact(annotation.message));
   }

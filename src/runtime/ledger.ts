@@ -10,7 +10,7 @@ export interface RejectedRequest {
   /** Undefined where the request carried none: whether it created anything cannot be seen in the list. */
   readonly marker?: string;
   readonly exchange: string;
-  /** Answered with a 2xx: the check that sent it counted the category it created already (see CheckContext.account). */
+  /** Answered with a 2xx: the check that sent it counted the category it created already (see CheckRequests.account). */
   readonly served: boolean;
 }
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckContext } from '../../src/checks/context.js';
 import { expectIdNotHonoured } from '../../src/checks/expectations.js';
 import { bearer, type CredentialSent } from '../../src/http/credential.js';
-import { CheckFailure, PrerequisiteMissing } from '../../src/checks/failure.js';
+import { CheckFailure, SkippedOver } from '../../src/checks/failure.js';
 import { Ledger } from '../../src/runtime/ledger.js';
 import { WriteBudget } from '../../src/runtime/write-budget.js';
 import type { SuiteState } from '../../src/runtime/suite-state.js';
@@ -19,7 +19,7 @@ const list: Operation = {
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
-function context(status: number, body: string, rule: RuleId = 'LIST-1', reliesOn: readonly RuleId[] = []) {
+function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = []) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
   const credentials = new WeakMap<Reply, CredentialSent>();
@@ -53,7 +53,7 @@ function context(status: number, body: string, rule: RuleId = 'LIST-1', reliesOn
   const skip = (note: string): never => {
     throw new Error(`skipped: ${note}`);
   };
-  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, { reliesOn }), sent };
+  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, { dependsOn }), sent };
 }
 
 describe('CheckContext', () => {
@@ -82,14 +82,17 @@ describe('CheckContext', () => {
     expect(() => t.expectStatus(reply, 200)).toThrow(/expected 200, got 500 — GET \/v1\/categories → 500 \(test-1\)/);
   });
 
-  it('skips instead of failing when the valid key is refused (AUTH-3 reports it) or the body is not JSON (MEDIA-1)', async () => {
+  it('skips instead of failing when the valid key is refused (AUTH-3 reports it), on a redirect (HTTP-1) or a body that is not JSON (MEDIA-1)', async () => {
     const refused = context(401, '{}', 'CREATE-1');
     const reply = await refused.t.list();
-    expect(() => refused.t.expectStatus(reply, 200)).toThrow(PrerequisiteMissing);
+    expect(() => refused.t.expectStatus(reply, 200)).toThrow(SkippedOver);
     expect(() => refused.t.expectStatus(reply, 200)).toThrow(/valid key was refused with 401 in test-1 \(AUTH-3 reports it\)/);
     const own = context(401, '{}', 'AUTH-3');
     const ownReply = await own.t.list();
     expect(() => own.t.expectStatus(ownReply, 200)).toThrow(CheckFailure);
+    const redirected = context(302, '', 'CREATE-1');
+    const redirectedReply = await redirected.t.list();
+    expect(() => redirected.t.expectStatus(redirectedReply, 200)).toThrow(/test-1 was answered with a redirect \(302\) \(HTTP-1 reports it\)/);
     const garbled = context(200, 'not json');
     const garbledReply = await garbled.t.list();
     expect(() => garbled.t.expectJson(garbledReply)).toThrow(/cannot be judged: in test-1 the body is not well-formed JSON.*MEDIA-1/);
@@ -101,7 +104,7 @@ describe('CheckContext', () => {
     expect(() => own.t.expectList(ownReply)).toThrow(CheckFailure);
     const other = context(200, '{"items":[]}', 'AUTH-4');
     const otherReply = await other.t.list();
-    expect(() => other.t.expectList(otherReply)).toThrow(PrerequisiteMissing);
+    expect(() => other.t.expectList(otherReply)).toThrow(SkippedOver);
     expect(() => other.t.expectList(otherReply)).toThrow(/not a JSON array but object \(LIST-1 reports it\)/);
   });
 
@@ -109,7 +112,7 @@ describe('CheckContext', () => {
     const { t } = context(200, '[]');
     // Every case from 11 up fails for real; 10, which shrinking tries first, gets no answer in time.
     const run = t.property(fc.integer({ min: 10, max: 49 }), async (n) => {
-      if (n === 10) t.missing('HTTP-1', 'no complete response to test-1: TIMEOUT');
+      if (n === 10) t.skipOver('HTTP-1', 'no complete response to test-1: TIMEOUT');
       t.expect(false, `${n} failed`);
     });
     await expect(run).rejects.toThrow(CheckFailure);
@@ -131,19 +134,19 @@ describe('CheckContext', () => {
 
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
     const { t } = context(200, '[]');
-    await expect(t.property(fc.constant(1), async () => t.missing('HTTP-1', 'no answer'))).rejects.toThrow(PrerequisiteMissing);
+    await expect(t.property(fc.constant(1), async () => t.skipOver('HTTP-1', 'no answer'))).rejects.toThrow(SkippedOver);
   });
 
   it('skips over a requirement of a rule the check relies on, fails its own, and refuses to skip over an undeclared one', async () => {
     const echo = (t: CheckContext) => t.expectOf('CREATE-1', false, 'the created name is "Dog", but "Cat" was sent');
     const relying = context(201, '{}', 'CREATE-3', ['CREATE-1']);
     await relying.t.create({ name: 'Cat' });
-    expect(() => echo(relying.t)).toThrow(PrerequisiteMissing);
+    expect(() => echo(relying.t)).toThrow(SkippedOver);
     expect(() => echo(relying.t)).toThrow(/cannot be judged: the created name is "Dog", but "Cat" was sent \(CREATE-1 reports it\)/);
     expect(() => echo(context(201, '{}', 'CREATE-1').t)).toThrow(CheckFailure);
-    expect(() => echo(context(201, '{}', 'CREATE-4').t)).toThrow(/"CREATE-4 a check" skips over CREATE-1, which it does not declare in reliesOn/);
+    expect(() => echo(context(201, '{}', 'CREATE-4').t)).toThrow(/"CREATE-4 a check" skips over CREATE-1, which it does not declare in dependsOn/);
     // Rules judged on every exchange by an audit need no declaration.
-    expect(() => context(201, '{}', 'CREATE-4').t.missing('MODEL-1', 'no id')).toThrow(PrerequisiteMissing);
+    expect(() => context(201, '{}', 'CREATE-4').t.skipOver('MODEL-1', 'no id')).toThrow(SkippedOver);
   });
 
   it('skips over a request served without a valid credential: AUTH-1 and AUTH-2 report it on every exchange', async () => {

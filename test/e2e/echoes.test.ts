@@ -1,6 +1,6 @@
 /**
  * The right rule, and only it: targets whose one problem shows in the answers to many checks are failed by the rule
- * that owns it, and the other checks skip naming it (see CheckContext.expectOf, PrerequisiteMissing), instead of
+ * that owns it, and the other checks skip naming it (see CheckJudging.expectOf, SkippedOver), instead of
  * failing with its message or missing it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

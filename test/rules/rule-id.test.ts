@@ -22,13 +22,13 @@ describe('RuleId', () => {
     // @ts-expect-error: suite.check takes a catalogue id
     const checked: CheckedRule = 'AUHT-1';
     // @ts-expect-error: a skip names a catalogue rule
-    const owner: Parameters<CheckContext['missing']>[0] = 'MEDIA-2';
-    // @ts-expect-error: reliesOn names catalogue rules
-    const reliesOn: CheckOptions['reliesOn'] = ['CREATE1'];
+    const skippedOver: Parameters<CheckContext['skipOver']>[0] = 'MEDIA-2';
+    // @ts-expect-error: dependsOn names catalogue rules
+    const dependsOn: CheckOptions['dependsOn'] = ['CREATE1'];
     // @ts-expect-error: an audit judges a catalogue rule
     const audited: ExchangeAudit['rule'] = 'HTTP-2';
     // @ts-expect-error: a fault names the rule that must catch it
     const broken = fault('a-fault', 'LIST-3', 'a story', () => ({}));
-    expect([misspelt, lowerCase, checked, owner, reliesOn, audited, broken.rule].every((v) => v !== undefined)).toBe(true);
+    expect([misspelt, lowerCase, checked, skippedOver, dependsOn, audited, broken.rule].every((v) => v !== undefined)).toBe(true);
   });
 });

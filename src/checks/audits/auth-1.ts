@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE, servedWithoutValidCredential, type ExchangeAudit } from './audit.js';
+import { NOT_APPLICABLE, servedAnswer, servedWithoutValidCredential, type ExchangeAudit } from './audit.js';
 
 /**
  * AUTH-1: a request without a credential is never served. Judged on every such request of every suite, whichever
@@ -14,4 +14,5 @@ export const auth1: ExchangeAudit = {
     if (subject.credential !== 'none' || subject.reply.status === undefined) return NOT_APPLICABLE;
     return servedWithoutValidCredential(subject, 'it was served without authentication');
   },
+  owns: (answer) => servedAnswer(answer, 'none'),
 };

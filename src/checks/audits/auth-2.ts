@@ -1,4 +1,4 @@
-import { NOT_APPLICABLE, servedWithoutValidCredential, type ExchangeAudit } from './audit.js';
+import { NOT_APPLICABLE, servedAnswer, servedWithoutValidCredential, type ExchangeAudit } from './audit.js';
 
 /**
  * AUTH-2: a request with a credential the contract refuses (a wrong or altered key, another scheme, the valid key
@@ -13,4 +13,5 @@ export const auth2: ExchangeAudit = {
     if (subject.credential !== 'refused' || subject.reply.status === undefined) return NOT_APPLICABLE;
     return servedWithoutValidCredential(subject, 'the credential was taken');
   },
+  owns: (answer) => servedAnswer(answer, 'refused'),
 };

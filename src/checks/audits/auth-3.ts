@@ -8,4 +8,8 @@ export const auth3: ExchangeAudit = {
     if (credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
     return reply.status === 401 ? ['the valid key, sent as "Authorization: Bearer <key>", was refused with 401'] : [];
   },
+  owns(answer) {
+    if (answer.kind !== 'status' || answer.status !== 401 || answer.credential !== 'documented') return undefined;
+    return `the valid key was refused with 401 in ${answer.reply.exchange.id}`;
+  },
 };

@@ -29,6 +29,17 @@ export const http1: ExchangeAudit = {
     }
     return [];
   },
+  /**
+   * No complete response (the check cannot judge what never came), and a redirect: the request was sent elsewhere,
+   * not answered. A server error stays the check's failure too: it is the answer to the check's own request.
+   */
+  owns(answer) {
+    const id = answer.reply.exchange.id;
+    const failure = answer.reply.exchange.transportError;
+    if (answer.kind === 'no response' && failure) return `no complete response to ${id}: ${failure.code}: ${failure.message}`;
+    if (answer.kind === 'status' && answer.status >= 300 && answer.status < 400) return `${id} was answered with a redirect (${answer.status})`;
+    return undefined;
+  },
 };
 
 /** Whether the spec's response keys cover a status: exact codes, ranges such as `4XX`, or `default`. */

@@ -14,6 +14,6 @@ import { model2 } from './model-2.js';
 
 /**
  * The rules judged on every exchange of every suite. Because these never miss an exchange, a check that cannot
- * judge its own rule for one of their reasons may skip (see PrerequisiteMissing) without hiding anything.
+ * judge its own rule for one of their reasons may skip (see SkippedOver) without hiding anything.
  */
 export const AUDITS: readonly ExchangeAudit[] = [auth1, auth2, auth3, auth4, auth6, list1, model1, model2, error1, error2, media1, http1];

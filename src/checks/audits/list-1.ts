@@ -19,4 +19,6 @@ export const list1: ExchangeAudit = {
     }
     return [];
   },
+  /** A list that is not one, as any check reads it: LIST-1's own checks fail over it, the others skip. */
+  owns: (answer) => (answer.kind === 'not a list' ? answer.problem : undefined),
 };

@@ -26,6 +26,7 @@ export const media1: ExchangeAudit = {
     if (error) problems.push(error);
     return problems;
   },
+  owns: (answer) => (answer.kind === 'not JSON' ? `in ${answer.reply.exchange.id} ${answer.error}` : undefined),
 };
 
 /** The media type of a Content-Type value, lower-cased, without parameters. */

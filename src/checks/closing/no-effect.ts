@@ -10,7 +10,7 @@ import type { RuleId } from '../../rules/catalogue.js';
  * AUTH-4 and CREATE-2's closing check: every request of the suite that was refused, and registered with
  * `t.expectNoEffect(rule, …)`, created nothing: no listed category carries its marker.
  */
-export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: CheckContext) => Promise<void> {
+export function rejectedCreatedNothing<R extends NoEffectRule>(state: SuiteState, rule: R): (t: CheckContext<R>) => Promise<void> {
   return async (t) => {
     const all = state.ledger.rejected.filter((r) => r.rule === rule);
     if (all.length === 0) t.skip(`no request of the ${state.name} suite was rejected`);
@@ -26,7 +26,7 @@ export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: Che
       const effect = ours.find((c) => carries(c.record, request.marker as string));
       if (!effect) continue;
       state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
-      if (!request.served) t.spendStray(REFUSED_FOR[rule] ?? 'credential');
+      if (!request.served) t.spendStray(REFUSED_FOR[rule]);
       problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect, t.env.shown)}`);
     }
     t.expect(problems.length === 0, problemsMessage(problems, `of ${rejected.length} rejected requests`));
@@ -34,4 +34,7 @@ export function rejectedCreatedNothing(state: SuiteState, rule: RuleId): (t: Che
 }
 
 /** Why the requests each closing rule verifies had to be refused. */
-const REFUSED_FOR: Readonly<Record<string, RefusalKind>> = { 'AUTH-4': 'credential', 'CREATE-2': 'body' };
+const REFUSED_FOR = { 'AUTH-4': 'credential', 'CREATE-2': 'body' } as const satisfies Readonly<Partial<Record<RuleId, RefusalKind>>>;
+
+/** The rules a suite's closing check verifies of refused requests: that they created nothing (see expectNoEffect). */
+export type NoEffectRule = keyof typeof REFUSED_FOR;
