@@ -7,6 +7,10 @@
  *
  *   npm run bench                 every scenario
  *   npm run bench -- --quick      one run per scenario, without the largest ones, printed only (a smoke test)
+ *   npm run bench -- --against DIR [--only TEXT]
+ *                                 this build and the one in DIR (another checkout, built), side by side: the
+ *                                 scenarios whose name holds TEXT (default: all), in rounds of one run of each build,
+ *                                 which goes first alternating; printed only
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -14,6 +18,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot, suiteVersion } from '../src/core/package-info.js';
+import { plural } from '../src/core/plural.js';
 import { referenceHandler } from '../src/reference/server.js';
 import type { RunReport } from '../src/results/run-report.js';
 
@@ -50,6 +55,11 @@ interface Sample {
 }
 
 const quick = process.argv.includes('--quick');
+/** The value after an option of the command line, if given. */
+const option = (name: string): string | undefined => {
+  const at = process.argv.indexOf(name);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
 const RUNS = quick ? 1 : 5;
 /** How late the target answers for the bare client, and in the scenario its figures are set beside. */
 const YARDSTICK_DELAY_MS = 20;
@@ -152,13 +162,13 @@ async function runCommand(command: string, args: readonly string[], env: NodeJS.
 }
 
 /** Runs the CLI once, from process start to exit. */
-async function runOnce(scenario: Scenario): Promise<Sample> {
+async function runOnce(scenario: Scenario, cli = CLI): Promise<Sample> {
   const server = scenario.preload === undefined ? undefined : await target(scenario.preload, scenario.answerDelayMs);
   const dir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   try {
     // The bench's own servers are thrown away after the run, like the bundled reference: the same (ci) profile.
     const targetArgs = server ? ['--target', server.url, '--profile', 'ci'] : ['--target', 'reference'];
-    const args = [CLI, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
+    const args = [cli, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
     const env = { ...process.env, NO_COLOR: '1', ...(server ? { PETSTORE_API_KEY: server.apiKey } : {}) };
     const { code, stderr, wallMs } = await runNode(args, env);
     const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')) as RunReport;
@@ -247,7 +257,31 @@ const seconds = (ms: number) => (ms / 1000).toFixed(2);
 const millis = (ms: number) => ms.toFixed(0);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
+/**
+ * `--against DIR`: each chosen scenario run by this build and by DIR's, in rounds of one run of each (the machine's
+ * speed drifts: what is compared ran at the same moment), the first of the pair alternating; prints the medians of
+ * each build and the median, over the rounds, of this build's run against the other's.
+ */
+async function sideBySide(root: string, only = ''): Promise<void> {
+  const other = join(root, 'dist', 'src', 'cli', 'main.js');
+  const row = (samples: readonly Sample[]) => `${spread(samples, (s) => s.wallMs, seconds)} s, ${spread(samples, (s) => s.maxRssBytes, megabytes)} MB`;
+  for (const scenario of SCENARIOS.filter((s) => s.name.includes(only))) {
+    const mine: Sample[] = [];
+    const theirs: Sample[] = [];
+    await runOnce(scenario);
+    await runOnce(scenario, other);
+    for (let round = 0; round < scenario.runs; round++) {
+      for (const first of round % 2 ? [false, true] : [true, false]) (first ? mine : theirs).push(await runOnce(scenario, first ? CLI : other));
+    }
+    const ratio = (figure: (s: Sample) => number) => median(mine.map((s, i) => figure(s) / figure(theirs[i] as Sample))).toFixed(2);
+    process.stdout.write(`${scenario.name}, ${plural(scenario.runs, 'round')}: this build ${row(mine)}; ${root} ${row(theirs)}; ` +
+      `this build against that one, per round: time ${ratio((s) => s.wallMs)}×, peak memory ${ratio((s) => s.maxRssBytes)}×\n`);
+  }
+}
+
 async function main(): Promise<void> {
+  const against = option('--against');
+  if (against) return sideBySide(against, option('--only'));
   const measured = SCENARIOS.map((scenario) => ({ scenario, samples: [] as Sample[] }));
   const bare: BareSample[] = [];
   process.stdout.write('warm-up:');

@@ -18,8 +18,8 @@ interface OpenText extends OpenQuestion {
   readonly text: string;
 }
 
-// The lengths written out, not through toLocaleString: its first call sets up ICU's number formats, 15 ms of the
-// worker's time between two requests.
+// The lengths written out, not through toLocaleString: its first call sets up ICU's number formats, which
+// takes the worker's time between two requests.
 const LONG: readonly (readonly [number, string])[] = [[101, '101'], [1_000, '1,000'], [10_000, '10,000']];
 
 const cases: readonly OpenText[] = ([

@@ -57,8 +57,8 @@ async function job(inputs: Record<string, string>, options: { workspace?: string
 const ran = (result: Awaited<ReturnType<typeof runAction>>, name: RegExp) => result.steps.find((s) => name.test(s.name))?.ran;
 
 describe('the action, its steps run as a runner runs them, in fresh workspaces', () => {
-  // Before: `npm ci` of the development checkout on every run (188 packages, 107 MB, TypeScript compiled each time;
-  // 66 s uncached), failing with a stack trace under NODE_ENV=production (no tsc), Node 20 forced on the job.
+  // Before: `npm ci` of the development checkout on every run (every development package, TypeScript compiled each
+  // time), failing with a stack trace under NODE_ENV=production (no tsc), Node 20 forced on the job.
   it('installs the built package with its runtime dependencies once, under NODE_ENV=production, on the job\'s own Node; fails a partial verdict with its outputs', async () => {
     const server = await reference({ apiKey: KEY });
     const { workspace, result } = await job({ target: server.url, args: '--max-writes 30' }, { env: { NODE_ENV: 'production' } });

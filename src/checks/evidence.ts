@@ -5,7 +5,7 @@ export const KEPT_WHEN_PASSED = 3;
 
 /**
  * How many characters of a response body a passed check's exchanges keep: enough to show what came back (an Error,
- * a category, the start of a list), where the whole of a long list (67 KB at 257 categories, read twenty times a run)
+ * a category, the start of a list), where the whole of a long list (hundreds of categories, read many times a run)
  * would be most of every report and of the run's memory while proving nothing more.
  */
 export const PASSED_BODY_LIMIT = 2048;

@@ -3,14 +3,13 @@ import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
 import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
-import { listIds } from '../json/list-ids.js';
+import { listIdsOf } from '../json/list-ids.js';
 
 /**
  * A list as a check reads it. Lists hold up to hundreds of thousands of Categories and checks look at a few of
  * them: this is a view over the parsed items that reads (exact id, name, description) only the ones asked for.
  */
 export class Listed {
-  private idsShown?: bigint[];
   private extremes?: { readonly most: bigint; readonly lowest: bigint };
 
   constructor(
@@ -21,7 +20,7 @@ export class Listed {
 
   /** How many Categories (JSON objects) the list shows. */
   get size(): number {
-    return listIds.of(this.document).objects;
+    return listIdsOf(this.document).objects;
   }
 
   /** The Categories with these exact ids, by id (a list that repeats an id shows it under it more than once). */
@@ -41,9 +40,7 @@ export class Listed {
 
   /** Every exact id the list shows, once each (read once: generated checks ask for them case after case). */
   ids(): readonly bigint[] {
-    // A copy: the list's ids pass on to a later list that extends it, which adds its own (see ListFold).
-    this.idsShown ??= listIds.of(this.document).ids.slice();
-    return this.idsShown;
+    return listIdsOf(this.document).ids;
   }
 
   /** The largest id the list shows (at least 0) and the smallest (at most 0). */

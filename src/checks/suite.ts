@@ -138,7 +138,6 @@ export function defineSuite(name: SuiteName): Suite {
         throw error;
       } finally {
         t.releaseWrites();
-        state.checkEnded();
         recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) });
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.

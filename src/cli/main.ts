@@ -5,9 +5,8 @@
  */
 import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
-import { holdMainYoungGeneration } from '../core/main-heap.js';
-import { keepWasmOnBaselineCompiler } from '../core/wasm-tier.js';
 import { Redactor } from '../core/secrets.js';
+import { setRunFlags } from './v8-flags.js';
 import { Output } from './console/output.js';
 import { helpText, helpTopic } from './help.js';
 import { API_KEY_ENV, parseCommand } from './options.js';
@@ -15,10 +14,8 @@ import { API_KEY_ENV, parseCommand } from './options.js';
 import { EXIT } from '../results/verdict.js';
 
 async function main(argv: readonly string[], out: Output): Promise<number> {
-  // Before vitest loads, the main thread's busiest allocation: see core/main-heap.ts.
-  holdMainYoungGeneration();
-  // Before any thread compiles WebAssembly (vite's lexer here, undici's HTTP parser in the suites' worker).
-  keepWasmOnBaselineCompiler();
+  // Before vitest loads and starts the suites' worker: see v8-flags.ts.
+  setRunFlags();
   // Before anything is parsed: a key pasted into an argument must not come back in the usage error about it.
   const key = process.env[API_KEY_ENV];
   if (key) out.protect(new Redactor([key]));

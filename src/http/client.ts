@@ -5,7 +5,6 @@ import { linkedSignal } from './linked-signal.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
-import { ParseCache } from './parse-cache.js';
 import { recordRequest, recordResponse } from './record.js';
 import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
@@ -78,7 +77,6 @@ export class HttpClient {
   private readonly deadlines: Deadlines;
   private readonly breaker: CircuitBreaker;
   private readonly statistics = new RequestStatistics();
-  private readonly parses = new ParseCache();
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.target);
@@ -121,7 +119,7 @@ export class HttpClient {
       });
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
-      const answer = (rateLimited?: RateLimited) => this.parses.reply(exchange({ response: recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
+      const answer = (rateLimited?: RateLimited) => new Reply(exchange({ response: recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
       const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
       if (!decision.retry) return answer(decision.rateLimited);
       retries.push({ status, waitedMs: decision.waitMs });

@@ -1,8 +1,8 @@
 /**
  * The CLI's first contact with the target, before any check runs: can a connection be made at all, and does the target
  * take the key? It goes through Node's own http client, not undici's pool: the CLI sends these few reads and nothing
- * more, and loading undici for them cost the main thread about 30 ms and 10 MB of a run (the suites' worker loads its
- * own for the checks).
+ * more, and loading undici for them would cost the main thread time and memory that the suites' worker, which loads
+ * its own for the checks, pays already.
  */
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';

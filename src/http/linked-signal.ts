@@ -32,11 +32,11 @@ function follow(parent: AbortSignal, controller: AbortController): void {
 
 /**
  * A signal that aborts as soon as any of `parents` does (with its reason), or once `timeoutMs` of this thread's time
- * have passed (with the TimeoutError AbortSignal.timeout gives; see thread-clock.ts: what the load took is not the
- * target's): what `AbortSignal.any` and `AbortSignal.timeout` do, which every request paid for three times, at about
- * 40 and 25 µs a call on Node 20, against a few µs for a controller and a timer. Without a timeout and with one
- * parent, that parent itself. `dispose` must be called once the request is over, to stop the timer and let go of the
- * parents.
+ * have passed (with the TimeoutError AbortSignal.timeout gives): a request's deadline. Not `AbortSignal.timeout`,
+ * which counts wall time (see thread-clock.ts: what the load took is not the target's), nor `AbortSignal.any`, whose
+ * signals stay in a long-lived parent's set (the run's interruption) until that parent goes, even once collected
+ * (Node 20): one entry per request of the run. Without a timeout and with one parent, that parent itself. `dispose`
+ * must be called once the request is over, to stop the timer and let go of the parents.
  */
 export function linkedSignal(parents: readonly (AbortSignal | undefined)[], timeoutMs?: number): LinkedSignal {
   const present = parents.filter((p): p is AbortSignal => p !== undefined);

@@ -1,12 +1,6 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
-import { parseJson, parseJsonExtending, type JsonDocument } from '../json/parse.js';
-
-/** An earlier reply whose body this one's goes on from: the same bytes up to its list's last item, then `,` at `at`. */
-export interface Continuation {
-  readonly reply: Reply;
-  readonly at: number;
-}
+import { parseJson, type JsonDocument } from '../json/parse.js';
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {
@@ -19,10 +13,6 @@ export class Reply {
     readonly exchange: Exchange,
     /** The whole body as received; undefined when no response arrived. */
     bytes: Buffer | undefined,
-    /** An earlier reply with a byte-identical body, whose parse this one shares. */
-    private twin?: Reply,
-    /** An earlier reply whose list this one's body extends: only the added items are parsed. */
-    private continuing?: Continuation,
   ) {
     this.received = bytes;
     this.size = bytes?.length ?? 0;
@@ -52,11 +42,8 @@ export class Reply {
   /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
   json(): { readonly document?: JsonDocument; readonly error?: string } {
     if (!this.parsed) {
-      this.parsed = this.twin ? this.twin.json() : (this.continuing && parseContinuation(this.continuing, this.received)) ?? parse(this.received);
-      // Parsed, it needs none of them: the earlier replies go when nothing else holds them.
+      this.parsed = parse(this.received);
       this.received = undefined;
-      this.twin = undefined;
-      this.continuing = undefined;
     }
     return this.parsed;
   }
@@ -71,25 +58,6 @@ export class Reply {
     const { request, response, transportError, id } = this.exchange;
     const outcome = response ? String(response.status) : `no response (${transportError?.code ?? 'unknown'})`;
     return `${request.method} ${new URL(request.url).pathname} → ${outcome} (${id})`;
-  }
-}
-
-/**
- * The body parsed as the earlier reply's list and the items added after it; undefined when it cannot be (the
- * earlier body is no array, or what follows is not well-formed items): the whole body is then parsed, which names
- * any problem exactly as for any body.
- */
-function parseContinuation({ reply, at }: Continuation, bytes: Buffer | undefined): { document: JsonDocument } | undefined {
-  const earlier = reply.json().document;
-  if (!bytes || !earlier || !Array.isArray(earlier.value)) return undefined;
-  // The earlier bytes were checked as UTF-8, and the comma is a character of its own: the rest is checked alone.
-  const text = decoded(bytes.subarray(at + 1));
-  if (text === undefined) return undefined;
-  try {
-    const document = parseJsonExtending(earlier, `[${text}`);
-    return document && { document };
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * Time as this thread lived it: wall time less the time it could not run, because the machine gave its CPUs to other
  * processes or the thread was busy with work of its own. On a loaded machine a wall-clock deadline is a verdict on the
- * load: a target beside the suite (a CI runner's server under test, the bundled reference) answers in 150 ms when the
- * machine is idle and in 2.5 s when it runs ten times as many things, and a response that came in time may wait unread
+ * load: a target beside the suite (a CI runner's server under test, the bundled reference) answers many times later
+ * when the machine runs many times as many things, and a response that came in time may wait unread
  * while the suite's thread waits for a CPU, until the deadline's timer, which runs before the thread reads its
  * sockets, aborts it. Deadlines count this time instead (see {@link threadTimeout}): on an idle machine it is wall
  * time to the millisecond; on a loaded one, it stretches as the load does, for the target and the suite alike.

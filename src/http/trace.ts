@@ -29,8 +29,8 @@ export function traceparent(traceId: string, spanId: string): string {
 }
 
 /**
- * Random bytes for ids are taken from a pool filled a few kilobytes at a time: a call to randomBytes for each id cost
- * about 10 µs, and every request takes one or two.
+ * Random bytes for ids are taken from a pool filled a few kilobytes at a time, not from a call to randomBytes for
+ * each id: every request takes one or two.
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);

@@ -3,6 +3,7 @@
  * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
 import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
@@ -11,7 +12,6 @@ import type { PreparedRequest } from './outgoing.js';
 import { linkedSignal } from './linked-signal.js';
 import { settleBy } from './settle.js';
 import { trustOptions } from './tls.js';
-import { Pool, requestOn } from './undici.js';
 
 /** What the transport takes of the client's options (see ClientOptions in client.ts, whose fields these are). */
 export interface TransportOptions {
@@ -75,7 +75,7 @@ export class Transport {
     const aborts = linkedSignal([signal], deadline.ms);
     const pool = this.pool;
     const exchange = async () => {
-      const response = await requestOn(pool, {
+      const response = await pool.request({
         method: prepared.method as 'GET',
         path: prepared.path,
         headers: prepared.headers,

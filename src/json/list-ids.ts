@@ -1,31 +1,47 @@
 import { idKeyOf } from './category.js';
-import { ListFold } from './list-fold.js';
+import type { JsonDocument } from './parse.js';
 
-/** What a list's Categories show of their ids, worked out once per list (see ListFold). */
+/** What a list's Categories show of their ids. */
 export interface ListIds {
   /** How many items are JSON objects (Categories, or would-be ones). */
-  objects: number;
+  readonly objects: number;
   /** Every exact id shown (see idKeyOf), once. */
-  readonly seen: Set<number | string>;
+  readonly seen: ReadonlySet<number | string>;
   /** The ids shown more than once. */
-  readonly repeated: Set<number | string>;
-  /** `seen`, as exact integers, in the order the list first shows them. Append-only: copy it to keep it. */
-  readonly ids: bigint[];
+  readonly repeated: ReadonlySet<number | string>;
+  /** `seen`, as exact integers, in the order the list first shows them. */
+  readonly ids: readonly bigint[];
 }
 
-/** The ids of every list document: MODEL-2 judges them, and the list checks ask for them. */
-export const listIds = new ListFold<ListIds>(() => ({ objects: 0, seen: new Set(), repeated: new Set(), ids: [] }), (state, items, from, document) => {
-  for (let i = from; i < items.length; i++) {
-    const item = items[i];
+/** Worked out once per list document: MODEL-2 judges them, and the list checks ask for them again and again. */
+const known = new WeakMap<JsonDocument, ListIds>();
+
+/** The ids of a list document, whose value is an array. */
+export function listIdsOf(document: JsonDocument): ListIds {
+  let found = known.get(document);
+  if (!found) {
+    found = idsOf(document);
+    known.set(document, found);
+  }
+  return found;
+}
+
+function idsOf(document: JsonDocument): ListIds {
+  let objects = 0;
+  const seen = new Set<number | string>();
+  const repeated = new Set<number | string>();
+  const ids: bigint[] = [];
+  for (const item of document.value as readonly unknown[]) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
-    state.objects++;
+    objects++;
     const key = idKeyOf(document, item as Record<string, unknown>);
     if (key === undefined) continue;
-    if (state.seen.has(key)) {
-      state.repeated.add(key);
+    if (seen.has(key)) {
+      repeated.add(key);
       continue;
     }
-    state.seen.add(key);
-    state.ids.push(BigInt(key));
+    seen.add(key);
+    ids.push(BigInt(key));
   }
-});
+  return { objects, seen, repeated, ids };
+}

@@ -4,7 +4,6 @@ import { createVitest, type Reporter, type TestSpecification, type Vitest } from
 import { SETTINGS_KEY, type Replay, type RunSettings, type Settings } from '../protocol/settings.js';
 import { packageRoot, suiteVersion } from '../core/package-info.js';
 import { markPhase, phaseTimings } from '../core/phases.js';
-import { holdMainYoungGeneration } from '../core/main-heap.js';
 import { announceInterruption } from '../protocol/interruption.js';
 import type { Redactor } from '../core/secrets.js';
 import { reportedSettings } from '../results/run-report.js';
@@ -16,7 +15,6 @@ import { suiteNameOf } from '../protocol/suites.js';
 import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
-import { capWorkerYoungGeneration } from './worker-heap.js';
 
 /** What a run needs: how it checks, what it checks, and how it reports and stops. */
 export interface RunOptions {
@@ -62,11 +60,7 @@ export class SuiteSession {
   static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
-      onTestModuleCollected: (m) => {
-        // The worker runs by now, and setting up its heap put back the main thread's growth factor.
-        holdMainYoungGeneration();
-        session?.current?.onTestModuleCollected(m);
-      },
+      onTestModuleCollected: (m) => session?.current?.onTestModuleCollected(m),
       onTestCaseResult: (t) => session?.current?.onTestCaseResult(t),
       onTestCaseAnnotate: (t, annotation) => session?.current?.onTestCaseAnnotate(t, annotation),
       onTestModuleEnd: (m) => session?.current?.onTestModuleEnd(m),
@@ -78,8 +72,6 @@ export class SuiteSession {
       if (event === 'SIGINT' || event === 'SIGTERM') queueMicrotask(() => process.off(event, listener));
     };
     process.on('newListener', dropSignalListener);
-    // Before vitest starts its worker, whose heap takes the cap when it is set up.
-    capWorkerYoungGeneration();
     let vitest: Vitest;
     try {
       vitest = await createVitest('test', {
@@ -100,7 +92,7 @@ export class SuiteSession {
         // The suites and everything they import are built JavaScript: vite's module runner hands them to Node to import
         // as they are, with no transform in this thread and no source fetched over the worker's channel. (Importing
         // them without vite's runner, vitest's experimental viteModuleRunner: false, gives each worker a loader
-        // thread of vitest's on Node 20: about 100 ms of CPU and 10 MB more a run.)
+        // thread of vitest's on Node 20, which costs more time and memory than it saves.)
         server: { deps: { external: [/[\\/]dist[\\/](src|suites)[\\/]/] } },
       });
       // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.

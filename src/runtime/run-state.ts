@@ -31,8 +31,6 @@ export interface RunState {
    * fewer per suite, which a target holding 100,000 categories feels.
    */
   lastClosingList?: Reply;
-  /** The response bytes the run had read when a suite last collected garbage. */
-  bytesAtLastCollection: number;
 }
 
 let current: { runId: string; state: RunState } | undefined;
@@ -42,7 +40,7 @@ export function runState(settings: RunSettings): RunState {
   if (current?.runId !== settings.runId) {
     const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
     const topUp = new WriteBudget(settings.readOnly ? 0 : settings.topUp);
-    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, topUp, posts: 0, bytesAtLastCollection: 0 } };
+    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, topUp, posts: 0 } };
   }
   return current.state;
 }

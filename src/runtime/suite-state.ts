@@ -1,7 +1,6 @@
 import type { CredentialSent } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
 import type { Operation } from '../spec/types.js';
-import { collectGarbage } from '../core/collect-garbage.js';
 import type { Environment } from './environment.js';
 import { Coverage } from './coverage.js';
 import { Ledger } from './ledger.js';
@@ -14,17 +13,6 @@ import { SUITE_ORDER } from '../protocol/suites.js';
 
 /** Markers where no property of the spec's NewCategory takes any: in texts the checks send beside it. */
 const READABLE_MARKERS = MARKER_FORMATS[0] as MarkerFormat;
-
-/**
- * Response bytes read since the last collection after which garbage is collected (see core/collect-garbage.ts): at the end
- * of a check, and at the end of a suite, when its lists are let go. Small targets never reach either. Each forced
- * collection costs more than its own 25 ms (V8 then sizes the heap to what is alive and collects again sooner):
- * against 100,000 categories (9 MB lists), collecting after 24 MB instead of after every suite took 0.3 s off a
- * 5.3 s run for 14 MB more peak memory (368 MB), and never collecting took 0.6 s off but peaked at 447 MB. (Measured
- * at da9b24f, before lists that grew at their end were parsed only for what was added, which lowered both.)
- */
-const COLLECT_AFTER_CHECK_BYTES = 64 * 1024 * 1024;
-const COLLECT_AFTER_SUITE_BYTES = 24 * 1024 * 1024;
 
 /** What judges every exchange of a suite as it arrives: the audits (checks/audits/tallies.ts). */
 export interface ExchangeAuditor {
@@ -138,18 +126,5 @@ export class SuiteState {
    */
   releaseLists(): void {
     this.lists.release();
-    this.collectGarbageAfter(COLLECT_AFTER_SUITE_BYTES);
-  }
-
-  /** After a check: what it read is garbage once it ends, and a target's lists can be megabytes each. */
-  checkEnded(): void {
-    this.collectGarbageAfter(COLLECT_AFTER_CHECK_BYTES);
-  }
-
-  private collectGarbageAfter(bytes: number): void {
-    const received = this.env.client.bytesReceived;
-    if (received - this.run.bytesAtLastCollection < bytes) return;
-    collectGarbage();
-    this.run.bytesAtLastCollection = received;
   }
 }

@@ -7,8 +7,8 @@ const MAX_LANES = 3;
  * How many of selftest's runs go side by side, each in a session of its own (a vitest instance and its worker thread)
  * against a reference server of its own. One run keeps a core busy only part of the time (its worker waits on the
  * reference, in the main thread, and the reference on the worker), so on 2 cores three at once finish the matrix
- * sooner than two: 0.64 s a run against 0.68 s, and 1.05 s one at a time. More gains nothing on 2 cores, and each
- * session holds about 110 MB.
+ * sooner than two, and two sooner than one (docs/speed.md). More lanes gain nothing on 2 cores, and each session holds a
+ * vitest instance's memory.
  */
 export function selftestLanes(cores = availableParallelism()): number {
   return Math.max(1, Math.min(MAX_LANES, cores + 1));

@@ -45,7 +45,7 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   if (snapshot?.sha256 === sha256 && madeByInstalled(snapshot.versions, SPEC_LOADERS)) {
     return { path: absolute, sha256, title: snapshot.title, model: snapshot.model, fromBuild: true };
   }
-  // Loaded only here: a run of the bundled spec needs none of it (the modules alone take 60 ms to load).
+  // Loaded only here: a run of the bundled spec needs none of it, and the modules are slow to load.
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   let document: OpenAPI.Document;
   const named = path === BUNDLED_SPEC ? `the bundled spec ${path}` : `--spec ${path}`;

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
  * Where the build leaves the bundled spec's validators as the code ajv generates for them (its standalone mode),
  * next to the snapshot of the spec (snapshot.ts), whose key (the spec's hash, the versions of ajv and
  * ajv-formats among others) is theirs too: a run whose spec came from the snapshot loads this code in the suites'
- * worker instead of ajv, which takes about 60 ms to load and compile before the first request.
+ * worker instead of ajv, which would have to load and compile before the first request.
  */
 export const PREBUILT_VALIDATORS_FILE = join(packageRoot, 'dist', 'src', 'spec', 'bundled-validators.cjs');
 

@@ -8,7 +8,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * Where the build leaves the bundled spec loaded and checked in full (see write-snapshot.ts). Loading a spec that
- * way takes swagger-parser, js-yaml and ajv, which compiles the whole OpenAPI schema: about 300 ms at every start.
+ * way takes swagger-parser, js-yaml and ajv, which compiles the whole OpenAPI schema: a large part of every start.
  * The snapshot holds the outcome, the hash of the bytes it came from and the versions of the packages that judged
  * them: the same bytes, judged by the same packages, give the same outcome.
  */

@@ -39,7 +39,7 @@ export type Validators = { readonly [name in SchemaName]: SchemaValidator } & {
  * Compiles the spec's schemas with ajv and ajv-formats. Throws when a schema does not compile.
  *
  * @param checked - the same schemas already compiled here once, in full (the CLI does, before the suites run):
- * ajv then skips checking them against its meta-schema, whose own compilation takes about 50 ms (issue 6).
+ * ajv then skips checking them against its meta-schema, which it would have to compile first (issue 6).
  */
 export function compileValidators(model: SpecModel, { checked = false }: { readonly checked?: boolean } = {}): Validators {
   const ajv = ajvFor(model, { validateSchema: !checked });

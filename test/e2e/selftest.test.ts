@@ -28,7 +28,7 @@ describe('selftest', () => {
     for (const row of rows.filter((r) => r.kind === 'fault')) expect(row.failedRules, row.target).toContain(row.expectedRule);
     expect(code).toBe(0);
     expect(stdout).toMatch(/selftest passed/);
-    // 99 whole runs one after another: about 56 s here alone, 120 s beside another test file, and a loaded CI machine
-    // can take twice that. Every run is bounded by its own request deadlines, so this only catches a selftest that hangs.
+    // 99 whole runs, which a loaded machine slows many times over. Every run is bounded by its own request deadlines,
+    // so this only catches a selftest that hangs.
   }, 600_000);
 });

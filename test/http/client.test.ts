@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { describe, it, type TestContext } from 'vitest';
 import { HttpClient } from '../../src/http/client.js';
 import { sleep } from '../../src/http/pacing.js';
-import { parseJson } from '../../src/json/parse.js';
 import { suiteVersion } from '../../src/core/package-info.js';
 import { TRACEPARENT } from '../../src/http/trace.js';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -107,50 +106,6 @@ describe.concurrent('HttpClient against a local server', () => {
     const [first, queued] = await Promise.all([client.send('list-1', get), client.send('list-2', get)]);
     expect(first.exchange.transportError?.message).toMatch(/within 2000 ms/);
     expect(queued.exchange.transportError?.message).toMatch(/^no complete response within 1000 ms: .*: list-1, a request of the same shape, got none\)$/);
-  });
-
-  it('parses a large body once when the next large body is byte-identical, and only then', async ({ expect, onTestFinished }) => {
-    const list = (n: number) => JSON.stringify(Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Category ${i + 1}` })));
-    const bodies = [list(5000), list(5000), list(5001), list(10)];
-    const { client } = await serving(onTestFinished, (n, response) => response.end(bodies[n - 1]), 1024 * 1024);
-    const [a, b, c, d] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get)];
-    expect(a.json().document).toBeDefined();
-    expect(b.json().document).toBe(a.json().document);
-    expect(c.json().document).not.toBe(a.json().document);
-    expect((c.body as unknown[]).length).toBe(5001);
-    expect((d.body as unknown[]).length).toBe(10);
-  });
-
-  it('parses only the items added at the end of the last large list, and the whole body when it is anything else', async ({ expect, onTestFinished }) => {
-    const items = (n: number) => Array.from({ length: n }, (_, i) => `{"id":${i + 1},"name":"Category ${i + 1}"}`);
-    const bodies = [
-      `[${items(5000).join(',')}]`,
-      `[${items(5003).join(',')}]\n`,
-      `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}]`,
-      `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}, ]`, // the last list and a trailing comma
-      `[${items(5003).join(',')}, {"id":12345678901234567890,"name":"big"}, {"id":5005}]`,
-    ];
-    const { client } = await serving(onTestFinished, (n, response) => response.end(bodies[n - 1]), 1024 * 1024);
-    const [a, b, c, d, e] = [await client.send('a', get), await client.send('b', get), await client.send('c', get), await client.send('d', get), await client.send('e', get)];
-    for (const [reply, text] of [[a, bodies[0]], [b, bodies[1]], [c, bodies[2]], [e, bodies[4]]] as const) expect(reply.body).toStrictEqual(JSON.parse(text as string));
-    const [first, grown, big] = [a.body, b.body, c.body] as unknown[][];
-    expect(grown?.[0]).toBe(first?.[0]); // the earlier items, not parsed again
-    expect(big?.[4999]).toBe(first?.[4999]);
-    const doc = c.json().document;
-    expect(doc?.numberSource(big?.[5003] as object, 'id')).toBe('12345678901234567890');
-    // As for any body: the whole text's own syntax error.
-    const syntax = (() => {
-      try {
-        parseJson(bodies[3] as string);
-      } catch (error) {
-        return (error as Error).message;
-      }
-      return undefined;
-    })();
-    expect(syntax).toBeDefined();
-    expect(d.json().error).toBe(`the body is not well-formed JSON: ${syntax}`);
-    // The last large body is now the broken one, which the next does not extend: it is parsed whole.
-    expect((e.body as unknown[])[0]).not.toBe(first?.[0]);
   });
 
   it('retries a 429 after its Retry-After, and tells a limit that persisted from one it did not wait out', async ({ expect, onTestFinished }) => {

@@ -34,7 +34,7 @@ describe('scripts/build.mjs', () => {
     await writeFile(marker, '');
     expect(await build(copy), 'nothing changed: nothing said').toBe('');
     expect(existsSync(marker), 'nothing changed: no build').toBe(true);
-    // What npm pack and npm ci run: a build only when the sources changed (it was 53 s of every npm pack).
+    // What npm pack and npm ci run: a build only when the sources changed, not at every npm pack.
     const manifest = JSON.parse(await readFile(join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
     expect(manifest.scripts['prepare']).toBe('node scripts/build.mjs');
 

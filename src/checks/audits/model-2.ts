@@ -1,5 +1,5 @@
 import { readCategory } from '../../json/category.js';
-import { listIds, type ListIds } from '../../json/list-ids.js';
+import { listIdsOf, type ListIds } from '../../json/list-ids.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
@@ -21,7 +21,7 @@ export const model2: ExchangeAudit = {
       return [];
     }
     if (operation.role === 'list' && reply.status === 200 && Array.isArray(document.value)) {
-      return repeatedIdsVerdict(listIds.of(document));
+      return repeatedIdsVerdict(listIdsOf(document));
     }
     return NOT_APPLICABLE;
   },

@@ -3,7 +3,7 @@ import { isRefusal, refuse } from '../behaviour.js';
 /** The first complete JSON value at the start of a text, as a streaming decoder reads it; undefined if none. */
 function firstJsonValue(raw: string): unknown {
   // An object, array or string ends at its closing character, the only place a prefix of it can: one parse. Trying
-  // every prefix made a body of 10,000 characters take 150 ms, and selftest's verdict on this fault hang on the
+  // every prefix takes time quadratic in a long body's length, and made selftest's verdict on this fault hang on the
   // machine's load (a request past the deadline fails HTTP-1 too).
   const start = raw.search(/\S/);
   if ('{["'.includes(raw[start] ?? ' ')) {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { model1 } from '../../../src/checks/audits/model-1.js';
 import type { AuditSubject } from '../../../src/checks/audits/audit.js';
-import { parseJson, parseJsonExtending, type JsonDocument } from '../../../src/json/parse.js';
+import { parseJson, type JsonDocument } from '../../../src/json/parse.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { compileValidators, type Validators } from '../../../src/spec/validators.js';
@@ -22,15 +22,11 @@ const judged = (document: JsonDocument) => model1.judge({
 const items = (range: number[], bad: (i: number) => boolean) => range.map((i) => (bad(i) ? `{"id":"${i}","name":${i}}` : `{"id":${i},"name":"n${i}"}`));
 
 describe('MODEL-1 on lists', () => {
-  it('judges a list that grew at its end as it judges the same list parsed whole: where the invalid items are, and how many', () => {
+  it('names where the first invalid items are, and how many more there are', () => {
     const bad = (i: number) => i % 3 === 0;
-    const first = parseJson(`[${items([1, 2, 3, 4, 5], bad).join(',')}]`);
-    expect(judged(first)).toEqual([expect.stringMatching(/^item 2: /)]);
-    const grown = parseJsonExtending(first, `[${items([6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20], bad).join(',')}]`);
-    if (!grown) throw new Error('no extension');
-    const whole = parseJson(`[${items([...Array(20).keys()].map((i) => i + 1), bad).join(',')}]`);
-    expect(judged(grown)).toEqual(judged(whole));
-    expect(judged(grown).at(-1)).toBe('… and 1 more'); // ids 3, 6, … 18: six invalid, five shown
-    expect(judged(grown)[0]).toMatch(/^item 2: /);
+    expect(judged(parseJson(`[${items([1, 2, 3, 4, 5], bad).join(',')}]`))).toEqual([expect.stringMatching(/^item 2: /)]);
+    const problems = judged(parseJson(`[${items([...Array(20).keys()].map((i) => i + 1), bad).join(',')}]`));
+    expect(problems[0]).toMatch(/^item 2: /);
+    expect(problems.at(-1)).toBe('… and 1 more'); // ids 3, 6, … 18: six invalid, five shown
   });
 });

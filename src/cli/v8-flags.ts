@@ -1,0 +1,30 @@
+import { setFlagsFromString } from 'node:v8';
+
+/**
+ * V8 flags that no Node option the user gave already decides, each with the pattern of the options that decide it.
+ * They trade nothing a run can tell for a smaller peak of memory (RSS; docs/speed.md has the side-by-side figures):
+ * - WebAssembly stays on V8's baseline compiler. undici parses HTTP with llhttp compiled to WebAssembly in the suites'
+ *   worker, and V8's optimizing recompilation of its hot function, in the background while the worker starts, needs
+ *   working memory at the run's busiest moment; a response's head is parsed in microseconds either way.
+ * - The young generation stays small. Both threads allocate fast and keep little, and V8 grows the young generation
+ *   to its largest size, which a process holds to its end. A growth factor of 1 holds the main thread's at the size
+ *   it has (its largest size was fixed before any code ran); the largest size caps the heaps set up later: the
+ *   suites' worker's, which vitest starts with no option for its resource limits.
+ */
+const RUN_FLAGS: readonly { readonly flags: readonly string[]; readonly decidedBy: RegExp }[] = [
+  { flags: ['--liftoff-only'], decidedBy: /--(no-)?(liftoff|wasm[-_])/ },
+  { flags: ['--semi-space-growth-factor=1', '--max-semi-space-size=4'], decidedBy: /--(max|min)[-_]semi[-_]space[-_]size|--semi[-_]space[-_]growth[-_]factor/ },
+];
+
+/** The flags of {@link RUN_FLAGS} that `execArgv` and `NODE_OPTIONS` leave open: what the user gave Node is theirs. */
+export function runFlags(execArgv: readonly string[], nodeOptions: string): string[] {
+  return RUN_FLAGS.filter(({ decidedBy }) => !decidedBy.test(nodeOptions) && !execArgv.some((arg) => decidedBy.test(arg))).flatMap(({ flags }) => flags);
+}
+
+/**
+ * Sets {@link runFlags} for this process. Call it first thing, before vitest loads: WebAssembly compiles from then on,
+ * and the suites' worker takes the young generation's cap only when its heap is set up.
+ */
+export function setRunFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): void {
+  for (const flag of runFlags(execArgv, nodeOptions)) setFlagsFromString(flag);
+}
