@@ -1,17 +1,43 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** The tests that run the real CLI, a build or an install: `npm test` runs them, `npm run test:unit` does not. */
+const END_TO_END = ['test/e2e/**/*.test.ts', 'test/interop/**/*.test.ts', 'test/action.test.ts', 'test/scripts/build.test.ts'];
+
+/** selftest's whole matrix: the longest file by far, and the shortest to read. */
+const MATRIX = 'test/e2e/selftest.test.ts';
+
+/**
+ * The longest files first, so that the short ones fill the end of the run instead of one long file running alone:
+ * the matrix, then the end-to-end files, then the unit files. Without a cache of earlier durations (a clean clone, as
+ * in CI) vitest orders files by size, which would start the matrix last.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => (file.moduleId.endsWith(MATRIX) ? 0 : file.project.name === 'e2e' ? 1 : 2);
+    // A stable sort: within a rank, vitest's own order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
+
+/** What both projects share. */
+const TIMEOUTS = { testTimeout: 120_000, hookTimeout: 60_000 };
 
 // The project's own tests (npm test). The conformance suites in suites/ are not tests of this project: the
 // runner runs them against a target.
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    testTimeout: 120_000,
     // vitest's default on a machine of 2 cores is one worker: every file in turn. Most of the time of the slow files
     // (end-to-end runs against hostile targets) is spent waiting on deadlines and on the CLI's own process, so two
     // files at once keep 2 cores busy without crowding them out.
     maxWorkers: 2,
-    hookTimeout: 60_000,
-    // Fails the run if a test left a temporary directory of its own behind.
+    sequence: { sequencer: LongestFirst },
+    // Fails the run if a test left a temporary directory of its own behind. The root's: once a run, whatever projects
+    // it runs (a project that extended this config would check again).
     globalSetup: ['test/support/no-temp-left.ts'],
+    projects: [
+      { test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END, ...TIMEOUTS } },
+      { test: { name: 'e2e', include: END_TO_END, ...TIMEOUTS } },
+    ],
   },
 });

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
@@ -8,29 +8,51 @@ import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_Qz7Wx3Vb9Lk2Jh5Tn8Rm4Pd'; // random: an English word in it would be redacted out of messages too
 
+/** A run of the CLI under way, its output gathered as it comes. */
+interface RunUnderWay {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+}
+
+/**
+ * Starts the CLI with these arguments and the key, to be signalled by the test. `finished` is the test's own
+ * onTestFinished (a concurrent test's comes from its context): a run the test leaves behind is killed.
+ */
+function startRun(args: readonly string[], finished: typeof onTestFinished): RunUnderWay {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
+  finished(() => void child.kill('SIGKILL'));
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
+/**
+ * Waits until `condition` holds or the run has ended, however long a loaded machine takes to get there: the test's
+ * timeout is the only bound.
+ */
+async function until(run: RunUnderWay, condition: () => boolean): Promise<void> {
+  while (!condition() && run.child.exitCode === null && run.child.signalCode === null) await new Promise((r) => setTimeout(r, 25));
+}
+
 describe('an interrupted run', () => {
   // The two signals at once (they mostly wait: on a slow target, then for the signal). Each test's server is closed
   // by its own onTestFinished (reference() would close both after either), and each asserts with its own expect.
-  it.concurrent.for(['SIGINT', 'SIGTERM'] as const)('stops within two seconds of %s, writes its reports marked incomplete, exits 2, and leaks no key', async (signal, { expect, onTestFinished }) => {
+  it.concurrent.for(['SIGINT', 'SIGTERM'] as const)('stops on %s, writes its reports marked incomplete, exits 2, and leaks no key', async (signal, { expect, onTestFinished }) => {
     const server = await startReferenceServer({ apiKey: KEY, variants: ['slow'] });
     onTestFinished(() => server.close());
     const dir = await tempDir();
-    const env = { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY };
-    const child = spawn(process.execPath, [CLI, '--target', server.url, '--max-writes', '1000', '--report-dir', dir], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const run = startRun(['--target', server.url, '--max-writes', '1000', '--report-dir', dir], onTestFinished);
     // Once the first suite has finished, the run is well under way.
-    for (let i = 0; i < 200 && !/✓ auth /.test(stdout); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(stdout).toMatch(/✓ auth /);
-    const sent = performance.now();
-    child.kill(signal);
-    const [code] = await once(child, 'exit');
-    const took = performance.now() - sent;
-    console.log(`${signal}: stopped ${Math.round(took)} ms after the signal`);
+    await until(run, () => /✓ auth /.test(run.stdout()));
+    expect(run.stdout()).toMatch(/✓ auth /);
+    run.child.kill(signal);
+    const [code] = await once(run.child, 'exit');
+    const stdout = run.stdout();
+    const stderr = run.stderr();
     expect(code).toBe(2);
-    expect(took).toBeLessThan(2000);
     expect(stderr).toMatch(new RegExp(`${signal}: stopping; the reports will hold what ran, marked incomplete`));
     expect(stderr).toMatch(/the run was interrupted \(stopped by SIG(INT|TERM)\)/);
     const report = await readReport(dir);
@@ -50,42 +72,33 @@ describe('an interrupted run', () => {
     }
   });
 
-  it('stops within two seconds when requests are waiting on a target that stopped answering', async () => {
+  // The requests' deadline is the longest --timeout takes, far past the test's timeout: a run that waited on its
+  // requests, or went on to send others that hang as well, instead of cutting them off, fails the test by never ending.
+  it('stops at once when requests are waiting on a target that stopped answering, cutting them off', async () => {
     const server = await hostileServer((_request, _response, n) => n > 5, { apiKey: KEY }); // never answers again
     const dir = await tempDir();
-    const child = spawn(process.execPath, [CLI, '--target', server.url, '--timeout', '30000', '--report-dir', dir],
-      { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const run = startRun(['--target', server.url, '--timeout', '600000', '--report-dir', dir], onTestFinished);
     // Requests are stuck once the checks have sent more than the server answers.
-    for (let i = 0; i < 400 && server.requests() < 10; i++) await new Promise((r) => setTimeout(r, 25));
+    await until(run, () => server.requests() >= 10);
     expect(server.requests()).toBeGreaterThanOrEqual(10);
-    const sent = performance.now();
-    child.kill('SIGINT');
-    const [code] = await once(child, 'exit');
-    const took = performance.now() - sent;
-    console.log(`SIGINT with requests stuck: stopped ${Math.round(took)} ms after the signal`);
+    run.child.kill('SIGINT');
+    const [code] = await once(run.child, 'exit');
     expect(code).toBe(2);
-    expect(took).toBeLessThan(2000);
     const report = await readReport(dir);
     expect(report.verdict).toBe('incomplete');
     expect(report.errors).toEqual([{ where: 'the run', message: 'stopped by SIGINT', interrupted: true }]);
     expect(report.results.filter((r) => r.outcome === 'failed')).toEqual([]);
-    expect(stdout + stderr).not.toMatch(/Suite error|no check metadata/);
+    expect(run.stdout() + run.stderr()).not.toMatch(/Suite error|no check metadata/);
   });
 
   it('stops the same way when the signal comes while the suite is still starting', async () => {
     const server = await reference({ apiKey: KEY });
     const dir = await tempDir();
-    const child = spawn(process.execPath, [CLI, '--target', server.url, '--report-dir', dir], { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
-    let stdout = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    const run = startRun(['--target', server.url, '--report-dir', dir], onTestFinished);
     // The header is printed before the target is first reached and before vitest loads.
-    for (let i = 0; i < 200 && !/^reports /m.test(stdout); i++) await new Promise((r) => setTimeout(r, 10));
-    child.kill('SIGINT');
-    const [code] = await once(child, 'exit');
+    await until(run, () => /^reports /m.test(run.stdout()));
+    run.child.kill('SIGINT');
+    const [code] = await once(run.child, 'exit');
     expect(code).toBe(2);
     const report = await readReport(dir);
     expect(report.verdict).toBe('incomplete');

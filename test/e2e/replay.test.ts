@@ -22,11 +22,24 @@ function plainRunDir(): Promise<string> {
   return plainOnce;
 }
 
+let nameTrimmedOnce: Promise<{ dir: string; stdout: string }> | undefined;
+/**
+ * A run against the bundled reference with name-trimmed at seed 42 (a generated name's shrunk case whose replay, once
+ * fixed, fast-check went on past): its report directory and what it printed. The tests that use it replay from its
+ * report.json, which they do not change: it runs once for them.
+ */
+function nameTrimmedRun(): Promise<{ dir: string; stdout: string }> {
+  nameTrimmedOnce ??= (async () => {
+    const dir = await tempDir();
+    const { stdout } = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--report-dir', dir]);
+    return { dir, stdout };
+  })();
+  return nameTrimmedOnce;
+}
+
 describe('--replay', () => {
   it('runs exactly the recorded counterexample of a failed generated check again, against the same or another target', async () => {
-    const first = await tempDir();
-    // name-trimmed at seed 42: a generated name's shrunk case whose replay, once fixed, fast-check went on past.
-    await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--report-dir', first]);
+    const { dir: first } = await nameTrimmedRun();
     const failed = (await readReport(first)).results.find((r) => r.generated && r.outcome === 'failed');
     expect(failed?.generated?.path).toBeDefined();
 
@@ -55,8 +68,7 @@ describe('--replay', () => {
   });
 
   it('prints, under each failed check shown, a replay command that runs as pasted (no curl: the bundled reference stops with the run)', async () => {
-    const dir = await tempDir();
-    const first = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--report-dir', dir]);
+    const first = await nameTrimmedRun();
     const replays = first.stdout.split('\n').filter((l) => l.trim().startsWith('replay: ')).map((l) => l.trim().slice('replay: '.length));
     expect(replays.length).toBeGreaterThan(0);
     // The bundled reference stops with the run: its requests are not given as curl commands.
