@@ -4,10 +4,10 @@ import { printSummary } from '../../src/cli/console/summary.js';
 import { renderHtml } from '../../src/report/html.js';
 import { renderJunit } from '../../src/report/junit.js';
 import { githubAnnotations, renderSummaryMarkdown } from '../../src/report/summary-md.js';
-import { judge, type Assessment } from '../../src/results/assess.js';
-import type { CheckResult, RunRecord, RunReport } from '../../src/results/run-report.js';
+import type { CheckResult, RunReport } from '../../src/results/run-report.js';
 import { effectOf, EXIT, EXIT_OF_VERDICT, exitCodeOf, holdSkipsToTheirOwners, levelMeaning, ruleOutcomes, verdictOf, withEffects } from '../../src/results/verdict.js';
 import { RULES, type Level } from '../../src/rules/catalogue.js';
+import { reportOf } from '../support/run-record.js';
 
 /** A result with only what holding skips looks at. */
 function result(rule: string, outcome: CheckResult['outcome'], dependsOn?: string): CheckResult {
@@ -172,22 +172,6 @@ describe('verdictOf, by the policy', () => {
     expect(verdictOf([])).toBe('incomplete');
   });
 });
-
-/** A run's record of these results, with what reports need of the rest. */
-function recordOf(results: readonly CheckResult[], errors: RunRecord['errors'] = undefined): RunRecord {
-  return {
-    target: 'http://127.0.0.1:9/v1', targetKind: 'url', seed: 1, runId: 'r1', specVersion: '1.0.0', specSha256: '0'.repeat(64), specPath: 'spec/petstore.yaml',
-    suiteVersion: '0.0.0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000,
-    settings: { profile: 'staging', timeoutMs: 10_000, maxResponseBytes: 1, numRuns: 1, createRuns: 1, maxWrites: null, topUp: 0, concurrency: 1, rate: null, insecure: false },
-    resources: { maxRssBytes: 0 }, writes: { budget: null, spent: 0, posts: 0, shared: [], topUp: null }, created: [],
-    results, requests: results.length, ...(errors ? { errors } : {}),
-  };
-}
-
-/** The report of these results under a policy: --strict and the other options that decide the exit code. */
-function reportOf(results: readonly CheckResult[], assessment: Partial<Assessment> = {}, more: Partial<RunRecord> = {}): RunReport {
-  return judge({ ...recordOf(results), ...more }, { strict: false, failOn: 'any', failOnPartial: false, ...assessment });
-}
 
 describe('exitCodeOf, by the policy', () => {
   it('exits ok when every rule passed, and when only a SHOULD, an INFO or an expected failure failed', () => {
