@@ -1,7 +1,7 @@
 import { plural } from '../../core/plural.js';
 import { jsonText } from '../../json/write.js';
 import { writableProperties, type NumberFacts, type SchemaNode } from '../../spec/schema-node.js';
-import { agreedMultiple, decimalPlaces, integerRange, integerValue, multiple, multipleRange, sendableIntegers } from './numbers.js';
+import { agreedMultiple, integerRange, integerValue, multiple, multipleRange, nearestInside, sendableIntegers } from './numbers.js';
 import { firstKept } from './probe.js';
 import { countedOtherwise, keepsStringFacts, stringOfLength, type OtherCounting } from './strings.js';
 import { canonicalValue, listedValues, unknownValues, validArray } from './valid-value.js';
@@ -89,30 +89,15 @@ function numberCases(node: SchemaNode, at: At): ValueCase[] {
   const cases: ValueCase[] = [];
   if (minimum !== undefined) cases.push(at(`${minimum}, the least it allows`, minimum));
   if (exclusiveMinimum !== undefined) {
-    const above = justInside(facts, exclusiveMinimum, 1);
+    const above = nearestInside(facts, 'least');
     if (above !== undefined) cases.push(at(`${above}, just above its exclusiveMinimum ${exclusiveMinimum}`, above));
   }
   if (maximum !== undefined) cases.push(at(`${maximum}, the most it allows`, maximum));
   if (exclusiveMaximum !== undefined) {
-    const below = justInside(facts, exclusiveMaximum, -1);
+    const below = nearestInside(facts, 'most');
     if (below !== undefined) cases.push(at(`${below}, just below its exclusiveMaximum ${exclusiveMaximum}`, below));
   }
   return cases;
-}
-
-/**
- * The value next to an exclusive bound, inside it: the nearest quarter where that is within the other bound too, else
- * the nearest decimal one place finer than any bound is written in (above 0 and at most 0.01: 0.001).
- */
-function justInside(facts: NumberFacts, bound: number, direction: 1 | -1): number | undefined {
-  const inside = (value: number) => value > (facts.exclusiveMinimum ?? -Infinity) && value >= (facts.minimum ?? -Infinity)
-    && value < (facts.exclusiveMaximum ?? Infinity) && value <= (facts.maximum ?? Infinity);
-  const quarter = direction === 1 ? Math.floor(bound * 4) / 4 + 0.25 : Math.ceil(bound * 4) / 4 - 0.25;
-  if (inside(quarter)) return quarter;
-  const bounds = [facts.minimum, facts.maximum, facts.exclusiveMinimum, facts.exclusiveMaximum].filter((b) => b !== undefined);
-  const places = Math.max(...bounds.map(decimalPlaces)) + 1;
-  const finer = Number((bound + direction * 10 ** -places).toFixed(places));
-  return places <= 15 && inside(finer) ? finer : undefined;
 }
 
 function multipleCases(facts: NumberFacts, at: At): ValueCase[] {

@@ -103,6 +103,18 @@ export function validNumber(facts: NumberFacts): fc.Arbitrary<number> | undefine
 }
 
 /**
+ * The least or the most value {@link validNumber} draws from a schema without a multipleOf: next to an exclusive
+ * bound, the nearest value inside it that generation draws too (a quarter, else a finer decimal); undefined when
+ * there is none.
+ */
+export function nearestInside(facts: NumberFacts, end: 'least' | 'most'): number | undefined {
+  const quarters = quarterRange(facts);
+  if (quarters) return (end === 'least' ? quarters.min : quarters.max) / 4;
+  const fine = fineRange(facts);
+  return fine && Number(((end === 'least' ? fine.min : fine.max) / 10 ** fine.places).toFixed(fine.places));
+}
+
+/**
  * Where no quarter is within the bounds (above 0 and at most 0.01), the range of k for which k × 10^−places is, with
  * one decimal place more than any bound is written in (0.001 to 0.01).
  */
