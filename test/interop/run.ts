@@ -7,8 +7,16 @@ import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import type { RunningServer } from './servers/fastify.js';
 
-/** Seeds every interop target is judged with. */
+/**
+ * The seeds a conformant target is judged with: a false failure may hang on the data one seed generates. A faulty target
+ * is judged with one of them, each fault with the next ({@link seedOf}): the faults here are caught by the example
+ * checks, which send the same requests whatever the seed, and the seeds still vary what the generated checks send
+ * beside them, which must fail no other rule.
+ */
 export const SEEDS = [1, 7, 20260];
+
+/** The seed the `index`-th faulty target of a file is judged with. */
+export const seedOf = (index: number): number => SEEDS[index % SEEDS.length] as number;
 
 /** A default run is 1 to 3 s; this bounds one that hangs. */
 const RUN_TIMEOUT_MS = 90_000;
