@@ -67,8 +67,7 @@ export async function startHostileServer(misbehave: Misbehaviour, options: Hosti
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
+  const port = await listenBelowEphemeralPorts(server);
   const stop = () => new Promise<void>((resolve) => {
     for (const socket of sockets) socket.destroy();
     server.close(() => resolve());
@@ -83,7 +82,7 @@ export async function startHostileServer(misbehave: Misbehaviour, options: Hosti
     outage: async (ms) => {
       await stop();
       await new Promise((resolve) => setTimeout(resolve, ms));
-      if (!closed) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      if (!closed) await listenOn(server, port);
     },
     close: () => {
       closed = true;
@@ -91,6 +90,34 @@ export async function startHostileServer(misbehave: Misbehaviour, options: Hosti
     },
   };
   return hostile;
+}
+
+/** Listens on 127.0.0.1:`port`; rejects when it cannot (the port is taken). */
+function listenOn(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Listens on a free port below Linux's ephemeral range (32768 and up), and returns it. A port from listen(0) is one of
+ * that range, which every outgoing connection on the machine draws its own local port from: while the server is down
+ * for an outage, a connection of another test could take its port, and the server could not come back on it.
+ */
+async function listenBelowEphemeralPorts(server: Server): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    try {
+      await listenOn(server, port);
+      return port;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || attempt === 20) throw error;
+    }
+  }
 }
 
 async function bodyOf(request: IncomingMessage): Promise<Buffer> {
