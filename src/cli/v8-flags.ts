@@ -1,4 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
+import type { RunListener } from '../runner/listener.js';
 
 /**
  * V8 flags that no Node option the user gave already decides, each with the pattern of the options that decide it.
@@ -27,4 +28,22 @@ export function runFlags(execArgv: readonly string[], nodeOptions: string): stri
  */
 export function setRunFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): void {
   for (const flag of runFlags(execArgv, nodeOptions)) setFlagsFromString(flag);
+}
+
+/**
+ * The listener, which also sets {@link runFlags} again when the first suite starts: V8 puts the main thread's growth
+ * factor back to its default when it sets up another isolate's heap, as it does for the suites' worker, and the main
+ * thread then grows its young generation to the largest size while it collects the run's results (2 MB of a default
+ * run's peak, docs/speed.md).
+ */
+export function setRunFlagsAgainOnceTheWorkerRuns(listener: RunListener, setFlags: () => void = setRunFlags): RunListener {
+  let set = false;
+  return {
+    ...listener,
+    onSuiteStart(suite, checks) {
+      if (!set) setFlags();
+      set = true;
+      listener.onSuiteStart?.(suite, checks);
+    },
+  };
 }

@@ -13,6 +13,7 @@ import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import type { Output } from '../console/output.js';
+import { setRunFlagsAgainOnceTheWorkerRuns } from '../v8-flags.js';
 import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
@@ -86,7 +87,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, redactor, seed, profile: config.profile,
       ...(replay ? { replay: replayOf(replay) } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      listener: progressListener(out, (result) => judgeResult(result, assessment).effect),
+      listener: setRunFlagsAgainOnceTheWorkerRuns(progressListener(out, (result) => judgeResult(result, assessment).effect)),
       signal: interrupt.signal,
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
