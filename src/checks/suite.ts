@@ -8,7 +8,7 @@ import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing, type NoEffectRule } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
 import { CheckWithheld, NotJudged } from './failure.js';
-import { recordCheck, type CheckKind, type Withheld } from '../protocol/check-meta.js';
+import { recordCheck, type CheckKind } from '../protocol/check-meta.js';
 import { SETTINGS_KEY } from '../protocol/settings.js';
 import type { SuiteName } from '../protocol/suites.js';
 import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
@@ -18,7 +18,7 @@ import { SuiteState } from '../runtime/suite-state.js';
 import { environment, type Environment } from '../runtime/environment.js';
 import { runState } from '../runtime/run-state.js';
 import { AuditTallies } from './audits/tallies.js';
-import type { Reservation } from '../runtime/write-budget.js';
+import { WritePlanner } from './write-plan.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back; `R`, the rule it judges. */
@@ -99,8 +99,7 @@ export function defineSuite(name: SuiteName): Suite {
   // A shard declares the other shards' checks too, unrun, so that its plan of writes is the whole run's.
   const shard = state.env.settings.shard;
   const runsHere = !shard || shard.suites.includes(name);
-  /** The shared requests of another shard's checks whose writes are counted already. */
-  const othersShared = new Set<Shared<unknown>>();
+  const writes = new WritePlanner(state.run.budget, state.env.settings.readOnly, runsHere);
   afterAll(() => state.releaseLists());
 
   const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}) => {
@@ -115,7 +114,7 @@ export function defineSuite(name: SuiteName): Suite {
     // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
     // replay runs one check: the others are filtered out and reserve nothing.
     const replay = state.env.settings.replay;
-    const plan = !replay || replay.title === title ? planWrites(options) : {};
+    const plan = !replay || replay.title === title ? writes.plan(options.writes ?? 0, options.uses ?? []) : {};
     declare(title, async ({ task, skip, signal, annotate }) => {
       state.publishTotals(task.file.meta); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
@@ -145,36 +144,6 @@ export function defineSuite(name: SuiteName): Suite {
       }
     }, CHECK_TIMEOUT_MS);
   };
-
-  /**
-   * Reserves what a check may create, and what the shared requests it uses may, before any check runs; or says why
-   * the check is withheld (a read-only run, a budget that cannot cover it).
-   */
-  function planWrites(options: CheckOptions): { reservation?: Reservation; withheld?: { why: Withheld; reason: string } } {
-    const writes = options.writes ?? 0;
-    const uses = options.uses ?? [];
-    if (writes + uses.reduce((sum, s) => sum + s.writes, 0) === 0) return {};
-    if (!runsHere) {
-      // Another shard's check: counted as one run would count it, whether it fits or not, so that this shard never
-      // spends room another shard's check may take.
-      const unseen = uses.filter((s) => !othersShared.has(s));
-      for (const s of unseen) othersShared.add(s);
-      state.run.budget.reserveAnyway(writes + unseen.reduce((sum, s) => sum + s.writes, 0));
-      return {};
-    }
-    const readOnly = state.env.settings.readOnly;
-    if (readOnly) return { withheld: { why: 'read-only', reason: `this check would create categories, and the run is read-only: ${readOnly}` } };
-    const budget = state.run.budget;
-    const short = (what: string, n: number) => ({ withheld: {
-      why: 'budget' as const,
-      reason: `${what} ${n} write${n === 1 ? '' : 's'}, but ${budget.available} of the write budget of ${budget.limit} are left (--max-writes)`,
-    } });
-    const unaffordable = uses.find((s) => !s.reserve(budget));
-    if (unaffordable) return short(`the requests it judges (${unaffordable.name}) need`, unaffordable.writes);
-    if (writes === 0) return {};
-    const reservation = budget.reserve(writes);
-    return reservation ? { reservation } : short('needs', writes);
-  }
 
   /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
   const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
