@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
@@ -10,6 +10,7 @@ import { CheckContext } from './context.js';
 import { CheckWithheld, NotJudged } from './failure.js';
 import { recordCheck, type CheckKind } from '../protocol/check-meta.js';
 import { SETTINGS_KEY } from '../protocol/settings.js';
+import { slotOf } from '../protocol/slots.js';
 import type { SuiteName } from '../protocol/suites.js';
 import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
 import { LONG_LIST } from '../rules/long-list.js';
@@ -88,8 +89,11 @@ export interface Suite {
  * meta carries its rule, name and exchanges to the runner. A check that sends nothing or asserts nothing fails.
  */
 export function defineSuite(name: SuiteName): Suite {
-  // The one place the worker takes what the runner provided: everything below is handed the run's settings.
-  const settings = inject(SETTINGS_KEY);
+  // The one place the worker takes what the runner provided: everything below is handed the run's settings. A batch's
+  // suite files serve the run of their slot (protocol/slots.ts), which the file being collected says.
+  const testPath = expect.getState().testPath ?? '';
+  const settings = inject(SETTINGS_KEY)[slotOf(testPath)];
+  if (!settings) throw new Error(`no run's settings were provided for ${testPath}`);
   const env = environment(settings);
   const run = runState(settings);
   const audits = new AuditTallies(env.validators, run);

@@ -75,11 +75,14 @@ export interface Replay {
   readonly checkSeed?: number;
 }
 
-/** The key the runner provides the settings under (vitest's provide), and the worker injects them by. */
+/**
+ * The key the runner provides the settings under (vitest's provide), and the worker injects them by: the settings of
+ * each run the vitest run serves, by slot (see protocol/slots.ts); one run's alone, most often.
+ */
 export const SETTINGS_KEY = 'settings';
 
 declare module 'vitest' {
   interface ProvidedContext {
-    [SETTINGS_KEY]: RunSettings;
+    [SETTINGS_KEY]: readonly RunSettings[];
   }
 }

@@ -68,6 +68,9 @@ export class ResultCollector {
   /** What of the spec the suite files' requests exercised, added up. */
   readonly coverage = new CoverageTotals();
   private readonly bySuite = new Map<string, CheckResult[]>();
+  /** When its first suite file was collected, and its last one ended (performance.now()): its span in a batch. */
+  private firstCollected?: number;
+  private lastEnded?: number;
 
   constructor(
     private readonly redactor: Redactor,
@@ -86,7 +89,13 @@ export class ResultCollector {
     return this.errors.some((e) => e.interrupted || e.targetGone);
   }
 
+  /** How long the run took, from its first suite file's collection to its last one's end (see SuiteSession.runAll). */
+  get durationMs(): number {
+    return Math.round((this.lastEnded ?? 0) - (this.firstCollected ?? this.lastEnded ?? 0));
+  }
+
   onTestModuleCollected(module: TestModule): void {
+    this.firstCollected ??= performance.now();
     this.onSuiteCollected?.();
     this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
   }
@@ -112,6 +121,7 @@ export class ResultCollector {
   }
 
   onTestModuleEnd(module: TestModule): void {
+    this.lastEnded = performance.now();
     const suite = suiteNameOf(module);
     const totals = publishedTotals(module);
     if (totals) this.add(totals);

@@ -15,6 +15,8 @@ import { suiteNameOf } from '../protocol/suites.js';
 import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
+import { SuiteSlots, SLOTS_FOLDER_PREFIX } from './suite-slots.js';
+import { slotOf } from '../protocol/slots.js';
 
 /** What a run needs: how it checks, what it checks, and how it reports and stops. */
 export interface RunOptions {
@@ -44,14 +46,22 @@ export interface RunOptions {
 const SUITES_DIR = join(packageRoot, 'dist', 'suites');
 
 /**
- * A vitest instance that runs the suites in `suites/` against one target after another. Each run gets fresh
+ * A vitest instance that runs the suites in `suites/` against one target after another. Each vitest run gets fresh
  * workers (fresh module state) and its own settings; starting vitest once saves its start-up on every run after
  * the first (selftest runs dozens).
  */
 export class SuiteSession {
-  private current?: ResultCollector;
+  /** The collectors of the runs under way, by slot (protocol/slots.ts). */
+  private current: readonly ResultCollector[] = [];
+  /** The suite files' copies for batches, made on the first batch. */
+  private slots?: SuiteSlots;
 
   private constructor(private readonly vitest: Vitest) {}
+
+  /** The collector of the run whose slot a test module serves. */
+  private collectorOf(moduleId: string): ResultCollector | undefined {
+    return this.current[slotOf(moduleId)];
+  }
 
   /**
    * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
@@ -60,11 +70,11 @@ export class SuiteSession {
   static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
-      onTestModuleCollected: (m) => session?.current?.onTestModuleCollected(m),
-      onTestCaseResult: (t) => session?.current?.onTestCaseResult(t),
-      onTestCaseAnnotate: (t, annotation) => session?.current?.onTestCaseAnnotate(t, annotation),
-      onTestModuleEnd: (m) => session?.current?.onTestModuleEnd(m),
-      onTestRunEnd: (m, errors) => session?.current?.onTestRunEnd(m, errors),
+      onTestModuleCollected: (m) => session?.collectorOf(m.moduleId)?.onTestModuleCollected(m),
+      onTestCaseResult: (t) => session?.collectorOf(t.module.moduleId)?.onTestCaseResult(t),
+      onTestCaseAnnotate: (t, annotation) => session?.collectorOf(t.module.moduleId)?.onTestCaseAnnotate(t, annotation),
+      onTestModuleEnd: (m) => session?.collectorOf(m.moduleId)?.onTestModuleEnd(m),
+      onTestRunEnd: (m, errors) => session?.current.forEach((collector) => collector.onTestRunEnd(m, errors)),
     };
     // vitest's logger exits the process on SIGINT and SIGTERM; the CLI handles them itself (it cancels the run and
     // still writes the reports), so the listeners vitest adds go again at once, before any signal can reach them.
@@ -93,7 +103,7 @@ export class SuiteSession {
         // as they are, with no transform in this thread and no source fetched over the worker's channel. (Importing
         // them without vite's runner, vitest's experimental viteModuleRunner: false, gives each worker a loader
         // thread of vitest's on Node 20, which costs more time and memory than it saves.)
-        server: { deps: { external: [/[\\/]dist[\\/](src|suites)[\\/]/] } },
+        server: { deps: { external: [/[\\/]dist[\\/](src|suites)[\\/]/, new RegExp(SLOTS_FOLDER_PREFIX)] } },
       });
       // Initialises the reporters (vitest's blob reporter needs it) without running anything yet.
       await vitest.standalone();
@@ -111,83 +121,119 @@ export class SuiteSession {
    * result, and the errors (the verdict is then `incomplete`).
    */
   async run(options: RunOptions): Promise<RunRecord> {
+    return (await this.runAll([options]))[0] as RunRecord;
+  }
+
+  /**
+   * Runs every suite against each of several targets in one vitest run, and returns what each run recorded, in order
+   * (see {@link run}). The runs go one after another in one worker, each from a slot of its own (protocol/slots.ts):
+   * the worker's start and the loading of the suites' modules, most of what a run against the reference costs, are
+   * paid once for all of them. A replay and a shard run alone.
+   */
+  async runAll(runs: readonly RunOptions[]): Promise<RunRecord[]> {
+    if (runs.length > 1 && runs.some((options) => options.replay || options.shard)) throw new Error('a replay or a shard runs alone');
     markPhase('suites-start');
     const startedAt = new Date();
     const started = performance.now();
-    const runId = randomBytes(4).toString('hex');
-    let specifications = await this.vitest.globTestSpecifications();
-    const settings = settingsOf(options, runId, options.shard ? await shardOf(this.vitest, specifications, options.shard) : undefined);
+    const files = await this.vitest.globTestSpecifications();
+    let specifications = runs.length === 1 ? files : await this.slotSpecifications(files, runs.length);
+    const planned = await Promise.all(runs.map(async (options) => {
+      const runId = randomBytes(4).toString('hex');
+      const shard = options.shard ? await shardOf(this.vitest, specifications, options.shard) : undefined;
+      return { options, runId, settings: settingsOf(options, runId, shard) };
+    }));
     // Interrupted, the run stops twice over: the checks' requests are aborted (in the worker), and vitest cancels
     // the tests not yet started. vitest forgets a cancellation that comes while a run is starting, so a suite that
     // starts after it is cancelled again; either way, its checks' requests end at once.
     const stop = () => {
-      announceInterruption(runId);
+      for (const { runId } of planned) announceInterruption(runId);
       this.vitest.cancelCurrentRun('keyboard-input').catch(() => undefined);
     };
-    const collector = new ResultCollector(options.redactor, options.listener, () => {
+    const collectors = planned.map(({ options }) => new ResultCollector(options.redactor, options.listener, () => {
       if (options.signal?.aborted) stop();
+    }));
+    this.current = collectors;
+    const cancels = planned.map(({ options }, i) => {
+      const cancel = () => {
+        collectors[i]?.errors.push({ where: 'the run', message: `stopped by ${String(options.signal?.reason)}`, interrupted: true });
+        stop();
+      };
+      options.signal?.addEventListener('abort', cancel, { once: true });
+      return cancel;
     });
-    this.current = collector;
-    const cancel = () => {
-      collector.errors.push({ where: 'the run', message: `stopped by ${String(options.signal?.reason)}`, interrupted: true });
-      stop();
-    };
-    options.signal?.addEventListener('abort', cancel, { once: true });
     // Interrupted before the suites started (while vitest loaded): nothing runs, and the report says so.
-    if (options.signal?.aborted) cancel();
+    planned.forEach(({ options }, i) => {
+      if (options.signal?.aborted) cancels[i]?.();
+    });
     try {
-      this.vitest.provide(SETTINGS_KEY, settings);
-      const replay = options.replay;
+      this.vitest.provide(SETTINGS_KEY, planned.map((run) => run.settings));
+      const replay = runs.length === 1 ? runs[0]?.replay : undefined;
       if (replay) {
         this.vitest.setGlobalTestNamePattern(replayedTitles(replay.title, replay.suite));
         specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
-      if (!options.signal?.aborted) {
+      if (!runs.some((options) => options.signal?.aborted)) {
         await this.vitest.runTestSpecifications(specifications);
       }
       markPhase('suites-done');
     } finally {
-      options.signal?.removeEventListener('abort', cancel);
+      planned.forEach(({ options }, i) => options.signal?.removeEventListener('abort', cancels[i] as () => void));
       this.vitest.resetGlobalTestNamePattern();
-      this.current = undefined;
+      this.current = [];
       // vitest marks failed tests through process.exitCode; the verdict decides the exit code, not vitest.
       process.exitCode = undefined;
     }
-    const { errors } = collector;
-    // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
-    const results = collector.cutShort ? collector.results : holdSkipsToTheirOwners(collector.results);
-    return {
-      target: options.target,
-      targetKind: options.targetKind,
-      seed: options.seed,
-      runId,
-      specVersion: options.spec.model.version,
-      specSha256: options.spec.sha256,
-      specPath: options.spec.path,
-      suiteVersion,
-      startedAt: startedAt.toISOString(),
-      durationMs: Math.round(performance.now() - started),
-      settings: reportedSettings(options.profile, options.settings),
-      ...(options.settings.readOnly ? { readOnly: options.settings.readOnly } : {}),
-      // The worker is a thread of this process: its memory counts here.
-      resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
-      timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
-      writes: { budget: options.settings.maxWrites ?? null, ...collector.writes },
-      created: collector.created,
-      // A replay sends one check's requests: no measure of what a run exercises.
-      ...(options.replay ? {} : { coverage: collector.coverage.of(options.spec.model) }),
-      ...(collector.inapplicable.length ? { inapplicable: collector.inapplicable } : {}),
-      requests: collector.requests,
-      results,
-      ...(errors.length ? { errors } : {}),
-      ...(options.settings.selection ? { selection: options.settings.selection } : {}),
-      ...(options.shard ? { shard: options.shard } : {}),
-    };
+    const durationMs = Math.round(performance.now() - started);
+    return planned.map(({ options, runId }, i) => recordOf(options, runId, collectors[i] as ResultCollector, startedAt,
+      runs.length === 1 ? durationMs : (collectors[i] as ResultCollector).durationMs));
+  }
+
+  /** The suite files' copies for `count` runs at once (SuiteOrder runs every suite of one before the next's). */
+  private async slotSpecifications(files: readonly TestSpecification[], count: number): Promise<TestSpecification[]> {
+    this.slots ??= await SuiteSlots.open();
+    const copies = await this.slots.copies(files.map((f) => f.moduleId), count);
+    const project = this.vitest.getRootProject();
+    return copies.flat().map((file) => project.createSpecification(file));
   }
 
   async close(): Promise<void> {
     await this.vitest.close();
+    await this.slots?.close();
   }
+}
+
+/** What one run recorded, for `judge` (results/assess.ts). */
+function recordOf(options: RunOptions, runId: string, collector: ResultCollector, startedAt: Date, durationMs: number): RunRecord {
+  const { errors } = collector;
+  // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
+  const results = collector.cutShort ? collector.results : holdSkipsToTheirOwners(collector.results);
+  return {
+    target: options.target,
+    targetKind: options.targetKind,
+    seed: options.seed,
+    runId,
+    specVersion: options.spec.model.version,
+    specSha256: options.spec.sha256,
+    specPath: options.spec.path,
+    suiteVersion,
+    startedAt: startedAt.toISOString(),
+    durationMs,
+    settings: reportedSettings(options.profile, options.settings),
+    ...(options.settings.readOnly ? { readOnly: options.settings.readOnly } : {}),
+    // The worker is a thread of this process: its memory counts here.
+    resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
+    timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
+    writes: { budget: options.settings.maxWrites ?? null, ...collector.writes },
+    created: collector.created,
+    // A replay sends one check's requests: no measure of what a run exercises.
+    ...(options.replay ? {} : { coverage: collector.coverage.of(options.spec.model) }),
+    ...(collector.inapplicable.length ? { inapplicable: collector.inapplicable } : {}),
+    requests: collector.requests,
+    results,
+    ...(errors.length ? { errors } : {}),
+    ...(options.settings.selection ? { selection: options.settings.selection } : {}),
+    ...(options.shard ? { shard: options.shard } : {}),
+  };
 }
 
 /**

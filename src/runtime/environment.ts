@@ -40,7 +40,11 @@ export function newCategoryBodies(spec: SpecModel, validators: Validators): NewC
 /** The environment of the run these settings describe; built once per worker and run, for all its suite files. */
 export function environment(settings: RunSettings): Environment {
   if (current?.runId !== settings.runId) {
-    current?.stopListening();
+    if (current) {
+      // The run before, in a batch (SuiteSession.runAll): its suite files have all run.
+      current.stopListening();
+      current.environment.client.close().catch(() => undefined);
+    }
     const operations = settings.spec.operations;
     // This thread's own, from the secrets the CLI built the run's from.
     const redactor = new Redactor(settings.secrets);

@@ -14,6 +14,18 @@ export function selftestLanes(cores = availableParallelism()): number {
   return Math.max(1, Math.min(MAX_LANES, cores + 1));
 }
 
+/**
+ * How many of selftest's runs go in one vitest run (SuiteSession.runAll): each batch pays the worker's start and the
+ * loading of the suites' modules once, most of what a run against the reference costs. Not many: the runs of a batch go
+ * one after another, so a run that waits out its deadlines (a fault that hangs) holds up the rest of its batch.
+ */
+export const RUNS_PER_BATCH = 4;
+
+/** `items` in batches of `size`, in order; the last may be smaller. */
+export function inBatches<T>(items: readonly T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
 /** What a lane runs its jobs in: opened once per lane, closed when the lane runs out of jobs. */
 export interface LaneSession {
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sleep } from '../../src/http/pacing.js';
-import { inLanes, selftestLanes } from '../../src/selftest/lanes.js';
+import { inBatches, inLanes, selftestLanes } from '../../src/selftest/lanes.js';
 
 describe('inLanes', () => {
   it('runs at most that many jobs at once, each lane in one session, and gives the results in job order as they are ready', async () => {
@@ -44,5 +44,13 @@ describe('inLanes', () => {
 describe('selftestLanes', () => {
   it('puts a run beside each core and one more, up to three', () => {
     expect([1, 2, 4, 16].map((cores) => selftestLanes(cores))).toEqual([2, 3, 3, 3]);
+  });
+});
+
+describe('inBatches', () => {
+  it('cuts the runs into batches in order, the last one smaller', () => {
+    expect(inBatches([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(inBatches([1, 2], 4)).toEqual([[1, 2]]);
+    expect(inBatches([], 4)).toEqual([]);
   });
 });

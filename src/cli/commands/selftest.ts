@@ -6,10 +6,10 @@ import { referenceKeyFor, startReferenceServer } from '../../reference/server.js
 import { REVISIONS, type Revision } from '../../reference/revisions.js';
 import { Redactor } from '../../core/secrets.js';
 import { VARIANTS } from '../../reference/variants.js';
-import type { RunReport } from '../../results/run-report.js';
+import type { RunRecord, RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import { SuiteSession } from '../../runner/run.js';
-import { inLanes, selftestLanes } from '../../selftest/lanes.js';
+import { inBatches, inLanes, RUNS_PER_BATCH, selftestLanes } from '../../selftest/lanes.js';
 import { judgeClean, judgeFault, judgeRevision, judgeVariant, type SelftestRow } from '../../selftest/matrix.js';
 import { BUNDLED_SPEC, loadSpec, readSpecDocument, type LoadedSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
@@ -60,22 +60,28 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     // Every run of the matrix gives the reference the one key, from the seed: one redactor serves them all.
     const apiKey = referenceKeyFor(seed);
     const redactor = new Redactor([apiKey]);
-    const runAgainst = async (session: SuiteSession, { patches, spec }: Pick<SelftestTarget, 'patches' | 'spec'>): Promise<RunReport> => {
-      const server = await startReferenceServer({ ...patches, apiKey });
+    // A batch of targets, each against a reference of its own, in one vitest run of the lane's session.
+    const runBatch = async (session: SuiteSession, batch: readonly SelftestTarget[]): Promise<SelftestRow[]> => {
+      const servers = await Promise.all(batch.map(({ patches }) => startReferenceServer({ ...patches, apiKey })));
       try {
-        const settings = await settingsFor(config, spec, server.url);
-        return judge(await session.run({
-          settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
-          spec, target: server.url, targetKind: 'reference', apiKey, redactor, seed, profile: config.profile,
-        }), { strict: false, failOn: 'any', failOnPartial: false });
+        const runs = await Promise.all(batch.map(async ({ spec }, i) => {
+          const target = (servers[i] as (typeof servers)[number]).url;
+          const settings = await settingsFor(config, spec, target);
+          return {
+            settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
+            spec, target, targetKind: 'reference' as const, apiKey, redactor, seed, profile: config.profile,
+          };
+        }));
+        const records = await session.runAll(runs);
+        return batch.map((target, i) => target.judge(judge(records[i] as RunRecord, { strict: false, failOn: 'any', failOnPartial: false })));
       } finally {
-        await server.close();
+        await Promise.all(servers.map((server) => server.close()));
       }
     };
-    const rows = await inLanes(targets.length, selftestLanes(), () => SuiteSession.open(), async (session, i) => {
-      const target = targets[i] as SelftestTarget;
-      return target.judge(await runAgainst(session, target));
-    }, (row) => show(out, row));
+    const batches = inBatches(targets, RUNS_PER_BATCH);
+    const rows = (await inLanes(batches.length, selftestLanes(), () => SuiteSession.open(),
+      (session, i) => runBatch(session, batches[i] as SelftestTarget[]),
+      (batchRows) => batchRows.forEach((row) => show(out, row)))).flat();
     const failures = rows.filter((r) => !r.ok);
     const path = join(reportDir, 'selftest.json');
     await writeFile(path, `${JSON.stringify({ seed, rows }, null, 2)}\n`);

@@ -1,0 +1,56 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { slotFolderName } from '../protocol/slots.js';
+
+/** The start of the name of the temporary folder that holds the slots' copies: vitest leaves what is in it to Node. */
+export const SLOTS_FOLDER_PREFIX = 'petstore-conformance-suite-slots-';
+
+/**
+ * The suite files copied into one folder per run of a batch (see protocol/slots.ts), in a temporary folder of their
+ * own. A copy imports what its suite file imports, by absolute URL: the worker loads each module of the package once,
+ * whichever slot's suite file imports it.
+ */
+export class SuiteSlots {
+  /** Slots made so far: 0 to made - 1. */
+  private made = 0;
+
+  private constructor(private readonly dir: string) {}
+
+  static async open(): Promise<SuiteSlots> {
+    return new SuiteSlots(await mkdtemp(join(tmpdir(), SLOTS_FOLDER_PREFIX)));
+  }
+
+  /** The copies of the suite files `files` for each of slots 0 to `count` - 1, by slot; made on first need. */
+  async copies(files: readonly string[], count: number): Promise<string[][]> {
+    for (; this.made < count; this.made++) {
+      const folder = join(this.dir, slotFolderName(this.made));
+      await mkdir(folder);
+      for (const file of files) await writeFile(join(folder, basename(file)), withAbsoluteImports(await readFile(file, 'utf8'), file));
+    }
+    return Array.from({ length: count }, (_, slot) => files.map((file) => join(this.dir, slotFolderName(slot), basename(file))));
+  }
+
+  close(): Promise<void> {
+    return rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A built suite file's text, each import's specifier made absolute (a relative one against the file, a package's as
+ * this package resolves it), and without its source map comment (the map is not copied). The compiler writes each
+ * import on lines of its own, its specifier last: `import … from '…';`, `} from '…';`, `import '…';`.
+ */
+export function withAbsoluteImports(text: string, file: string): string {
+  return text
+    .replace(/^((?:import|export)\b.*\bfrom |\}\s*from |import )(['"])([^'"]+)\2(;?)$/gm,
+      (_line, lead: string, quote: string, specifier: string, end: string) => `${lead}${quote}${absoluteSpecifier(specifier, file)}${quote}${end}`)
+    .replace(/^\/\/# sourceMappingURL=.*$/m, '');
+}
+
+function absoluteSpecifier(specifier: string, file: string): string {
+  if (specifier.startsWith('node:')) return specifier;
+  if (specifier.startsWith('.')) return new URL(specifier, pathToFileURL(file)).href;
+  return import.meta.resolve(specifier);
+}
