@@ -20,8 +20,8 @@ class LongestFirst extends BaseSequencer {
   }
 }
 
-/** What both projects share. */
-const TIMEOUTS = { testTimeout: 120_000, hookTimeout: 60_000 };
+/** What both projects share: every test file removes the temporary directories it made (test/support/temp-dirs.ts). */
+const SHARED = { testTimeout: 120_000, hookTimeout: 60_000, setupFiles: ['test/support/temp-dirs.ts'] };
 
 // The project's own tests (npm test). The conformance suites in suites/ are not tests of this project: the
 // runner runs them against a target.
@@ -36,8 +36,11 @@ export default defineConfig({
     // it runs (a project that extended this config would check again).
     globalSetup: ['test/support/no-temp-left.ts'],
     projects: [
-      { test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END, ...TIMEOUTS } },
-      { test: { name: 'e2e', include: END_TO_END, ...TIMEOUTS } },
+      // The unit files share worker threads and the modules they load, which halves their time (15 → 7 s, 28 → 11 s
+      // of CPU): no file's tests depend on the module state another file's left (they pass shuffled, and all in one
+      // worker). The end-to-end files keep a process each: their support modules hold servers and hooks of their own.
+      { test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END, pool: 'threads', isolate: false, ...SHARED } },
+      { test: { name: 'e2e', include: END_TO_END, ...SHARED } },
     ],
   },
 });

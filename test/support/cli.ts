@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { packageRoot } from '../../src/core/package-info.js';
 import type { RunReport } from '../../src/results/run-report.js';
 
@@ -48,10 +47,15 @@ export function runCli(args: readonly string[], env: Record<string, string | und
 
 /** Directories {@link tempDir} made in this test file, removed once its tests are done. */
 const made: string[] = [];
-// After the file, not after each test: a file's tests may run at once, and one's afterEach would remove another's.
-afterAll(async () => {
+
+/**
+ * Removes the directories {@link tempDir} made. Every test file's last hook (test/support/temp-dirs.ts, a setup file:
+ * vitest runs it for each file, also where files share a worker and this module): after the file, not after each test,
+ * since a file's tests may run at once, and one's afterEach would remove another's.
+ */
+export async function removeTempDirs(): Promise<void> {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
-});
+}
 
 /** A new empty directory (for a run's reports), removed after the test file. */
 export async function tempDir(prefix = 'petstore-conformance-'): Promise<string> {
