@@ -56,7 +56,11 @@ export class SuiteSession {
   /** The suite files' copies for batches, made on the first batch. */
   private slots?: SuiteSlots;
 
-  private constructor(private readonly vitest: Vitest) {}
+  private constructor(
+    private readonly vitest: Vitest,
+    /** Where a batch's copies of the suite files go (see SuiteSlots). */
+    private readonly slotsParent?: string,
+  ) {}
 
   /** The collector of the run whose slot a test module serves. */
   private collectorOf(moduleId: string): ResultCollector | undefined {
@@ -65,9 +69,10 @@ export class SuiteSession {
 
   /**
    * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
-   * of a run), also leaves vitest's blob of the run there, for the merge command.
+   * of a run), also leaves vitest's blob of the run there, for the merge command. A batch of runs (runAll) copies the
+   * suite files into a folder it makes in `slotsParent` (default: the system's temporary directory), removed at close.
    */
-  static async open(blobFile?: string): Promise<SuiteSession> {
+  static async open({ blobFile, slotsParent }: { readonly blobFile?: string; readonly slotsParent?: string } = {}): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => session?.collectorOf(m.moduleId)?.onTestModuleCollected(m),
@@ -110,7 +115,7 @@ export class SuiteSession {
     } finally {
       process.off('newListener', dropSignalListener);
     }
-    session = new SuiteSession(vitest);
+    session = new SuiteSession(vitest, slotsParent);
     markPhase('vitest-ready');
     return session;
   }
@@ -190,7 +195,7 @@ export class SuiteSession {
 
   /** The suite files' copies for `count` runs at once (SuiteOrder runs every suite of one before the next's). */
   private async slotSpecifications(files: readonly TestSpecification[], count: number): Promise<TestSpecification[]> {
-    this.slots ??= await SuiteSlots.open();
+    this.slots ??= await SuiteSlots.open(this.slotsParent);
     const copies = await this.slots.copies(files.map((f) => f.moduleId), count);
     const project = this.vitest.getRootProject();
     return copies.flat().map((file) => project.createSpecification(file));
@@ -289,7 +294,7 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
 
 /** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
 export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunRecord> {
-  const session = await SuiteSession.open(blobFile);
+  const session = await SuiteSession.open(blobFile ? { blobFile } : {});
   try {
     return await session.run(options);
   } finally {

@@ -4,13 +4,13 @@ import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { slotFolderName } from '../protocol/slots.js';
 
-/** The start of the name of the temporary folder that holds the slots' copies: vitest leaves what is in it to Node. */
+/** The start of the name of the folder that holds the slots' copies: vitest leaves what is in it to Node. */
 export const SLOTS_FOLDER_PREFIX = 'petstore-conformance-suite-slots-';
 
 /**
- * The suite files copied into one folder per run of a batch (see protocol/slots.ts), in a temporary folder of their
- * own. A copy imports what its suite file imports, by absolute URL: the worker loads each module of the package once,
- * whichever slot's suite file imports it.
+ * The suite files copied into one folder per run of a batch (see protocol/slots.ts), in a folder of their own. A copy
+ * imports what its suite file imports, by absolute URL: the worker loads each module of the package once, whichever
+ * slot's suite file imports it.
  */
 export class SuiteSlots {
   /** Slots made so far: 0 to made - 1. */
@@ -18,8 +18,9 @@ export class SuiteSlots {
 
   private constructor(private readonly dir: string) {}
 
-  static async open(): Promise<SuiteSlots> {
-    return new SuiteSlots(await mkdtemp(join(tmpdir(), SLOTS_FOLDER_PREFIX)));
+  /** Makes the folder in `parent`: selftest's report directory, where an interrupted run leaves it in sight. */
+  static async open(parent = tmpdir()): Promise<SuiteSlots> {
+    return new SuiteSlots(await mkdtemp(join(parent, SLOTS_FOLDER_PREFIX)));
   }
 
   /** The copies of the suite files `files` for each of slots 0 to `count` - 1, by slot; made on first need. */

@@ -79,7 +79,9 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       }
     };
     const batches = inBatches(targets, RUNS_PER_BATCH);
-    const rows = (await inLanes(batches.length, selftestLanes(), () => SuiteSession.open(),
+    // The batches' copies of the suite files go in the report directory: a selftest stopped by Ctrl-C leaves them there,
+    // in sight, rather than in the system's temporary directory.
+    const rows = (await inLanes(batches.length, selftestLanes(), () => SuiteSession.open({ slotsParent: reportDir }),
       (session, i) => runBatch(session, batches[i] as SelftestTarget[]),
       (batchRows) => batchRows.forEach((row) => show(out, row)))).flat();
     const failures = rows.filter((r) => !r.ok);
