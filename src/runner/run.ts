@@ -56,11 +56,7 @@ export class SuiteSession {
   /** The suite files' copies for batches, made on the first batch. */
   private slots?: SuiteSlots;
 
-  private constructor(
-    private readonly vitest: Vitest,
-    /** Where a batch's copies of the suite files go (see SuiteSlots). */
-    private readonly slotsParent?: string,
-  ) {}
+  private constructor(private readonly vitest: Vitest) {}
 
   /** The collector of the run whose slot a test module serves. */
   private collectorOf(moduleId: string): ResultCollector | undefined {
@@ -69,17 +65,16 @@ export class SuiteSession {
 
   /**
    * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
-   * of a run), also leaves vitest's blob of the run there, for the merge command. A batch of runs (runAll) copies the
-   * suite files into a folder it makes in `slotsParent` (default: the system's temporary directory), removed at close.
+   * of a run), also leaves vitest's blob of the run there, for the merge command.
    */
-  static async open({ blobFile, slotsParent }: { readonly blobFile?: string; readonly slotsParent?: string } = {}): Promise<SuiteSession> {
+  static async open(blobFile?: string): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => session?.collectorOf(m.moduleId)?.onTestModuleCollected(m),
       onTestCaseResult: (t) => session?.collectorOf(t.module.moduleId)?.onTestCaseResult(t),
       onTestCaseAnnotate: (t, annotation) => session?.collectorOf(t.module.moduleId)?.onTestCaseAnnotate(t, annotation),
       onTestModuleEnd: (m) => session?.collectorOf(m.moduleId)?.onTestModuleEnd(m),
-      onTestRunEnd: (m, errors) => session?.current.forEach((collector) => collector.onTestRunEnd(m, errors)),
+      onTestRunEnd: (m, errors) => session?.current.forEach((collector, slot) => collector.onTestRunEnd(m, errorsOfSlot(errors, slot))),
     };
     // vitest's logger exits the process on SIGINT and SIGTERM; the CLI handles them itself (it cancels the run and
     // still writes the reports), so the listeners vitest adds go again at once, before any signal can reach them.
@@ -115,7 +110,7 @@ export class SuiteSession {
     } finally {
       process.off('newListener', dropSignalListener);
     }
-    session = new SuiteSession(vitest, slotsParent);
+    session = new SuiteSession(vitest);
     markPhase('vitest-ready');
     return session;
   }
@@ -195,7 +190,7 @@ export class SuiteSession {
 
   /** The suite files' copies for `count` runs at once (SuiteOrder runs every suite of one before the next's). */
   private async slotSpecifications(files: readonly TestSpecification[], count: number): Promise<TestSpecification[]> {
-    this.slots ??= await SuiteSlots.open(this.slotsParent);
+    this.slots ??= await SuiteSlots.open();
     const copies = await this.slots.copies(files.map((f) => f.moduleId), count);
     const project = this.vitest.getRootProject();
     return copies.flat().map((file) => project.createSpecification(file));
@@ -205,6 +200,17 @@ export class SuiteSession {
     await this.vitest.close();
     await this.slots?.close();
   }
+}
+
+/**
+ * The errors vitest caught outside any test (an unhandled rejection) that are the run's of this slot: those it tagged
+ * with a suite file of that slot, and those it could not place, which are every run's.
+ */
+export function errorsOfSlot<E>(errors: readonly E[], slot: number): E[] {
+  return errors.filter((error) => {
+    const path = (error as { VITEST_TEST_PATH?: unknown }).VITEST_TEST_PATH;
+    return typeof path !== 'string' || slotOf(path) === slot;
+  });
 }
 
 /** What one run recorded, for `judge` (results/assess.ts). */
@@ -294,7 +300,7 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
 
 /** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
 export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunRecord> {
-  const session = await SuiteSession.open(blobFile ? { blobFile } : {});
+  const session = await SuiteSession.open(blobFile);
   try {
     return await session.run(options);
   } finally {

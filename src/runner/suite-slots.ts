@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -18,9 +19,15 @@ export class SuiteSlots {
 
   private constructor(private readonly dir: string) {}
 
-  /** Makes the folder in `parent`: selftest's report directory, where an interrupted run leaves it in sight. */
-  static async open(parent = tmpdir()): Promise<SuiteSlots> {
-    return new SuiteSlots(await mkdtemp(join(parent, SLOTS_FOLDER_PREFIX)));
+  /**
+   * Makes the folder, in the system's temporary directory: its path must be one vitest can make a URL of as it is (a
+   * report directory holding `#` or `%` is not). Removed by {@link close}, or as the process exits.
+   */
+  static async open(): Promise<SuiteSlots> {
+    const dir = await mkdtemp(join(tmpdir(), SLOTS_FOLDER_PREFIX));
+    if (unclosed.size === 0) process.once('exit', removeUnclosed);
+    unclosed.add(dir);
+    return new SuiteSlots(dir);
   }
 
   /** The copies of the suite files `files` for each of slots 0 to `count` - 1, by slot; made on first need. */
@@ -33,9 +40,17 @@ export class SuiteSlots {
     return Array.from({ length: count }, (_, slot) => files.map((file) => join(this.dir, slotFolderName(slot), basename(file))));
   }
 
-  close(): Promise<void> {
-    return rm(this.dir, { recursive: true, force: true });
+  async close(): Promise<void> {
+    await rm(this.dir, { recursive: true, force: true });
+    unclosed.delete(this.dir);
   }
+}
+
+/** The folders of the slots not closed yet: an exit that does not wait for them (selftest interrupted) removes them. */
+const unclosed = new Set<string>();
+
+function removeUnclosed(): void {
+  for (const dir of unclosed) rmSync(dir, { recursive: true, force: true });
 }
 
 /**

@@ -39,6 +39,14 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('selftest');
   const releaseReportDir = await prepareReportDir(reportDir);
+  // Stopped (Ctrl-C, SIGTERM), selftest judges nothing more: it exits at once, and the exit removes the batches' copies
+  // of the suite files (runner/suite-slots.ts).
+  const stop = (signal: NodeJS.Signals) => {
+    out.error(`petstore-conformance: ${signal}: selftest stopped; no matrix written`);
+    process.exit(EXIT.notCarriedOut);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const revisedSpecs = await writeRevisedSpecs(revisions.map((r) => r.revision), join(reportDir, 'revisions'));
     const seed = config.seed ?? randomInt(0, 2 ** 31 - 1);
@@ -79,9 +87,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       }
     };
     const batches = inBatches(targets, RUNS_PER_BATCH);
-    // The batches' copies of the suite files go in the report directory: a selftest stopped by Ctrl-C leaves them there,
-    // in sight, rather than in the system's temporary directory.
-    const rows = (await inLanes(batches.length, selftestLanes(), () => SuiteSession.open({ slotsParent: reportDir }),
+    const rows = (await inLanes(batches.length, selftestLanes(), () => SuiteSession.open(),
       (session, i) => runBatch(session, batches[i] as SelftestTarget[]),
       (batchRows) => batchRows.forEach((row) => show(out, row)))).flat();
     const failures = rows.filter((r) => !r.ok);
@@ -94,6 +100,8 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     out.line(`Matrix: ${path}`);
     return failures.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
     await releaseReportDir();
   }
 }
