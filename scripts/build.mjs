@@ -37,9 +37,11 @@ if (process.argv.includes('--digest')) {
   process.exit(0);
 }
 const built = existsSync(STAMP);
-if (!process.argv.includes('--always') && built && readFileSync(STAMP, 'utf8') === digest) process.exit(0);
+const always = process.argv.includes('--always');
+if (!always && built && readFileSync(STAMP, 'utf8') === digest) process.exit(0);
 const started = Date.now();
-process.stderr.write(`petstore-conformance: building dist/ from the sources (${built ? 'they changed since the last build' : 'not built yet'})…\n`);
+const why = !built ? 'not built yet' : always ? 'as --always asks' : 'they changed since the last build';
+process.stderr.write(`petstore-conformance: building dist/ from the sources (${why})…\n`);
 // From nothing: a source removed since the last build must not leave its compiled file behind to be run.
 rmSync(join(root, 'dist'), { recursive: true, force: true });
 const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
