@@ -25,17 +25,21 @@ export class SuiteSlots {
    */
   static async open(): Promise<SuiteSlots> {
     const dir = await mkdtemp(join(tmpdir(), SLOTS_FOLDER_PREFIX));
-    if (unclosed.size === 0) process.once('exit', removeUnclosed);
+    if (!removedAtExit) process.once('exit', removeUnclosed);
+    removedAtExit = true;
     unclosed.add(dir);
     return new SuiteSlots(dir);
   }
 
   /** The copies of the suite files `files` for each of slots 0 to `count` - 1, by slot; made on first need. */
   async copies(files: readonly string[], count: number): Promise<string[][]> {
-    for (; this.made < count; this.made++) {
-      const folder = join(this.dir, slotFolderName(this.made));
-      await mkdir(folder);
-      for (const file of files) await writeFile(join(folder, basename(file)), withAbsoluteImports(await readFile(file, 'utf8'), file));
+    if (this.made < count) {
+      const texts = await Promise.all(files.map(async (file) => withAbsoluteImports(await readFile(file, 'utf8'), file)));
+      for (; this.made < count; this.made++) {
+        const folder = join(this.dir, slotFolderName(this.made));
+        await mkdir(folder);
+        await Promise.all(files.map((file, i) => writeFile(join(folder, basename(file)), texts[i] as string)));
+      }
     }
     return Array.from({ length: count }, (_, slot) => files.map((file) => join(this.dir, slotFolderName(slot), basename(file))));
   }
@@ -48,6 +52,8 @@ export class SuiteSlots {
 
 /** The folders of the slots not closed yet: an exit that does not wait for them (selftest interrupted) removes them. */
 const unclosed = new Set<string>();
+/** Whether the process removes {@link unclosed} as it exits: one listener, however many folders come and go. */
+let removedAtExit = false;
 
 function removeUnclosed(): void {
   for (const dir of unclosed) rmSync(dir, { recursive: true, force: true });
