@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { escapeRegExp } from '../../src/core/regexp.js';
 import { startReferenceServer } from '../../src/reference/server.js';
 import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
-import { hostileServer, http1 } from '../support/hostile.js';
+import { hostileServer, http1, startHostileServer } from '../support/hostile.js';
 
 const run = promisify(execFile);
 
@@ -358,16 +358,19 @@ describe('a target that sends huge bodies fast', () => {
   });
 });
 
-// The two wait on the target (an outage, then the ride-out of one that never ends): they run at once.
+// The two wait on the target (an outage, then the ride-out of one that never ends): they run at once, each closing its
+// own server (hostileServer's hook would close both servers after whichever test ends first: under load, the first
+// test's target went down for good in the middle of its run, closed by the second's).
 describe.concurrent('a target that goes down in the middle of the run', () => {
   // Before: ten requests without an answer opened the circuit, and every later request was refused at once: the checks
   // left were all "not sent", and the run ended ten milliseconds after the target came back, NON-CONFORMANT.
-  it('for 2 s: rides it out, reports the requests it lost under HTTP-1, and judges the rest', async ({ expect }) => {
+  it('for 2 s: rides it out, reports the requests it lost under HTTP-1, and judges the rest', async ({ expect, onTestFinished }) => {
     let down: Promise<void> | undefined;
-    const server = await hostileServer((_request, _response, n) => {
+    const server = await startHostileServer((_request, _response, n) => {
       if (n === 60) down = server.outage(2000);
       return false;
     });
+    onTestFinished(() => server.close());
     const dir = await tempDir();
     // The ride-out lasts a deadline and a half: 15 s here, so that a loaded machine, which slows the server's own
     // 2 s timer too, still sees the target come back within it.
@@ -385,11 +388,12 @@ describe.concurrent('a target that goes down in the middle of the run', () => {
     expect(result.code).toBe(1);
   });
 
-  it('for good: says so, and ends incomplete (exit 2), never blaming the checks it could not send on the target', async ({ expect }) => {
-    const server = await hostileServer((_request, _response, n) => {
+  it('for good: says so, and ends incomplete (exit 2), never blaming the checks it could not send on the target', async ({ expect, onTestFinished }) => {
+    const server = await startHostileServer((_request, _response, n) => {
       if (n === 60) void server.close();
       return false;
     });
+    onTestFinished(() => server.close());
     const dir = await tempDir();
     const result = await runCli(['--target', server.url, '--timeout', '3000', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
     const report = await readReport(dir);
