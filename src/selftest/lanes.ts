@@ -20,7 +20,7 @@ export function selftestLanes(cores = availableParallelism()): number {
  * many more: a batch's worker keeps every run's suite modules and what they hold to its end (docs/speed.md: 4, 8 and
  * 16 a batch), and a run that waits out its deadlines (a fault that hangs) holds up the rest of its batch.
  */
-export const RUNS_PER_BATCH = 8;
+export const RUNS_PER_BATCH = 16;
 
 /** `items` in batches of `size`, in order; the last may be smaller. */
 export function inBatches<T>(items: readonly T[], size: number): T[][] {
