@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
+import { SHORTEST_FRAGMENT } from '../core/secrets.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
 import { unknownNames } from '../rules/selection.js';
@@ -36,6 +37,12 @@ type Parser<T> = (text: string) => T;
 /** A row of the option table: the option but its name (the row's key), with the parser of its value if it takes one. */
 interface OptionRow extends Omit<OptionDef, 'name'> {
   readonly parse?: Parser<unknown>;
+  /**
+   * What of one parsed value must never be printed or written (a header's value, not its name), for an option that
+   * takes a secret: the run's secrets are gathered from the rows (see {@link RunConfig.secrets}), not listed by hand.
+   * The option's own records and command lines must show it some other way (`[REDACTED]`).
+   */
+  secretsOf?(value: unknown): readonly string[];
 }
 
 /** Defaults that are the same in every profile (see profiles.ts for the others), stated once. */
@@ -150,6 +157,11 @@ export interface RunConfig {
   readonly failOnPartial: boolean;
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
+  /**
+   * What the command line gave that must never be printed or written, as the option rows declare it (`secretsOf`):
+   * with the key, the run's redactor is built from them. See {@link secretsIn} for those it leaves out.
+   */
+  readonly secrets: readonly string[];
 }
 
 /** The settings the command line decides alone (see RunConfig.settings). */
@@ -277,7 +289,22 @@ function runConfig(v: Options): RunConfig {
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
     ...(v.shard !== undefined ? { shard: v.shard } : {}),
+    secrets: secretsIn(v),
   };
+}
+
+/**
+ * The secrets the options hold, as their rows declare them. Not one shorter than SHORTEST_FRAGMENT: that is an
+ * ordinary word or number ("acme", "1"), which the redactor would take out of every report ("name", 401) and
+ * report.json with it. The suite never writes one itself (its row shows it as `[REDACTED]`); only a target's echo of it
+ * could show it.
+ */
+function secretsIn(v: Options): string[] {
+  return Object.entries<OptionRow>(TABLE).flatMap(([name, row]) => {
+    const given: unknown = v[name as keyof Options];
+    if (given === undefined || row.secretsOf === undefined) return [];
+    return (Array.isArray(given) ? given : [given]).flatMap((value) => row.secretsOf?.(value) ?? []);
+  }).filter((secret) => secret.length >= SHORTEST_FRAGMENT);
 }
 
 /** An option's text as it is: a path, an id. */

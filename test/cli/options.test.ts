@@ -16,7 +16,7 @@ describe('parseCommand', () => {
           concurrency: staging.concurrency, insecure: false,
         },
         timeoutGiven: false, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
-        readOnly: false, allowWrites: false,
+        readOnly: false, allowWrites: false, secrets: [],
       },
     });
   });
@@ -45,6 +45,7 @@ describe('parseCommand', () => {
         settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true },
         timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
         apiKeyFile: 'key.txt', caFile: 'ca.pem', env: 'production', readOnly: true, allowWrites: true,
+        secrets: [],
       },
     });
   });
