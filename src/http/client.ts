@@ -71,7 +71,6 @@ export interface SendControl {
  */
 export class HttpClient {
   private readonly transport: Transport;
-  private readonly base: URL;
   private readonly pacer: Pacer;
   private readonly rateLimits: RateLimitPolicy;
   private readonly deadlines: Deadlines;
@@ -79,9 +78,8 @@ export class HttpClient {
   private readonly statistics = new RequestStatistics();
 
   constructor(private readonly options: ClientOptions) {
-    this.base = new URL(options.target);
     const concurrency = options.concurrency ?? 32;
-    this.transport = new Transport(this.base.origin, { ...options, connections: concurrency });
+    this.transport = new Transport(new URL(options.target).origin, { ...options, connections: concurrency });
     this.pacer = new Pacer(concurrency, options.rate);
     this.rateLimits = new RateLimitPolicy(this.pacer);
     this.deadlines = new Deadlines(options.timeoutMs);
@@ -102,7 +100,7 @@ export class HttpClient {
     const startedAt = new Date().toISOString();
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.
-    const prepared = prepareRequest(this.base, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
+    const prepared = prepareRequest(this.options, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
     const recorded = recordRequest(request, prepared);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;

@@ -1,7 +1,15 @@
 import { UnsendableHeaderError } from '../core/errors.js';
 import { unsendableInHeader } from '../core/header-text.js';
+import type { ClientOptions } from './client.js';
 import type { Credential } from './credential.js';
 import { USER_AGENT } from './trace.js';
+
+/**
+ * What of the client's options shapes each request it prepares. The CLI's first contact prepares its request here
+ * too, from the run's settings, so that an option read here reaches every request the run sends, the first one with
+ * the others.
+ */
+export type RequestSettings = Pick<ClientOptions, 'target'>;
 
 /**
  * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
@@ -36,10 +44,11 @@ export interface PreparedRequest {
 }
 
 /**
- * The request to send to `base` (the target, ending in its version segment): its query, its credential in the
- * header, query parameter or body field it names, and the identifying headers, last, carrying `traceparentValue`.
+ * The request to send to the target (ending in its version segment): its query, its credential in the header, query
+ * parameter or body field it names, and the identifying headers, last, carrying `traceparentValue`.
  */
-export function prepareRequest(base: URL, request: OutgoingRequest, traceparentValue: string): PreparedRequest {
+export function prepareRequest(settings: RequestSettings, request: Omit<OutgoingRequest, 'operation'>, traceparentValue: string): PreparedRequest {
+  const base = new URL(settings.target);
   const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
   const credential = request.credential;
   const query = Object.entries(request.query ?? {});
