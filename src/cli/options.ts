@@ -391,6 +391,20 @@ function replayConfig(report: string, given: Options, positionals: readonly stri
   return { ...runConfig(v), replay: { report, check } };
 }
 
+/**
+ * The options that chose a run's target and how it is reached, as its reports record them for the commands that run
+ * a check again (`--replay`), and as {@link recordedOptions} reads them back.
+ */
+export function targetArgsOf(config: RunConfig): string[] {
+  const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
+  return [
+    '--target', config.target.kind === 'url' ? config.target.url : 'reference',
+    ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
+    ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
+    ...(config.settings.insecure ? ['--insecure'] : []), ...option('--env', config.env),
+  ];
+}
+
 /** The options a report recorded its run was started with; none when they do not parse (a report edited by hand). */
 function recordedOptions(args: readonly string[]): Options {
   let written;

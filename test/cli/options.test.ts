@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closest, DEFAULTS, parseCommand } from '../../src/cli/options.js';
+import { closest, DEFAULTS, parseCommand, targetArgsOf, type RunConfig } from '../../src/cli/options.js';
 import { PROFILES } from '../../src/cli/profiles.js';
 import { UsageError } from '../../src/core/errors.js';
 
@@ -105,6 +105,16 @@ describe('parseCommand', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('targetArgsOf', () => {
+  const configOf = (argv: string[]) => (parseCommand(argv) as { config: RunConfig }).config;
+
+  it('writes the options that chose the target and how it is reached, which a replay of the report reads back', () => {
+    const argv = ['--target', 'https://x.test/v1', '--spec', 's.yaml', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'staging'];
+    expect(targetArgsOf(configOf([...argv, '--seed', '3', '--only', 'AUTH']))).toEqual(argv);
+    expect(targetArgsOf(configOf(['--target', 'reference', '--fault', 'a', '--variant', 'b']))).toEqual(['--target', 'reference', '--fault', 'a', '--variant', 'b']);
   });
 });
 
