@@ -36,12 +36,18 @@ export interface ClientOptions {
   readonly ca?: string;
   /** Skip TLS certificate verification. */
   readonly insecure?: boolean;
+  /**
+   * Headers sent with every request (`--header`: a gateway's key, a tenant), by name as given. A request's own header
+   * of the same name, its credential's and the identifying headers take their place (see prepareRequest). Their
+   * values are secrets: records show them as `[REDACTED]`.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Aborted when the run is interrupted: every request under way, or waiting to be sent, stops at once. */
   readonly interrupted?: AbortSignal;
 }
 
 /** The options a run chooses (see protocol/settings.ts): how requests are sent, paced and cut off. */
-export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure'>;
+export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure' | 'headers'>;
 
 /** What a caller may add to one send. */
 export interface SendControl {

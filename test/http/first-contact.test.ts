@@ -33,6 +33,16 @@ describe('firstContact', () => {
     expect(seen[0]?.trace).not.toBe(seen[1]?.trace);
   });
 
+  it('carries the run\'s headers for every request (--header), as the checks\' requests do', async () => {
+    const seen: (string | string[] | undefined)[] = [];
+    const target = await serve((request, response) => {
+      seen.push(request.headers['x-tenant']);
+      response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    });
+    expect(await firstContact('/categories', { target, timeoutMs: 2000, headers: { 'X-Tenant': 'tenant-7f3a9c21' } })).toEqual({ status: 200 });
+    expect(seen).toEqual(['tenant-7f3a9c21']);
+  });
+
   it('reaches a target that connects and then never answers: what follows is for the checks', async () => {
     const target = await serve(() => undefined);
     expect(await firstContact('/categories', { target, timeoutMs: 200 })).toEqual({});
