@@ -2,6 +2,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
+import { unsendableInHeader } from '../core/header-text.js';
+import { REDACTED, SHORTEST_FRAGMENT } from '../core/secrets.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
 import { unknownNames } from '../rules/selection.js';
@@ -36,6 +38,12 @@ type Parser<T> = (text: string) => T;
 /** A row of the option table: the option but its name (the row's key), with the parser of its value if it takes one. */
 interface OptionRow extends Omit<OptionDef, 'name'> {
   readonly parse?: Parser<unknown>;
+  /**
+   * What of one parsed value must never be printed or written (a header's value, not its name), for an option that
+   * takes a secret: the run's secrets are gathered from the rows (see {@link RunConfig.secrets}), not listed by hand.
+   * The option's own records and command lines must show it some other way (`[REDACTED]`).
+   */
+  secretsOf?(value: unknown): readonly string[];
 }
 
 /** Defaults that are the same in every profile (see profiles.ts for the others), stated once. */
@@ -76,6 +84,13 @@ const TABLE = {
   'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: asWritten },
   ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: asWritten },
   insecure: { common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
+  header: {
+    value: "'<name>: <value>'", multiple: true, brief: 'send a header with every request',
+    describe: `send a header with every request, for a gateway's key or a tenant (repeatable): --header 'X-Tenant: acme'. Its value is ` +
+      `a secret, as the key is: the console and the reports show it as ${REDACTED} (give it again to --replay). The headers the ` +
+      'suite sets itself, Authorization, Content-Type, Accept, User-Agent and those the AUTH checks put the key in among them, are refused',
+    parse: extraHeader, secretsOf: (header: ExtraHeader) => [header.value],
+  },
   env: { value: '<name>', brief: 'production (or prod…) makes the run read-only', describe: 'the environment the target is; "production" (or prod, prd, live) makes the run read-only unless --allow-writes', parse: environment },
   'read-only': { brief: 'create nothing; or lift the production guard', describe: 'create nothing on the target: checks that would are skipped, and the verdict is partial' },
   'allow-writes': { sharesLineWith: 'read-only', brief: '', describe: 'let a run against the spec\'s production server (or --env production) create categories' },
@@ -150,6 +165,11 @@ export interface RunConfig {
   readonly failOnPartial: boolean;
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
+  /**
+   * What the command line gave that must never be printed or written, as the option rows declare it (`secretsOf`):
+   * with the key, the run's redactor is built from them. See {@link secretsIn} for those it leaves out.
+   */
+  readonly secrets: readonly string[];
 }
 
 /** The settings the command line decides alone (see RunConfig.settings). */
@@ -159,7 +179,7 @@ export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
 
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
-const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'api-key-file', 'baseline', 'shard'];
+const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'header', 'api-key-file', 'baseline', 'shard'];
 
 /** The option table as node:util's parseArgs takes it. */
 const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
@@ -260,6 +280,7 @@ function runConfig(v: Options): RunConfig {
       concurrency: v.concurrency ?? profile.concurrency,
       ...(v.rate !== undefined ? { rate: v.rate } : {}),
       insecure: v.insecure === true,
+      ...(v.header !== undefined ? { headers: headersOf(v.header) } : {}),
       ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
     },
     timeoutGiven: v.timeout !== undefined,
@@ -277,7 +298,22 @@ function runConfig(v: Options): RunConfig {
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
     ...(v.shard !== undefined ? { shard: v.shard } : {}),
+    secrets: secretsIn(v),
   };
+}
+
+/**
+ * The secrets the options hold, as their rows declare them. Not one shorter than SHORTEST_FRAGMENT: that is an
+ * ordinary word or number ("acme", "1"), which the redactor would take out of every report ("name", 401) and
+ * report.json with it. The suite never writes one itself (its row shows it as `[REDACTED]`); only a target's echo of it
+ * could show it.
+ */
+function secretsIn(v: Options): string[] {
+  return Object.entries<OptionRow>(TABLE).flatMap(([name, row]) => {
+    const given: unknown = v[name as keyof Options];
+    if (given === undefined || row.secretsOf === undefined) return [];
+    return (Array.isArray(given) ? given : [given]).flatMap((value) => row.secretsOf?.(value) ?? []);
+  }).filter((secret) => secret.length >= SHORTEST_FRAGMENT);
 }
 
 /** An option's text as it is: a path, an id. */
@@ -311,6 +347,85 @@ function environment(name: string): string {
     throw new UsageError(`--env takes production (or ${PRODUCTION_NAMES.slice(1).join(', ')}) or one of ${OTHER_ENVIRONMENTS.join(', ')}, not "${name}"`);
   }
   return known;
+}
+
+/** A header `--header` sends with every request: its name as given, and its value, a secret. */
+export interface ExtraHeader {
+  readonly name: string;
+  readonly value: string;
+}
+
+/** The characters of a header name besides letters and digits (an HTTP token, RFC 9110 §5.6.2). */
+const TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
+
+/**
+ * Headers `--header` may not set, by name in lower case, with why. The checks set these themselves, and vary some to
+ * judge the contract (a run's header would hide or undo what they sent); the HTTP client sets the others from the
+ * connection and the body (undici refuses some outright).
+ */
+const SUITE_HEADERS: Readonly<Record<string, string>> = {
+  authorization: `the suite sends its own Authorization header (the key comes from ${API_KEY_ENV} or --api-key-file)`,
+  // Where the AUTH checks send the valid key, to see that the target does not take it there (generators/credentials.ts).
+  ...Object.fromEntries(['Cookie', 'X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization'].map((name) => [
+    name.toLowerCase(), `the AUTH checks send the key in ${name} themselves, to see that the target does not take it there`,
+  ])),
+  'content-type': 'the checks send their own Content-Type, and wrong ones on purpose, to judge how the target answers them',
+  accept: 'the checks send their own Accept (application/json)',
+  'accept-encoding': 'the checks send their own Accept-Encoding (identity: they read bodies as the target sent them)',
+  'user-agent': 'the suite names itself in User-Agent, so that the target\'s operators can tell its requests',
+  traceparent: 'the suite sends a traceparent of its own with each request, so that the target\'s operators can find it in their logs',
+  ...Object.fromEntries(['Host', 'Connection', 'Keep-Alive', 'Content-Length', 'Transfer-Encoding', 'Upgrade', 'Expect'].map((name) => [
+    name.toLowerCase(), `the HTTP client manages ${name} itself, with the connection and the body`,
+  ])),
+};
+
+/**
+ * `--header 'NAME: VALUE'`, or NAME:VALUE: a header every request carries, its value without the white space around it
+ * (not part of a value: RFC 9110 §5.5). A message about it never holds its value, nor a name it could not tell from one.
+ */
+function extraHeader(text: string): ExtraHeader {
+  const colon = text.indexOf(':');
+  const form = "write it as --header 'NAME: VALUE'";
+  if (colon < 0) throw new UsageError(`--header takes NAME: VALUE, and the one given has no colon; ${form}`);
+  const name = text.slice(0, colon);
+  if (name === '') throw new UsageError(`--header takes NAME: VALUE, and the one given has no name before its colon; ${form}`);
+  const characters = [...name];
+  const bad = characters.findIndex((c) => !/^[A-Za-z0-9]$/.test(c) && !TOKEN_SYMBOLS.includes(c));
+  if (bad >= 0) {
+    throw new UsageError(`--header: a header name is letters, digits and ${TOKEN_SYMBOLS} only, and the one given holds ` +
+      `${characterIn(characters[bad] as string)} at character ${bad + 1} of ${characters.length}; ${form}`);
+  }
+  const why = SUITE_HEADERS[name.toLowerCase()];
+  if (why !== undefined) throw new UsageError(`--header ${name}: ${why}`);
+  const value = text.slice(colon + 1).replace(/^[ \t]+|[ \t]+$/g, '');
+  if (value === '') throw new UsageError(`--header ${name} has no value: give it after the colon, in quotes, so that the shell keeps it with its name (--header '${name}: <value>')`);
+  if (value === REDACTED) throw new UsageError(`--header ${name}: ${REDACTED} stands for a value the reports do not show; give the header's value (--header '${name}: <value>')`);
+  const unsendable = unsendableInHeader(value);
+  if (unsendable) {
+    throw new UsageError(`--header ${name}: its value holds ${unsendable.kind} (${unsendable.codePoint}, character ${unsendable.position} of ${unsendable.length}), ` +
+      'which an HTTP header cannot carry: check how the value was written, and remove it');
+  }
+  return { name, value };
+}
+
+/** A character of a header name that a name cannot hold, for a message: itself when it is visible ASCII, else its code point. */
+function characterIn(character: string): string {
+  const code = character.codePointAt(0) as number;
+  if (code > 0x20 && code < 0x7f) return `"${character}"`;
+  return `${code === 0x20 ? 'a space ' : ''}U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/** The `--header`s given, as the headers every request carries: a name given twice, in any letter case, is refused. */
+function headersOf(given: readonly ExtraHeader[]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const { name, value } of given) {
+    const earlier = Object.keys(headers).find((n) => n.toLowerCase() === name.toLowerCase());
+    if (earlier !== undefined) {
+      throw new UsageError(`--header ${name} is given twice${earlier === name ? '' : ` (as ${earlier} and ${name}: a header's name is the same in any letter case)`}; give each header once`);
+    }
+    headers[name] = value;
+  }
+  return headers;
 }
 
 /** `rules AUTH-2 CREATE`: the rules the rules command shows, by id or area (all of them when none is named). */
@@ -350,7 +465,7 @@ function shard(text: string): { index: number; count: number } {
  */
 function replayConfig(report: string, given: Options, positionals: readonly string[]): RunConfig {
   const recorded = recordedRun(report);
-  const fromReport = given.target === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs) : {};
+  const fromReport = given.target === undefined && recorded.targetArgs ? recordedOptions(recorded.targetArgs, given) : {};
   const profile = given.profile ?? (recorded.profile === undefined ? undefined : profileName(recorded.profile));
   const v: Options = { ...fromReport, ...given, ...(profile !== undefined ? { profile } : {}) };
   const [check] = positionals;
@@ -364,15 +479,35 @@ function replayConfig(report: string, given: Options, positionals: readonly stri
   return { ...runConfig(v), replay: { report, check } };
 }
 
-/** The options a report recorded its run was started with; none when they do not parse (a report edited by hand). */
-function recordedOptions(args: readonly string[]): Options {
+/**
+ * The options that chose a run's target and how it is reached, as its reports record them for the commands that run
+ * a check again (`--replay`), and as {@link recordedOptions} reads them back.
+ */
+export function targetArgsOf(config: RunConfig): string[] {
+  const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
+  return [
+    '--target', config.target.kind === 'url' ? config.target.url : 'reference',
+    ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
+    ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
+    ...(config.settings.insecure ? ['--insecure'] : []),
+    // A header's value is the run's secret: a replay is given it again.
+    ...Object.keys(config.settings.headers ?? {}).flatMap((name) => ['--header', `${name}: ${REDACTED}`]),
+    ...option('--env', config.env),
+  ];
+}
+
+/**
+ * The options a report recorded its run was started with, but those `given` again, which replace them unread (a
+ * header, whose value the report shows as [REDACTED]); none when they do not parse (a report edited by hand).
+ */
+function recordedOptions(args: readonly string[], given: Options): Options {
   let written;
   try {
     written = parseArgs({ args: [...args], strict: true, options: PARSED_OPTIONS }).values;
   } catch {
     return {};
   }
-  return optionsOf(written);
+  return optionsOf(Object.fromEntries(Object.entries(written).filter(([name]) => given[name as keyof Options] === undefined)));
 }
 
 /**

@@ -13,7 +13,7 @@ export const REDACTED = '[REDACTED]';
  * Runs of a secret shorter than this are never redacted on their own: they are ordinary words and numbers
  * ("petstore", "20260101"). It only decides for secrets shorter than twice its length; see {@link fragmentLength}.
  */
-const SHORTEST_FRAGMENT = 8;
+export const SHORTEST_FRAGMENT = 8;
 
 /**
  * How many characters of a form of a secret are redacted wherever they appear: half of the form, rounded down

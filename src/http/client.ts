@@ -36,12 +36,18 @@ export interface ClientOptions {
   readonly ca?: string;
   /** Skip TLS certificate verification. */
   readonly insecure?: boolean;
+  /**
+   * Headers sent with every request (`--header`: a gateway's key, a tenant), by name as given. A request's own header
+   * of the same name, its credential's and the identifying headers take their place (see prepareRequest). Their
+   * values are secrets: records show them as `[REDACTED]`.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Aborted when the run is interrupted: every request under way, or waiting to be sent, stops at once. */
   readonly interrupted?: AbortSignal;
 }
 
 /** The options a run chooses (see protocol/settings.ts): how requests are sent, paced and cut off. */
-export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure'>;
+export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure' | 'headers'>;
 
 /** What a caller may add to one send. */
 export interface SendControl {
@@ -71,7 +77,6 @@ export interface SendControl {
  */
 export class HttpClient {
   private readonly transport: Transport;
-  private readonly base: URL;
   private readonly pacer: Pacer;
   private readonly rateLimits: RateLimitPolicy;
   private readonly deadlines: Deadlines;
@@ -79,9 +84,8 @@ export class HttpClient {
   private readonly statistics = new RequestStatistics();
 
   constructor(private readonly options: ClientOptions) {
-    this.base = new URL(options.target);
     const concurrency = options.concurrency ?? 32;
-    this.transport = new Transport(this.base.origin, { ...options, connections: concurrency });
+    this.transport = new Transport(new URL(options.target).origin, { ...options, connections: concurrency });
     this.pacer = new Pacer(concurrency, options.rate);
     this.rateLimits = new RateLimitPolicy(this.pacer);
     this.deadlines = new Deadlines(options.timeoutMs);
@@ -102,7 +106,7 @@ export class HttpClient {
     const startedAt = new Date().toISOString();
     // One span per exchange: a 429 waited out and the request sent again are one exchange, recorded once, and its
     // retries carry the same traceparent, so that every line the server logged for it matches the one record.
-    const prepared = prepareRequest(this.base, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
+    const prepared = prepareRequest(this.options, request, traceparent(control.traceId ?? newTraceId(), newSpanId()));
     const recorded = recordRequest(request, prepared);
     const route = `${request.method} ${request.path}`;
     const shape = control.shape ?? route;

@@ -7,16 +7,18 @@
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect } from 'node:tls';
+import type { ClientSettings } from './client.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
+import { prepareRequest, type RequestSettings } from './outgoing.js';
 import { trustOptions } from './tls.js';
-import { newSpanId, newTraceId, traceparent, USER_AGENT } from './trace.js';
+import { newSpanId, newTraceId, traceparent } from './trace.js';
 
-/** How the first contact connects: the run's deadline and TLS settings, and the credential it carries, if any. */
-export interface FirstContactOptions {
-  readonly timeoutMs: number;
-  readonly ca?: string | undefined;
-  readonly insecure?: boolean | undefined;
+/**
+ * How the first contact connects and what it sends: the run's target, deadline and TLS settings, what shapes every
+ * request of the run (RequestSettings), and the credential it carries, if any.
+ */
+export interface FirstContactOptions extends Pick<ClientSettings, 'timeoutMs' | 'ca' | 'insecure'>, RequestSettings {
   /** The Authorization header to send: a read of the target tells whether it takes the key. */
   readonly authorization?: string | undefined;
 }
@@ -32,12 +34,19 @@ export interface Contact {
 }
 
 /**
- * Sends `GET <url>`, which changes nothing, and waits for its answer's headers within the deadline. Returns why no
- * connection (TLS handshake included) could be made, or once one was, the answer's status (none when it did not come in
- * time: what the target answers, or fails to, is for the checks to judge). An interruption ends it at once
- * (INTERRUPTED).
+ * Sends `GET <path>` (below the target, as a check's path is), which changes nothing, and waits for its answer's
+ * headers within the deadline. Returns why no connection (TLS handshake included) could be made, or once one was, the
+ * answer's status (none when it did not come in time: what the target answers, or fails to, is for the checks to
+ * judge). An interruption ends it at once (INTERRUPTED).
  */
-export function firstContact(url: string, options: FirstContactOptions, signal?: AbortSignal): Promise<Contact> {
+export function firstContact(path: string, options: FirstContactOptions, signal?: AbortSignal): Promise<Contact> {
+  // Prepared as the checks' requests are: the same identifying headers (a trace of its own, so that the operators can
+  // find it in their logs too), and whatever else the run puts on every request.
+  const prepared = prepareRequest(options, {
+    method: 'GET', path,
+    headers: { accept: 'application/json', 'accept-encoding': 'identity', ...(options.authorization !== undefined ? { authorization: options.authorization } : {}) },
+  }, traceparent(newTraceId(), newSpanId()));
+  const url = new URL(prepared.path, options.target).href;
   const secure = url.startsWith('https:');
   const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0 };
   return new Promise((resolve) => {
@@ -57,12 +66,7 @@ export function firstContact(url: string, options: FirstContactOptions, signal?:
     signal?.addEventListener('abort', interrupt, { once: true });
     request = (secure ? httpsRequest : httpRequest)(url, {
       method: 'GET',
-      headers: {
-        accept: 'application/json', 'accept-encoding': 'identity', 'user-agent': USER_AGENT,
-        // A trace of its own, as every request of the run has: the operators can find it in their logs too.
-        traceparent: traceparent(newTraceId(), newSpanId()),
-        ...(options.authorization !== undefined ? { authorization: options.authorization } : {}),
-      },
+      headers: prepared.headers,
       agent: false,
       ...(secure ? trustOptions(options.ca, options.insecure) : {}),
     });

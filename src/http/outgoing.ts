@@ -1,12 +1,22 @@
 import { UnsendableHeaderError } from '../core/errors.js';
 import { unsendableInHeader } from '../core/header-text.js';
+import { REDACTED } from '../core/secrets.js';
+import type { ClientOptions } from './client.js';
 import type { Credential } from './credential.js';
 import { USER_AGENT } from './trace.js';
 
 /**
- * One request to send. Everything is explicit: the client adds only Host, Content-Length, and the headers that
- * identify the suite's traffic: `user-agent` (see {@link USER_AGENT}) and a `traceparent`. Those two replace any
- * of the same name (in any letter case) in `headers`, so that no check drops or alters them by accident.
+ * What of the client's options shapes each request it prepares. The CLI's first contact prepares its request here
+ * too, from the run's settings, so that an option read here reaches every request the run sends, the first one with
+ * the others.
+ */
+export type RequestSettings = Pick<ClientOptions, 'target' | 'headers'>;
+
+/**
+ * One request to send. Everything is explicit: the client adds only Host, Content-Length, the run's headers for every
+ * request (`--header`), under the request's own, and the headers that identify the suite's traffic: `user-agent` (see
+ * {@link USER_AGENT}) and a `traceparent`. Those two replace any of the same name (in any letter case) in `headers`,
+ * so that no check drops or alters them by accident.
  */
 export interface OutgoingRequest {
   /** The spec operation it exercises (its key), for records. */
@@ -22,7 +32,8 @@ export interface OutgoingRequest {
 
 /**
  * A request as it goes on the wire, with its credential's value, and as it is shown, with the credential's
- * description instead (`shown…`): records and reports only ever see the shown one.
+ * description instead and the values of the run's headers for every request as `[REDACTED]` (`shown…`): records and
+ * reports only ever see the shown one.
  */
 export interface PreparedRequest {
   readonly method: string;
@@ -36,10 +47,12 @@ export interface PreparedRequest {
 }
 
 /**
- * The request to send to `base` (the target, ending in its version segment): its query, its credential in the
- * header, query parameter or body field it names, and the identifying headers, last, carrying `traceparentValue`.
+ * The request to send to the target (ending in its version segment): the run's headers for every request, under the
+ * request's own; its query; its credential in the header, query parameter or body field it names; and the identifying
+ * headers, last, carrying `traceparentValue`.
  */
-export function prepareRequest(base: URL, request: OutgoingRequest, traceparentValue: string): PreparedRequest {
+export function prepareRequest(settings: RequestSettings, request: Omit<OutgoingRequest, 'operation'>, traceparentValue: string): PreparedRequest {
+  const base = new URL(settings.target);
   const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
   const credential = request.credential;
   const query = Object.entries(request.query ?? {});
@@ -57,8 +70,12 @@ export function prepareRequest(base: URL, request: OutgoingRequest, traceparentV
   }
   const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
   const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
-  const headers: Record<string, string> = Object.fromEntries(own);
-  const shownHeaders: Record<string, string> = Object.fromEntries(own);
+  // A header the request sets itself is its check's to send, whatever the run adds: one name, one value.
+  const taken = new Set([...own.map(([name]) => name), ...(credential?.place.kind === 'header' ? [credential.place.name] : []), ...Object.keys(identity)]
+    .map((name) => name.toLowerCase()));
+  const extra = Object.entries(settings.headers ?? {}).filter(([name]) => !taken.has(name.toLowerCase()));
+  const headers: Record<string, string> = Object.fromEntries([...extra, ...own]);
+  const shownHeaders: Record<string, string> = Object.fromEntries([...extra.map(([name]) => [name, REDACTED]), ...own]);
   let body = request.body;
   let shownBody = request.body;
   if (credential?.place.kind === 'body') {

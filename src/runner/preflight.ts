@@ -1,7 +1,6 @@
 import { KeyRefusedError, TargetUnreachableError } from '../core/errors.js';
 import { firstContact, speaksTls, type FirstContactOptions } from '../http/first-contact.js';
 import { INTERRUPTED } from '../http/failure.js';
-import type { Settings } from '../protocol/settings.js';
 import type { Operation } from '../spec/types.js';
 
 /** The longest the first contact waits for a TLS handshake, to tell an https server from a broken http one. */
@@ -24,10 +23,9 @@ export interface KeyToTry {
  * key itself, and the run stops too: a wrong key would otherwise read as a server that breaks AUTH-3 everywhere. An
  * interruption ends the wait: the run that follows sees the signal and reports itself incomplete.
  */
-export async function ensureReachable(target: string, settings: Pick<Settings, 'timeoutMs' | 'ca' | 'insecure'>, listPath: string, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
-  const base = target.replace(/\/+$/, '');
-  const options: FirstContactOptions = { ...settings, ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
-  const first = await firstContact(`${base}${listPath}`, options, signal);
+export async function ensureReachable(target: string, settings: Omit<FirstContactOptions, 'target' | 'authorization'>, listPath: string, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
+  const options: FirstContactOptions = { ...settings, target, ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
+  const first = await firstContact(listPath, options, signal);
   if (first.failure && first.failure.code !== INTERRUPTED) {
     throw new TargetUnreachableError(`cannot reach the target ${target}: ${first.failure.code} (${first.failure.message}); ${fixFor(first.failure.code, target)}`);
   }
@@ -41,7 +39,7 @@ export async function ensureReachable(target: string, settings: Pick<Settings, '
   const tried = [`GET ${listPath}`];
   for (const op of key.operations.filter((o) => o.method === 'GET' && o.requiresBearer && o.path !== listPath)) {
     const path = op.path.replace(/\{[^}]+\}/g, '1');
-    if ((await firstContact(`${base}${path}`, options, signal)).status !== 401) return;
+    if ((await firstContact(path, options, signal)).status !== 401) return;
     tried.push(`GET ${path}`);
   }
   throw new KeyRefusedError(`the target refuses the key on every operation (401 to ${tried.join(' and ')}; nothing is written to find out): ` +

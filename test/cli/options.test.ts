@@ -1,8 +1,11 @@
-import { resolve } from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { closest, DEFAULTS, parseCommand } from '../../src/cli/options.js';
+import { closest, DEFAULTS, parseCommand, targetArgsOf, type RunConfig } from '../../src/cli/options.js';
 import { PROFILES } from '../../src/cli/profiles.js';
 import { UsageError } from '../../src/core/errors.js';
+import { OTHER_HEADERS } from '../../src/generators/credentials.js';
+import { tempDir } from '../support/cli.js';
 
 describe('parseCommand', () => {
   it('reads a run against a deployment with the staging profile\'s defaults', () => {
@@ -16,7 +19,7 @@ describe('parseCommand', () => {
           concurrency: staging.concurrency, insecure: false,
         },
         timeoutGiven: false, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
-        readOnly: false, allowWrites: false,
+        readOnly: false, allowWrites: false, secrets: [],
       },
     });
   });
@@ -45,6 +48,7 @@ describe('parseCommand', () => {
         settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true },
         timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
         apiKeyFile: 'key.txt', caFile: 'ca.pem', env: 'production', readOnly: true, allowWrites: true,
+        secrets: [],
       },
     });
   });
@@ -104,6 +108,92 @@ describe('parseCommand', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('--header', () => {
+  const configOf = (...argv: string[]) => (parseCommand(['--target', 'https://x.test/v1', ...argv]) as { config: RunConfig }).config;
+  const refusal = (...argv: string[]) => {
+    try {
+      configOf(...argv);
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      return (error as Error).message;
+    }
+    throw new Error(`${argv.join(' ')} was not refused`);
+  };
+
+  it('reads NAME: VALUE and NAME:VALUE, repeatable, the value without the white space around it, the name as given', () => {
+    const config = configOf('--header', 'X-Tenant: tenant-7f3a9c21', '--header', 'x-gateway-key:gk_0123456789', '--header', 'X-Note: \t two  words \t');
+    expect(config.settings.headers).toEqual({ 'X-Tenant': 'tenant-7f3a9c21', 'x-gateway-key': 'gk_0123456789', 'X-Note': 'two  words' });
+    // A value may hold a colon, and any character a header carries.
+    expect(configOf('--header', 'X-Origin: https://a.test:8443/x').settings.headers).toEqual({ 'X-Origin': 'https://a.test:8443/x' });
+    expect(configOf().settings).not.toHaveProperty('headers');
+  });
+
+  it('makes the values the run\'s secrets, but for those too short to tell from ordinary words and numbers', () => {
+    expect(configOf('--header', 'X-Tenant: tenant-7f3a9c21', '--header', 'X-Region: eu', '--header', 'X-Debug: 1').secrets).toEqual(['tenant-7f3a9c21']);
+  });
+
+  it('is recorded for the replay commands by name, its value as [REDACTED]', () => {
+    expect(targetArgsOf(configOf('--header', 'X-Tenant: tenant-7f3a9c21', '--insecure'))).toEqual(['--target', 'https://x.test/v1', '--insecure', '--header', 'X-Tenant: [REDACTED]']);
+  });
+
+  it.each([
+    ['no colon', ['X-Tenant acme'], "--header takes NAME: VALUE, and the one given has no colon; write it as --header 'NAME: VALUE'"],
+    ['no name', [': acme'], "--header takes NAME: VALUE, and the one given has no name before its colon; write it as --header 'NAME: VALUE'"],
+    ['a name with a space', ['X Tenant: acme'], "--header: a header name is letters, digits and !#$%&'*+-.^_`|~ only, and the one given holds a space U+0020 at character 2 of 8; write it as --header 'NAME: VALUE'"],
+    ['a name with a separator', ['X(Tenant): acme'], '--header: a header name is letters, digits and !#$%&\'*+-.^_`|~ only, and the one given holds "(" at character 2 of 9; write it as --header \'NAME: VALUE\''],
+    ['a name outside ASCII', ['X-Ténant: acme'], "--header: a header name is letters, digits and !#$%&'*+-.^_`|~ only, and the one given holds U+00E9 at character 4 of 8; write it as --header 'NAME: VALUE'"],
+    ['an empty value (the shell split it off)', ['X-Tenant:'], "--header X-Tenant has no value: give it after the colon, in quotes, so that the shell keeps it with its name (--header 'X-Tenant: <value>')"],
+    ['a value of white space', ['X-Tenant: \t '], "--header X-Tenant has no value: give it after the colon, in quotes, so that the shell keeps it with its name (--header 'X-Tenant: <value>')"],
+    ['a control character', ['X-Tenant: secret\u0007value'], '--header X-Tenant: its value holds a control character (U+0007, character 7 of 12), which an HTTP header cannot carry: check how the value was written, and remove it'],
+    ['a line break', ['X-Tenant: secret\nX-Other: value'], '--header X-Tenant: its value holds white space (U+000A, character 7 of 21), which an HTTP header cannot carry: check how the value was written, and remove it'],
+    ['an invisible character', ['X-Tenant: secret\u200b'], '--header X-Tenant: its value holds an invisible formatting character (U+200B, character 7 of 7), which an HTTP header cannot carry: check how the value was written, and remove it'],
+    ['the reports\' stand-in for a value', ['X-Tenant: [REDACTED]'], "--header X-Tenant: [REDACTED] stands for a value the reports do not show; give the header's value (--header 'X-Tenant: <value>')"],
+    ['a name given twice', ['X-Tenant: a', '--header', 'X-Tenant: b'], '--header X-Tenant is given twice; give each header once'],
+    ['a name given twice in other letter cases', ['X-Tenant: a', '--header', 'x-TENANT: b'], "--header x-TENANT is given twice (as X-Tenant and x-TENANT: a header's name is the same in any letter case); give each header once"],
+    ['Authorization', ['Authorization: Bearer other'], '--header Authorization: the suite sends its own Authorization header (the key comes from PETSTORE_API_KEY or --api-key-file)'],
+    ['Content-Type', ['content-type: text/plain'], '--header content-type: the checks send their own Content-Type, and wrong ones on purpose, to judge how the target answers them'],
+    ['Accept', ['Accept: */*'], '--header Accept: the checks send their own Accept (application/json)'],
+    ['Accept-Encoding', ['Accept-Encoding: gzip'], '--header Accept-Encoding: the checks send their own Accept-Encoding (identity: they read bodies as the target sent them)'],
+    ['User-Agent', ['User-Agent: curl/8'], "--header User-Agent: the suite names itself in User-Agent, so that the target's operators can tell its requests"],
+    ['traceparent', ['Traceparent: 00-1-2-01'], "--header Traceparent: the suite sends a traceparent of its own with each request, so that the target's operators can find it in their logs"],
+    ['Host', ['Host: other.test'], '--header Host: the HTTP client manages Host itself, with the connection and the body'],
+    ['Content-Length', ['Content-Length: 5'], '--header Content-Length: the HTTP client manages Content-Length itself, with the connection and the body'],
+    ['Transfer-Encoding', ['transfer-encoding: chunked'], '--header transfer-encoding: the HTTP client manages Transfer-Encoding itself, with the connection and the body'],
+    ['Connection', ['Connection: close'], '--header Connection: the HTTP client manages Connection itself, with the connection and the body'],
+    ['X-API-Key', ['x-api-key: gw-key-0123456789'], '--header x-api-key: the AUTH checks send the key in X-API-Key themselves, to see that the target does not take it there'],
+  ])('refuses %s, exit 2, never showing the value', (_, [header, ...more], message) => {
+    const text = refusal('--header', header as string, ...more);
+    expect(text).toBe(message);
+    for (const secret of ['acme', 'secret', 'Bearer other', 'gw-key', 'text/plain']) expect(text).not.toContain(secret);
+  });
+
+  it('refuses every header the AUTH checks put the key in (generators/credentials.ts), and Cookie', () => {
+    for (const name of [...OTHER_HEADERS, 'Cookie']) expect(refusal('--header', `${name}: v`)).toMatch(/the AUTH checks send the key in/);
+  });
+
+  it('is for runs against a deployment, not selftest', () => {
+    expect(() => parseCommand(['selftest', '--header', 'X-Tenant: tenant-7f3a9c21'])).toThrow(/^--header is for runs against a deployment; selftest runs against the bundled reference server, so drop it$/);
+  });
+
+  it('is given again to a replay, whose report shows its value as [REDACTED]', async () => {
+    const report = join(await tempDir(), 'report.json');
+    await writeFile(report, JSON.stringify({ invocation: { targetArgs: ['--target', 'https://x.test/v1', '--header', 'X-Tenant: [REDACTED]'] } }));
+    expect(() => parseCommand(['--replay', report, 'AUTH-3 check'])).toThrow(/^--header X-Tenant: \[REDACTED\] stands for a value the reports do not show; give the header's value/);
+    const again = parseCommand(['--replay', report, 'AUTH-3 check', '--header', 'X-Tenant: tenant-7f3a9c21']) as { config: RunConfig };
+    expect(again.config).toMatchObject({ target: { url: 'https://x.test/v1' }, settings: { headers: { 'X-Tenant': 'tenant-7f3a9c21' } }, secrets: ['tenant-7f3a9c21'] });
+  });
+});
+
+describe('targetArgsOf', () => {
+  const configOf = (argv: string[]) => (parseCommand(argv) as { config: RunConfig }).config;
+
+  it('writes the options that chose the target and how it is reached, which a replay of the report reads back', () => {
+    const argv = ['--target', 'https://x.test/v1', '--spec', 's.yaml', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'staging'];
+    expect(targetArgsOf(configOf([...argv, '--seed', '3', '--only', 'AUTH']))).toEqual(argv);
+    expect(targetArgsOf(configOf(['--target', 'reference', '--fault', 'a', '--variant', 'b']))).toEqual(['--target', 'reference', '--fault', 'a', '--variant', 'b']);
   });
 });
 

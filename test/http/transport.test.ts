@@ -23,7 +23,7 @@ describe('Transport', () => {
       expect(codes.every((c) => c === 'UND_ERR_INVALID_ARG' || c === 'TIMEOUT')).toBe(true);
       // Once a request stayed unsettled a second after its abort, the pool is given up on: the next ones are answered.
       await new Promise((resolve) => setTimeout(resolve, 1_200));
-      const later = prepareRequest(new URL(`${origin}/v1`), { operation: 'list', method: 'GET', path: '/categories' }, '00-0-0-01');
+      const later = prepareRequest({ target: `${origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
       const answered = await Promise.all(Array.from({ length: 4 }, () => transport.request(later, { ms: 2_000 }, undefined)));
       expect(answered.map((a) => a.response?.status)).toEqual([200, 200, 200, 200]);
     } finally {
@@ -36,7 +36,7 @@ describe('Transport', () => {
 
 describe('prepareRequest', () => {
   it('refuses a header value HTTP cannot carry before any library sees it, naming the header and the character, not the value', () => {
-    const base = new URL('http://127.0.0.1:9/v1');
+    const base = { target: 'http://127.0.0.1:9/v1' };
     const request = (value: string) => ({ operation: 'list', method: 'GET', path: '/categories', headers: { 'x-note': value } });
     expect(() => prepareRequest(base, request('caf\u00e9 \t ok'), '00-0-0-01')).not.toThrow();
     expect(() => prepareRequest(base, request('secret\u200b'), '00-0-0-01'))

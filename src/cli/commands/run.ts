@@ -19,7 +19,7 @@ import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
 import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
-import { API_KEY_ENV } from '../options.js';
+import { API_KEY_ENV, targetArgsOf } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 import { shardSeed } from '../shard-seed.js';
@@ -52,7 +52,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     }
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
-    const redactor = new Redactor([key]);
+    const redactor = new Redactor([key, ...config.secrets]);
     out.protect(redactor);
     const settings = await settingsFor(config, spec, target);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
@@ -117,15 +117,9 @@ function profileLine(config: RunConfig): string {
 function invocationOf(config: RunConfig, reportDir: string): Invocation {
   const program = process.cwd() === packageRoot ? 'node dist/src/cli/main.js' : 'npx --no-install petstore-conformance';
   const below = relative(process.cwd(), join(reportDir, 'report.json'));
-  const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
   return {
     program,
-    targetArgs: [
-      '--target', config.target.kind === 'url' ? config.target.url : 'reference',
-      ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
-      ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
-      ...(config.settings.insecure ? ['--insecure'] : []), ...option('--env', config.env),
-    ],
+    targetArgs: targetArgsOf(config),
     reportJson: below.startsWith('..') || isAbsolute(below) ? join(reportDir, 'report.json') : below,
   };
 }

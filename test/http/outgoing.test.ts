@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { bearer, inHeader, validKey } from '../../src/http/credential.js';
+import { prepareRequest } from '../../src/http/outgoing.js';
+import { USER_AGENT } from '../../src/http/trace.js';
+
+const TRACE = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+const KEY = 'psk_outgoing_test_key_0123456789';
+
+describe('prepareRequest, with the run\'s headers for every request (--header)', () => {
+  const settings = { target: 'http://127.0.0.1:9/v1', headers: { 'X-Tenant': 'tenant-7f3a9c21', 'X-Gateway-Key': 'gw_0123456789' } };
+
+  it('sends them with the request, and shows their values as [REDACTED]', () => {
+    const prepared = prepareRequest(settings, { method: 'GET', path: '/categories', headers: { accept: 'application/json' }, credential: bearer(validKey(KEY)) }, TRACE);
+    expect(prepared.headers).toEqual({
+      'X-Tenant': 'tenant-7f3a9c21', 'X-Gateway-Key': 'gw_0123456789', accept: 'application/json', authorization: `Bearer ${KEY}`,
+      'user-agent': USER_AGENT, traceparent: TRACE,
+    });
+    expect(prepared.shownHeaders).toEqual({
+      'X-Tenant': '[REDACTED]', 'X-Gateway-Key': '[REDACTED]', accept: 'application/json', authorization: 'Bearer <valid key>',
+      'user-agent': USER_AGENT, traceparent: TRACE,
+    });
+  });
+
+  it('never lets them take the place of the request\'s own headers, its credential\'s or the identifying ones, in any letter case', () => {
+    const clashing = { target: settings.target, headers: { 'Accept': 'text/html', 'X-API-KEY': 'gateway', 'Authorization': 'Basic other', 'User-Agent': 'curl/8', 'TRACEPARENT': 'x', 'X-Tenant': 'tenant-7f3a9c21' } };
+    const inAuthorization = prepareRequest(clashing, { method: 'GET', path: '/categories', headers: { accept: 'application/json' }, credential: bearer(validKey(KEY)) }, TRACE);
+    expect(inAuthorization.headers).toEqual({
+      'X-API-KEY': 'gateway', 'X-Tenant': 'tenant-7f3a9c21', accept: 'application/json', authorization: `Bearer ${KEY}`, 'user-agent': USER_AGENT, traceparent: TRACE,
+    });
+    // The AUTH checks send the valid key in X-API-Key: the check's credential goes, the run's header of that name does not.
+    const inApiKey = prepareRequest(clashing, { method: 'GET', path: '/categories', credential: inHeader('X-API-Key', validKey(KEY)) }, TRACE);
+    expect(inApiKey.headers).toEqual({
+      Accept: 'text/html', Authorization: 'Basic other', 'X-Tenant': 'tenant-7f3a9c21', 'x-api-key': KEY, 'user-agent': USER_AGENT, traceparent: TRACE,
+    });
+    expect(inApiKey.shownHeaders).toMatchObject({ 'x-api-key': '<valid key>', 'X-Tenant': '[REDACTED]' });
+  });
+
+  it('sends none without them', () => {
+    expect(prepareRequest({ target: settings.target }, { method: 'GET', path: '/categories' }, TRACE).headers).toEqual({ 'user-agent': USER_AGENT, traceparent: TRACE });
+  });
+});
