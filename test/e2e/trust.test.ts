@@ -151,7 +151,8 @@ describe('a disk or a console that cannot be written', () => {
     const dir = await tempDir();
     const full = device.startsWith('a full') ? await open('/dev/full', 'w') : undefined;
     try {
-      const child = spawn(process.execPath, [CLI, '--target', 'reference', '--report-dir', dir], { stdio: ['ignore', full?.fd ?? 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      // AUTH-3 alone: what is at stake is the console, which fails at its first line.
+      const child = spawn(process.execPath, [CLI, '--target', 'reference', '--only', 'AUTH-3', '--report-dir', dir], { stdio: ['ignore', full?.fd ?? 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       child.stdout?.destroy();
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -159,7 +160,7 @@ describe('a disk or a console that cannot be written', () => {
       expect(stderr).toBe(said && `petstore-conformance: ${said.replace('DIR', dir)}`);
       expect(code).toBe(0);
       expect((await filesBelow(dir)).map((f) => basename(f.path)).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
-      expect((await readReport(dir)).verdict).toBe('conformant');
+      expect((await readReport(dir)).verdict).toBe('partial');
     } finally {
       await full?.close();
     }
@@ -456,7 +457,7 @@ describe('smaller things', () => {
   // once when the closing check found its marker: 309 entries for 258 ids against this fault.
   it('lists each category a target created on a refused request once, marked so', async () => {
     const dir = await tempDir();
-    await runCli(['--target', 'reference', '--fault', 'auth-optional', '--seed', '7', '--report-dir', dir]);
+    await runCli(['--target', 'reference', '--fault', 'auth-optional', '--seed', '7', '--only', 'AUTH', '--report-dir', dir]);
     const { created } = await readReport(dir);
     const ids = created.map((c) => c.id);
     expect(ids.length).toBe(new Set(ids).size);
