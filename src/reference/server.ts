@@ -80,6 +80,33 @@ export async function startReferenceServer(options: ReferenceOptions = {}): Prom
 }
 
 /**
+ * Starts a reference for each of these options, side by side, or none: when one cannot start (a fault whose store
+ * refuses the categories to preload, say), the others are closed before its error is thrown, named by what that
+ * reference was to be. A server left listening would keep the process alive after its command returned.
+ */
+export async function startReferenceServers(options: readonly ReferenceOptions[]): Promise<ReferenceServer[]> {
+  const started = await Promise.allSettled(options.map((o) => startReferenceServer(o)));
+  const servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+  const failed = started.findIndex((s) => s.status === 'rejected');
+  if (failed < 0) return servers;
+  await Promise.all(servers.map((server) => server.close()));
+  const reason = (started[failed] as PromiseRejectedResult).reason as unknown;
+  const message = reason instanceof Error ? reason.message : String(reason);
+  throw new Error(`the reference with ${describeReference(options[failed] as ReferenceOptions)} did not start: ${message}`, { cause: reason });
+}
+
+/** What a reference is to be, for a message: its revision, variants, faults and preload. */
+function describeReference({ revision, variants = [], faults = [], preload }: ReferenceOptions): string {
+  const parts = [
+    ...(revision === undefined ? [] : [`revision ${revision}`]),
+    ...variants.map((v) => `variant ${v}`),
+    ...faults.map((f) => `fault ${f}`),
+    ...(preload ? [`${preload} categories preloaded`] : []),
+  ];
+  return parts.length > 0 ? parts.join(', ') : 'no fault';
+}
+
+/**
  * The reference as a request handler, without a server: for servers that misbehave on some requests (the
  * project's tests of broken targets) and answer the rest as the reference does.
  */

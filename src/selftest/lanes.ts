@@ -35,30 +35,37 @@ export interface LaneSession {
 /**
  * Runs jobs 0 to `count` - 1, at most `lanes` at once, each lane in a session of its own that serves its jobs one after
  * another. Returns the results in job order, and hands each to `done` in that order as soon as it and every job before
- * it have finished: the matrix prints as it would one run at a time.
+ * it have finished: the matrix prints as it would one run at a time. Once a job (or a session's opening) failed, no
+ * lane starts another job; the first failure is thrown when the jobs under way have ended and every session is closed.
  */
 export async function inLanes<S extends LaneSession, T>(count: number, lanes: number, open: () => Promise<S>,
   job: (session: S, index: number) => Promise<T>, done: (result: T) => void): Promise<T[]> {
   const results: T[] = [];
   const finished = new Map<number, T>();
   let next = 0;
+  let failure: { readonly reason: unknown } | undefined;
   const lane = async () => {
-    const session = await open();
     try {
-      while (next < count) {
-        const index = next++;
-        finished.set(index, await job(session, index));
-        while (finished.has(results.length)) {
-          const result = finished.get(results.length) as T;
-          finished.delete(results.length);
-          results.push(result);
-          done(result);
+      const session = await open();
+      try {
+        while (next < count && failure === undefined) {
+          const index = next++;
+          finished.set(index, await job(session, index));
+          while (finished.has(results.length)) {
+            const result = finished.get(results.length) as T;
+            finished.delete(results.length);
+            results.push(result);
+            done(result);
+          }
         }
+      } finally {
+        await session.close();
       }
-    } finally {
-      await session.close();
+    } catch (reason) {
+      failure ??= { reason };
     }
   };
   await Promise.all(Array.from({ length: Math.max(0, Math.min(lanes, count)) }, lane));
+  if (failure !== undefined) throw failure.reason;
   return results;
 }

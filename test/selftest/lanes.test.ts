@@ -33,6 +33,33 @@ describe('inLanes', () => {
     expect(opened.flatMap((s) => s.jobs).sort((a, b) => a - b)).toEqual(durations.map((_, i) => i));
   });
 
+  it('starts no job once one failed, and throws its error when the jobs under way have ended and every session is closed', async () => {
+    const sessions: { closed: boolean }[] = [];
+    const started: number[] = [];
+    let running = 0;
+    const failure = new Error('the reference did not start');
+    const outcome = inLanes(10, 3, async () => {
+      const session = { closed: false, close: async () => { await sleep(5); session.closed = true; } };
+      sessions.push(session);
+      return session;
+    }, async (_session, index) => {
+      started.push(index);
+      running++;
+      try {
+        // Job 1 fails at once; jobs 0 and 2 are still under way then.
+        if (index === 1) throw failure;
+        await sleep(20);
+        return index;
+      } finally {
+        running--;
+      }
+    }, () => undefined).then(() => 'resolved', (error: unknown) => error);
+    expect(await outcome).toBe(failure);
+    expect(started.sort((a, b) => a - b)).toEqual([0, 1, 2]);
+    expect(running).toBe(0);
+    expect(sessions.map((s) => s.closed)).toEqual([true, true, true]);
+  });
+
   it('opens no more sessions than there are jobs', async () => {
     let opened = 0;
     const results = await inLanes(1, 3, async () => ({ close: async () => { opened++; } }), async () => 'one', () => undefined);

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
-import { referenceKeyFor, startReferenceServer } from '../../reference/server.js';
+import { referenceKeyFor, startReferenceServers } from '../../reference/server.js';
 import { REVISIONS, type Revision } from '../../reference/revisions.js';
 import { Redactor } from '../../core/secrets.js';
 import { VARIANTS } from '../../reference/variants.js';
@@ -70,7 +70,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     const redactor = new Redactor([apiKey, ...config.secrets]);
     // A batch of targets, each against a reference of its own, in one vitest run of the lane's session.
     const runBatch = async (session: SuiteSession, batch: readonly SelftestTarget[]): Promise<SelftestRow[]> => {
-      const servers = await Promise.all(batch.map(({ patches }) => startReferenceServer({ ...patches, apiKey })));
+      const servers = await startReferenceServers(batch.map(({ patches }) => ({ ...patches, apiKey })));
       try {
         const runs = await Promise.all(batch.map(async ({ spec }, i) => {
           const target = (servers[i] as (typeof servers)[number]).url;
