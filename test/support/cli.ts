@@ -15,14 +15,18 @@ export interface CliResult {
 }
 
 /**
- * V8 optimizes a function later than it would (four times its default interrupt budget): a run of the CLI is a second
- * or two of code that mostly runs a few times, where the optimizing compiler spends more CPU than it saves (a default
- * run: 1.66 → 1.48 s of CPU), and the tests run the CLI some 200 times on two cores. What the CLI does is the same at
- * any tier. Not for selftest's matrix, one process that runs the suites 143 times, where optimizing early pays
- * (64 → 71 s of CPU with it); nor for the product itself, whose runs of 1,000 cases a property it slows by a tenth
+ * How V8 runs the CLI for the tests, which run it some 200 times on two cores, where CPU is what a test run waits for:
+ * - it optimizes a function later than it would (four times its default interrupt budget): a run of the CLI is a
+ *   second or two of code that mostly runs a few times, where the optimizing compiler spends more CPU than it saves
+ *   (a default run: 1.66 → 1.48 s of CPU);
+ * - it collects garbage on the thread that made it, without helper threads: 1.47 → 1.38 s of CPU, in about the same
+ *   wall time.
+ * What the CLI does is the same either way. Not for selftest's matrix, one process that runs the suites 143 times,
+ * where optimizing early pays (64 s of CPU as V8 has it, 71 s optimizing later); nor for the product itself, whose runs of 1,000 cases a
+ * property the first slows by a tenth, and whose wall time neither changes by the tenth that would pay for a flag
  * (docs/speed.md).
  */
-const SHORT_RUN_NODE_FLAGS = ['--interrupt-budget=270336'];
+const SHORT_RUN_NODE_FLAGS = ['--interrupt-budget=270336', '--single-threaded-gc'];
 
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
