@@ -22,9 +22,9 @@ export interface CliResult {
  * - it collects garbage on the thread that made it, without helper threads: 1.47 → 1.38 s of CPU, in about the same
  *   wall time.
  * What the CLI does is the same either way. Not for selftest's matrix, one process that runs the suites 143 times,
- * where optimizing early pays (64 s of CPU as V8 has it, 71 s optimizing later); nor for the product itself, whose runs of 1,000 cases a
- * property the first slows by a tenth, and whose wall time neither changes by the tenth that would pay for a flag
- * (docs/speed.md).
+ * where optimizing early pays (64 s of CPU as V8 has it, 71 s optimizing later); nor for the product itself, whose
+ * runs of 1,000 cases a property the first slows by a tenth, and whose wall time neither changes by the tenth that
+ * would pay for a flag (docs/speed.md).
  */
 const SHORT_RUN_NODE_FLAGS = ['--interrupt-budget=270336', '--single-threaded-gc'];
 
