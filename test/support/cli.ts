@@ -15,18 +15,19 @@ export interface CliResult {
 }
 
 /**
- * How V8 runs the CLI for the tests, which run it some 200 times on two cores, where CPU is what a test run waits for:
- * - it optimizes a function later than it would (four times its default interrupt budget): a run of the CLI is a
+ * How V8 runs the CLI for the tests, which run it some 200 times on two cores, where CPU is what a test run waits for.
+ * What the CLI does is the same either way; neither flag is the product's own, as neither changes its wall time by
+ * the tenth that would pay for a flag (docs/speed.md).
+ * - Garbage is collected on the thread that made it, without helper threads: a default run 1.47 → 1.38 s of CPU,
+ *   selftest's matrix 66 → 61 s, in about the same wall time.
+ * - V8 optimizes a function later than it would (four times its default interrupt budget): a run of the CLI is a
  *   second or two of code that mostly runs a few times, where the optimizing compiler spends more CPU than it saves
- *   (a default run: 1.66 → 1.48 s of CPU);
- * - it collects garbage on the thread that made it, without helper threads: 1.47 → 1.38 s of CPU, in about the same
- *   wall time.
- * What the CLI does is the same either way. Not for selftest's matrix, one process that runs the suites 143 times,
- * where optimizing early pays (64 s of CPU as V8 has it, 71 s optimizing later); nor for the product itself, whose
- * runs of 1,000 cases a property the first slows by a tenth, and whose wall time neither changes by the tenth that
- * would pay for a flag (docs/speed.md).
+ *   (a default run 1.66 → 1.48 s of CPU). Not in selftest's matrix, one process that runs the suites 143 times, where
+ *   optimizing early pays (64 s of CPU, 71 s optimizing later); nor in the product, whose runs of 1,000 cases a
+ *   property are a tenth slower optimizing later.
  */
-const SHORT_RUN_NODE_FLAGS = ['--interrupt-budget=270336', '--single-threaded-gc'];
+const nodeFlagsFor = (args: readonly string[]): string[] =>
+  ['--single-threaded-gc', ...(args[0] === 'selftest' ? [] : ['--interrupt-budget=270336'])];
 
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
@@ -35,7 +36,6 @@ const SHORT_RUN_NODE_FLAGS = ['--interrupt-budget=270336', '--single-threaded-gc
  */
 export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000, copy?: string): Promise<CliResult> {
   const cli = copy ? join(copy, 'dist', 'src', 'cli', 'main.js') : CLI;
-  const node = args[0] === 'selftest' ? [] : SHORT_RUN_NODE_FLAGS;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete childEnv['PETSTORE_API_KEY'];
   for (const [name, value] of Object.entries(env)) {
@@ -43,7 +43,7 @@ export function runCli(args: readonly string[], env: Record<string, string | und
     else childEnv[name] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...node, cli, ...args], { env: childEnv, cwd: copy ?? packageRoot });
+    const child = spawn(process.execPath, [...nodeFlagsFor(args), cli, ...args], { env: childEnv, cwd: copy ?? packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
