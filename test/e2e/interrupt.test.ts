@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { CLI, filesBelow, readReport, tempDir } from '../support/cli.js';
+import { CLI, filesBelow, RUN_NODE_FLAGS, readReport, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
 import { listOf, reference } from '../support/reference.js';
 
@@ -20,7 +20,7 @@ interface RunUnderWay {
  * onTestFinished (a concurrent test's comes from its context): a run the test leaves behind is killed.
  */
 function startRun(args: readonly string[], finished: typeof onTestFinished): RunUnderWay {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
+  const child = spawn(process.execPath, [...RUN_NODE_FLAGS, CLI, ...args], { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: KEY } });
   finished(() => void child.kill('SIGKILL'));
   let stdout = '';
   let stderr = '';

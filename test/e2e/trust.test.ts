@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { escapeRegExp } from '../../src/core/regexp.js';
 import { startReferenceServer } from '../../src/reference/server.js';
-import { CLI, filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { CLI, filesBelow, readReport, runCli, RUN_NODE_FLAGS, tempDir } from '../support/cli.js';
 import { hostileServer, http1, startHostileServer } from '../support/hostile.js';
 
 const run = promisify(execFile);
@@ -152,7 +152,7 @@ describe('a disk or a console that cannot be written', () => {
     const full = device.startsWith('a full') ? await open('/dev/full', 'w') : undefined;
     try {
       // AUTH-3 alone: what is at stake is the console, which fails at its first line.
-      const child = spawn(process.execPath, [CLI, '--target', 'reference', '--only', 'AUTH-3', '--report-dir', dir], { stdio: ['ignore', full?.fd ?? 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+      const child = spawn(process.execPath, [...RUN_NODE_FLAGS, CLI, '--target', 'reference', '--only', 'AUTH-3', '--report-dir', dir], { stdio: ['ignore', full?.fd ?? 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
       child.stdout?.destroy();
       let stderr = '';
       child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
@@ -286,7 +286,7 @@ describe('two runs and one --report-dir', () => {
     // The first contact gets no answer: the first run waits there, holding the directory, until it is interrupted.
     const server = await hostileServer((_request, _response, n) => n === 1);
     const dir = await tempDir();
-    const first = spawn(process.execPath, [CLI, '--target', server.url, '--only', 'LIST-1', '--timeout', '60000', '--report-dir', dir],
+    const first = spawn(process.execPath, [...RUN_NODE_FLAGS, CLI, '--target', server.url, '--only', 'LIST-1', '--timeout', '60000', '--report-dir', dir],
       { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: server.apiKey } });
     let stdout = '';
     first.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -477,7 +477,7 @@ describe('a machine too loaded to run the suite for a while', () => {
       return false;
     });
     const dir = await tempDir();
-    const child = spawn(process.execPath, [CLI, '--target', server.url, '--timeout', '1000', '--max-writes', '1000', '--report-dir', dir],
+    const child = spawn(process.execPath, [...RUN_NODE_FLAGS, CLI, '--target', server.url, '--timeout', '1000', '--max-writes', '1000', '--report-dir', dir],
       { env: { ...process.env, NO_COLOR: '1', PETSTORE_API_KEY: server.apiKey } });
     let stopped = false;
     stop = () => {
