@@ -167,7 +167,8 @@ export interface RunConfig {
   readonly shard?: { readonly index: number; readonly count: number };
   /**
    * What the command line gave that must never be printed or written, as the option rows declare it (`secretsOf`):
-   * with the key, the run's redactor is built from them. See {@link secretsIn} for those it leaves out.
+   * the run's redactor removes them where they appear whole (Redactor's `wholeSecrets`; the key, by fragments too).
+   * See {@link secretsIn} for those it leaves out.
    */
   readonly secrets: readonly string[];
 }
@@ -304,9 +305,9 @@ function runConfig(v: Options): RunConfig {
 
 /**
  * The secrets the options hold, as their rows declare them. Not one shorter than SHORTEST_FRAGMENT: that is an
- * ordinary word or number ("acme", "1"), which the redactor would take out of every report ("name", 401) and
- * report.json with it. The suite never writes one itself (its row shows it as `[REDACTED]`); only a target's echo of it
- * could show it.
+ * ordinary word or number ("acme", "1"), which the redactor would take out of every report wherever it appears
+ * ("1" out of every number, report.json's syntax with them). The suite never writes one itself (its row shows it as
+ * `[REDACTED]`); only a target's echo of it could show it.
  */
 function secretsIn(v: Options): string[] {
   return Object.entries<OptionRow>(TABLE).flatMap(([name, row]) => {

@@ -69,9 +69,21 @@ export class Redactor {
   /**
    * @param secrets every value the run must never print or write. They are the redactor's data as much as its own
    * (see RunSettings.secrets): a worker builds its redactor from the same list, since an instance does not cross to it.
+   * @param wholeSecrets values that must never be printed or written either, but are redacted only where one appears
+   * whole (itself, or whole in one of its encoded forms), never by fragments or with a character changed: a value the
+   * user chose, such as a header's (`--header 'X-Tenant: petstore-staging'`), is often made of ordinary words, which
+   * fragments would cut out of every report.
    */
-  constructor(readonly secrets: readonly string[]) {
+  constructor(readonly secrets: readonly string[], readonly wholeSecrets: readonly string[] = []) {
     const seen = new Set<string>();
+    for (const secret of wholeSecrets) {
+      for (const { text } of formsOf(secret)) {
+        const folded = fold(text);
+        if (seen.has(folded) || folded.length < SHORTEST_FRAGMENT) continue;
+        seen.add(folded);
+        this.addAnchors({ text: folded, anchor: folded.length, least: folded.length, editable: false });
+      }
+    }
     for (const secret of secrets) {
       if (secret.length === 0) continue;
       for (const { text, width } of formsOf(secret)) {
@@ -85,16 +97,20 @@ export class Redactor {
         // short key with one character changed (two sides of less than 8) is found; such a run alone is not redacted.
         const least = fragmentLength(n, width);
         const anchor = editable ? Math.min(least, Math.max(1, Math.floor(n / 2))) : least;
-        const form: Form = { text: folded, anchor, least: editable ? Math.max(anchor, Math.min(least, n - 1)) : least, editable };
-        for (let at = 0; at + anchor <= n; at++) {
-          const run = folded.slice(at, at + anchor);
-          const places = this.anchors.get(run) ?? [];
-          places.push({ form, at });
-          this.anchors.set(run, places);
-        }
+        this.addAnchors({ text: folded, anchor, least: editable ? Math.max(anchor, Math.min(least, n - 1)) : least, editable });
       }
     }
     if (this.anchors.size) this.anyAnchor = new RegExp([...this.anchors.keys()].map(escapeRegExp).join('|'));
+  }
+
+  /** Looks for every run of the form's anchor length. */
+  private addAnchors(form: Form): void {
+    for (let at = 0; at + form.anchor <= form.text.length; at++) {
+      const run = form.text.slice(at, at + form.anchor);
+      const places = this.anchors.get(run) ?? [];
+      places.push({ form, at });
+      this.anchors.set(run, places);
+    }
   }
 
   /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */

@@ -46,6 +46,8 @@ export interface RunSettings extends Settings {
    * CLI, and the worker builds its own from them (a Redactor does not cross to it; its secrets do).
    */
   readonly secrets: readonly string[];
+  /** Values redacted only where they appear whole, as the command line's own secrets are (see Redactor). */
+  readonly wholeSecrets: readonly string[];
   /** Seeds all generated data; each check derives its own from it and its name. */
   readonly seed: number;
   /** Distinguishes this run's categories on the target from every other run's. */

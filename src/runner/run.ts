@@ -261,7 +261,7 @@ async function shardOf(vitest: Vitest, specifications: readonly TestSpecificatio
 function settingsOf(options: RunOptions, runId: string, shard: RunSettings['shard']): RunSettings {
   const { settings, target, apiKey, redactor, seed, spec, replay } = options;
   return {
-    ...settings, target, apiKey, secrets: redactor.secrets, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
+    ...settings, target, apiKey, secrets: redactor.secrets, wholeSecrets: redactor.wholeSecrets, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
     ...(replay ? { replay: replayedCheck(replay) } : {}), ...(shard ? { shard } : {}),
   };
 }

@@ -47,7 +47,7 @@ export function environment(settings: RunSettings): Environment {
     }
     const operations = settings.spec.operations;
     // This thread's own, from the secrets the CLI built the run's from.
-    const redactor = new Redactor(settings.secrets);
+    const redactor = new Redactor(settings.secrets, settings.wholeSecrets);
     // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
     // also compiled them to code (spec/prebuilt-validators.ts).
     const validators = (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true });

@@ -91,6 +91,25 @@ describe('Redactor', () => {
   });
 });
 
+describe('Redactor, with a secret redacted only whole (a header\'s value)', () => {
+  const redactor = new Redactor([], ['petstore-staging']);
+
+  it('removes the value wherever it appears whole, in any letter case and percent-encoded', () => {
+    expect(redactor.redact('tenant Petstore-Staging may not')).toBe('tenant [REDACTED] may not');
+    expect(new Redactor([], ['acme tenant/0001']).redact('?t=acme%20tenant%2F0001&x=1')).toBe('?t=[REDACTED]&x=1');
+  });
+
+  it('leaves its parts alone: they are ordinary words', () => {
+    for (const text of ['npx --no-install petstore-conformance', 'https://api.staging.example/v1', 'realm="petstore"', 'petstore-stagin']) {
+      expect(redactor.redact(text)).toBe(text);
+    }
+  });
+
+  it('still removes the key by fragments beside it', () => {
+    expect(new Redactor(['psk_key_7Qw9Zx3Lm8Pd'], ['petstore-staging']).redact('a psk_key_7Qw9Zx and petstore-staging')).toBe('a [REDACTED] and [REDACTED]');
+  });
+});
+
 describe('Redactor, with a readable key', () => {
   const readable = 'petstore-staging-key-7f3a9c21';
   const redactor = new Redactor([readable]);

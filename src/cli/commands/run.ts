@@ -52,7 +52,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     }
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
-    const redactor = new Redactor([key, ...config.secrets]);
+    const redactor = new Redactor([key], config.secrets);
     out.protect(redactor);
     const settings = await settingsFor(config, spec, target);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);

@@ -67,7 +67,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     ];
     // Every run of the matrix gives the reference the one key, from the seed: one redactor serves them all.
     const apiKey = referenceKeyFor(seed);
-    const redactor = new Redactor([apiKey, ...config.secrets]);
+    const redactor = new Redactor([apiKey], config.secrets);
     // A batch of targets, each against a reference of its own, in one vitest run of the lane's session.
     const runBatch = async (session: SuiteSession, batch: readonly SelftestTarget[]): Promise<SelftestRow[]> => {
       const servers = await startReferenceServers(batch.map(({ patches }) => ({ ...patches, apiKey })));
