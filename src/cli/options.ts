@@ -498,8 +498,9 @@ export function targetArgsOf(config: RunConfig): string[] {
 }
 
 /**
- * The options a report recorded its run was started with, but those `given` again, which replace them unread (a
- * header, whose value the report shows as [REDACTED]); none when they do not parse (a report edited by hand).
+ * The options a report recorded its run was started with, but those `given` again, which replace them unread; none
+ * when they do not parse (a report edited by hand). The headers it sent are recorded by name only (their values as
+ * [REDACTED]): each must be given again, all of them named at once when some are not.
  */
 function recordedOptions(args: readonly string[], given: Options): Options {
   let written;
@@ -508,7 +509,14 @@ function recordedOptions(args: readonly string[], given: Options): Options {
   } catch {
     return {};
   }
-  return optionsOf(Object.fromEntries(Object.entries(written).filter(([name]) => given[name as keyof Options] === undefined)));
+  const { header: headers = [], ...rest } = written;
+  const givenNames = new Set((given.header ?? []).map((h) => h.name.toLowerCase()));
+  const missing = (headers as string[]).map((text) => text.slice(0, Math.max(0, text.indexOf(':')))).filter((name) => !givenNames.has(name.toLowerCase()));
+  if (missing.length > 0) {
+    throw new UsageError(`--replay: the report's run sent ${missing.length === 1 ? 'a header' : 'headers'} whose value it does not record (${missing.join(', ')}): ` +
+      `give ${missing.length === 1 ? 'it' : 'each'} again, as --header '${missing[0] as string}: <value>'`);
+  }
+  return optionsOf(Object.fromEntries(Object.entries(rest).filter(([name]) => given[name as keyof Options] === undefined)));
 }
 
 /**

@@ -180,10 +180,14 @@ describe('--header', () => {
 
   it('is given again to a replay, whose report shows its value as [REDACTED]', async () => {
     const report = join(await tempDir(), 'report.json');
-    await writeFile(report, JSON.stringify({ invocation: { targetArgs: ['--target', 'https://x.test/v1', '--header', 'X-Tenant: [REDACTED]'] } }));
-    expect(() => parseCommand(['--replay', report, 'AUTH-3 check'])).toThrow(/^--header X-Tenant: \[REDACTED\] stands for a value the reports do not show; give the header's value/);
-    const again = parseCommand(['--replay', report, 'AUTH-3 check', '--header', 'X-Tenant: tenant-7f3a9c21']) as { config: RunConfig };
-    expect(again.config).toMatchObject({ target: { url: 'https://x.test/v1' }, settings: { headers: { 'X-Tenant': 'tenant-7f3a9c21' } }, secrets: ['tenant-7f3a9c21'] });
+    await writeFile(report, JSON.stringify({ invocation: { targetArgs: ['--target', 'https://x.test/v1', '--header', 'X-Tenant: [REDACTED]', '--header', 'X-Gw: [REDACTED]'] } }));
+    expect(() => parseCommand(['--replay', report, 'AUTH-3 check'])).toThrow(/^--replay: the report's run sent headers whose value it does not record \(X-Tenant, X-Gw\): give each again, as --header 'X-Tenant: <value>'$/);
+    // Each of them: one given again does not stand for the others.
+    expect(() => parseCommand(['--replay', report, 'AUTH-3 check', '--header', 'x-tenant: tenant-7f3a9c21'])).toThrow(/^--replay: the report's run sent a header whose value it does not record \(X-Gw\): give it again, as --header 'X-Gw: <value>'$/);
+    const again = parseCommand(['--replay', report, 'AUTH-3 check', '--header', 'X-Tenant: tenant-7f3a9c21', '--header', 'X-Gw: gateway-key-0123']) as { config: RunConfig };
+    expect(again.config).toMatchObject({
+      target: { url: 'https://x.test/v1' }, settings: { headers: { 'X-Tenant': 'tenant-7f3a9c21', 'X-Gw': 'gateway-key-0123' } }, secrets: ['tenant-7f3a9c21', 'gateway-key-0123'],
+    });
   });
 });
 
