@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
 import { UsageError } from '../core/errors.js';
 import { unsendableInHeader } from '../core/header-text.js';
+import { OTHER_HEADERS } from '../core/key-headers.js';
 import { REDACTED, SHORTEST_FRAGMENT } from '../core/secrets.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import type { Settings } from '../protocol/settings.js';
@@ -367,7 +368,7 @@ const TOKEN_SYMBOLS = "!#$%&'*+-.^_`|~";
 const SUITE_HEADERS: Readonly<Record<string, string>> = {
   authorization: `the suite sends its own Authorization header (the key comes from ${API_KEY_ENV} or --api-key-file)`,
   // Where the AUTH checks send the valid key, to see that the target does not take it there (generators/credentials.ts).
-  ...Object.fromEntries(['Cookie', 'X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization'].map((name) => [
+  ...Object.fromEntries(['Cookie', ...OTHER_HEADERS].map((name) => [
     name.toLowerCase(), `the AUTH checks send the key in ${name} themselves, to see that the target does not take it there`,
   ])),
   'content-type': 'the checks send their own Content-Type, and wrong ones on purpose, to judge how the target answers them',

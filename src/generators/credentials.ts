@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader, inQuery, shellLiteral, validKey, type Credential, type Token } from '../http/credential.js';
 import { describeMutation, KNOWN_MUTATIONS, keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
 import { knownShapes } from './known-shape.js';
+import { OTHER_HEADERS } from '../core/key-headers.js';
 
 /**
  * A credential that must be refused (AUTH-2), as data: the valid key altered, or the valid key in the wrong
@@ -50,8 +51,6 @@ export const WORDS_BEFORE_KEY = ['x', 'Bearer', 'token', 'key='];
 /** Query parameters some frameworks read a token from (OAuth's access_token, API gateways' api_key). */
 export const QUERY_PARAMETERS = ['access_token', 'api_key', 'apikey', 'key', 'token', 'bearer'];
 
-/** Headers other than Authorization that gateways and legacy clients carry a key in. */
-export const OTHER_HEADERS = ['X-API-Key', 'Api-Key', 'X-Auth-Token', 'X-Access-Token', 'Token', 'Proxy-Authorization'];
 
 /** Cookies a browser session middleware may read a key from. */
 export const COOKIES = ['api_key', 'access_token', 'token', 'session'];

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { closest, DEFAULTS, parseCommand, targetArgsOf, type RunConfig } from '../../src/cli/options.js';
 import { PROFILES } from '../../src/cli/profiles.js';
 import { UsageError } from '../../src/core/errors.js';
-import { OTHER_HEADERS } from '../../src/generators/credentials.js';
+import { OTHER_HEADERS } from '../../src/core/key-headers.js';
 import { tempDir } from '../support/cli.js';
 
 describe('parseCommand', () => {

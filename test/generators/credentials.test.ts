@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   BODY_FIELDS, COOKIES, CREDENTIAL_KINDS, credentialFor, EMPTY_TOKEN_SCHEMES, invalidCredential, JOINTS, KNOWN_CREDENTIALS, MORE_AFTER_KEY,
-  OTHER_HEADERS, OTHER_SCHEMES, QUERY_PARAMETERS, WORDS_BEFORE_KEY, type InvalidCredential,
+  OTHER_SCHEMES, QUERY_PARAMETERS, WORDS_BEFORE_KEY, type InvalidCredential,
 } from '../../src/generators/credentials.js';
+import { OTHER_HEADERS } from '../../src/core/key-headers.js';
 import { KNOWN_MUTATIONS, keyMutation, WRAPPINGS, type KeyMutation } from '../../src/generators/key-mutations.js';
 import { referenceKeyFor } from '../../src/reference/server.js';
 import { loadedUnderSeeds, SEEDS } from './under-seeds.js';

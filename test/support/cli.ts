@@ -15,16 +15,13 @@ export interface CliResult {
 }
 
 /**
- * How V8 runs the CLI for the tests, which run it some 200 times on two cores, where CPU is what a test run waits for.
- * What the CLI does is the same either way; neither flag is the product's own, as neither changes its wall time by
- * the tenth that would pay for a flag (docs/speed.md).
- * - Garbage is collected on the thread that made it, without helper threads: a default run 1.47 → 1.38 s of CPU,
- *   selftest's matrix 66 → 61 s, in about the same wall time.
+ * How V8 runs the CLI for the tests, which run it some 200 times on two cores, where CPU is what a test run waits for
+ * (docs/speed.md has the figures). What the CLI does is the same either way; neither flag is the product's own, as
+ * neither saves the tenth of a default run's time or memory that would pay for a flag.
+ * - Garbage is collected on the thread that made it, without helper threads: less CPU in about the same wall time.
  * - V8 optimizes a function later than it would (four times its default interrupt budget): a run of the CLI is a
- *   second or two of code that mostly runs a few times, where the optimizing compiler spends more CPU than it saves
- *   (a default run 1.66 → 1.48 s of CPU). Not in selftest's matrix, one process that runs the suites 143 times, where
- *   optimizing early pays (64 s of CPU, 71 s optimizing later); nor in the product, whose runs of 1,000 cases a
- *   property are a tenth slower optimizing later.
+ *   second or two of code that mostly runs a few times, where the optimizing compiler spends more CPU than it saves.
+ *   Not in selftest's matrix, one process that runs the suites 143 times, where optimizing early pays.
  */
 const COLLECT_ON_ITS_THREAD = '--single-threaded-gc';
 const OPTIMIZE_LATER = '--interrupt-budget=270336';
