@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** The tests that run the real CLI, a build, the type check or an install: `npm test` runs them, `npm run test:unit` does not. */
+/**
+ * The tests that run the real CLI, a build, the type check or an install: `npm test` runs them, `npm run test:unit`
+ * does not.
+ */
 const END_TO_END = ['test/e2e/**/*.test.ts', 'test/interop/**/*.test.ts', 'test/action.test.ts', 'test/scripts/*.test.ts'];
 
 /** selftest's whole matrix: the longest file by far, and the shortest to read. */

@@ -51,7 +51,6 @@ export const WORDS_BEFORE_KEY = ['x', 'Bearer', 'token', 'key='];
 /** Query parameters some frameworks read a token from (OAuth's access_token, API gateways' api_key). */
 export const QUERY_PARAMETERS = ['access_token', 'api_key', 'apikey', 'key', 'token', 'bearer'];
 
-
 /** Cookies a browser session middleware may read a key from. */
 export const COOKIES = ['api_key', 'access_token', 'token', 'session'];
 

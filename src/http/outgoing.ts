@@ -52,7 +52,7 @@ export interface PreparedRequest {
  * headers, last, carrying `traceparentValue`.
  */
 export function prepareRequest(settings: RequestSettings, request: Omit<OutgoingRequest, 'operation'>, traceparentValue: string): PreparedRequest {
-  const base = new URL(settings.target);
+  const base = baseOf(settings);
   const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
   const credential = request.credential;
   const query = Object.entries(request.query ?? {});
@@ -95,6 +95,15 @@ export function prepareRequest(settings: RequestSettings, request: Omit<Outgoing
     method: request.method, path: url.pathname + url.search, shownUrl: decodeURIComponentSafe(shownUrl), headers, shownHeaders,
     ...(body !== undefined ? { body } : {}), ...(shownBody !== undefined ? { shownBody } : {}),
   };
+}
+
+/** Each settings' target, parsed once: the client prepares every request of the run from the same settings. */
+const bases = new WeakMap<RequestSettings, URL>();
+
+function baseOf(settings: RequestSettings): URL {
+  let base = bases.get(settings);
+  if (!base) bases.set(settings, (base = new URL(settings.target)));
+  return base;
 }
 
 /** Throws when a header value holds a character HTTP cannot carry; names the header, never its value (a key's). */
