@@ -10,13 +10,15 @@ import { readReport, runCli, tempDir } from '../support/cli.js';
 
 let plainOnce: Promise<string> | undefined;
 /**
- * The report directory of a plain run against the bundled reference (no fault, no flag but the directory). The tests
- * that use it only replay from its report.json, which they do not change: it runs once for them.
+ * The report directory of a plain run against the bundled reference (no fault, no flag but the directory and the
+ * rules). The tests that use it only replay from its report.json, which they do not change: it runs once for them.
+ * The rules are those whose checks they name: AUTH-1's and AUTH-3's checks, AUTH-4's closing check and HTTP-1's audit
+ * of the auth suite.
  */
 function plainRunDir(): Promise<string> {
   plainOnce ??= (async () => {
     const dir = await tempDir();
-    await runCli(['--target', 'reference', '--report-dir', dir]);
+    await runCli(['--target', 'reference', '--only', 'AUTH-1', '--only', 'AUTH-3', '--only', 'AUTH-4', '--only', 'HTTP-1', '--report-dir', dir]);
     return dir;
   })();
   return plainOnce;
@@ -26,12 +28,14 @@ let nameTrimmedOnce: Promise<{ dir: string; stdout: string }> | undefined;
 /**
  * A run against the bundled reference with name-trimmed at seed 42 (a generated name's shrunk case whose replay, once
  * fixed, fast-check went on past): its report directory and what it printed. The tests that use it replay from its
- * report.json, which they do not change: it runs once for them.
+ * report.json, which they do not change (one replays from changed copies): it runs once for them. CREATE-1 only, the
+ * rule the fault breaks: the tests replay its failed checks and read what the run printed under them. 40 cases a
+ * property, not the profile's: one test holds a replay to the count the report recorded.
  */
 function nameTrimmedRun(): Promise<{ dir: string; stdout: string }> {
   nameTrimmedOnce ??= (async () => {
     const dir = await tempDir();
-    const { stdout } = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--report-dir', dir]);
+    const { stdout } = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--runs', '40', '--only', 'CREATE-1', '--report-dir', dir]);
     return { dir, stdout };
   })();
   return nameTrimmedOnce;
@@ -84,7 +88,8 @@ describe('--replay', () => {
   it('prints the curl of an example\'s failing request when the target outlives the run, as report.html has it', async () => {
     const server = await reference({ faults: ['name-trimmed'] });
     const dir = await tempDir();
-    const run = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
+    // CREATE-1 only, the rule the fault breaks: its examples fail, and the test reads what is printed under one.
+    const run = await runCli(['--target', server.url, '--only', 'CREATE-1', '--report-dir', dir], { PETSTORE_API_KEY: server.apiKey });
     const report = await readReport(dir);
     const failed = report.results.find((r) => r.outcome === 'failed' && !r.generated && r.kind === 'check');
     const exchange = failed?.exchanges.find((e) => e.id === failed.failedExchange);
@@ -107,7 +112,8 @@ describe('--replay', () => {
 
   it('replays with what judges the check: a create that creates despite a 401 fails AUTH-4 in the replay too', async () => {
     const first = await tempDir();
-    await runCli(['--target', 'reference', '--fault', 'auth-store-before-check', '--seed', '42', '--report-dir', first]);
+    // AUTH-2 only: the replay needs the report to have recorded its check, and runs the suite's closing checks itself.
+    await runCli(['--target', 'reference', '--fault', 'auth-store-before-check', '--seed', '42', '--only', 'AUTH-2', '--report-dir', first]);
     const again = await tempDir();
     const replay = await runCli(['--target', 'reference', '--fault', 'auth-store-before-check', '--replay', `${first}/report.json`,
       'generated invalid credentials get 401 on createCategory and create nothing', '--report-dir', again]);
@@ -116,21 +122,23 @@ describe('--replay', () => {
   });
 
   it('takes the check\'s seed and cases per property from the report, as recorded', async () => {
-    const first = await tempDir();
-    await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--seed', '42', '--runs', '40', '--report-dir', first]);
+    const { dir: first } = await nameTrimmedRun();
     const report = JSON.parse(await readFile(join(first, 'report.json'), 'utf8')) as RunReport;
     const failed = report.results.find((r) => r.generated && r.outcome === 'failed');
+    // The changed reports are copies: the run's own is shared with other tests.
+    const copies = await tempDir();
     // A report whose run seed was changed afterwards still names the check's own seed: the case is found all the same.
-    await writeFile(join(first, 'report.json'), JSON.stringify({ ...report, seed: 43 }));
+    const reseeded = join(copies, 'report.json');
+    await writeFile(reseeded, JSON.stringify({ ...report, seed: 43 }));
     const again = await tempDir();
-    const replay = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--replay', `${first}/report.json`, failed?.check ?? '', '--report-dir', again]);
+    const replay = await runCli(['--target', 'reference', '--fault', 'name-trimmed', '--replay', reseeded, failed?.check ?? '', '--report-dir', again]);
     expect(replay.stdout).toMatch(/Replay: reproduced: the check failed in the report and failed now/);
     const replayed = await readReport(again);
     expect(replayed.settings.numRuns).toBe(40);
     expect(replayed.results.find((r) => r.check === failed?.check)?.generated?.counterexample).toBe(failed?.generated?.counterexample);
 
     // A path this version's generator does not have is no failure of the target's: the case could not be replayed.
-    const foreign = join(first, 'foreign.json');
+    const foreign = join(copies, 'foreign.json');
     await writeFile(foreign, JSON.stringify({ ...report, results: report.results.map((r) => (r === failed && r.generated ? { ...r, generated: { ...r.generated, path: '7:99999:99999:99999' } } : r)) }));
     const unfit = await runCli(['--target', 'reference', '--replay', foreign, failed?.check ?? '', '--report-dir', await tempDir()]);
     expect(unfit.code).toBe(0);
@@ -173,9 +181,11 @@ describe('--replay', () => {
 
 describe('--seed', () => {
   it('sends the same generated cases against the bundled reference, credentials included', async () => {
+    // AUTH-2 only: the generated checks of the AUTH area are its own, and each derives its seed from the run's and its
+    // own name, whatever else runs.
     const runs = await Promise.all([1, 2].map(async () => {
       const dir = await tempDir();
-      await runCli(['--target', 'reference', '--fault', 'auth-key-last-character-ignored', '--seed', '4', '--runs', '100', '--only', 'AUTH', '--report-dir', dir]);
+      await runCli(['--target', 'reference', '--fault', 'auth-key-last-character-ignored', '--seed', '4', '--runs', '100', '--only', 'AUTH-2', '--report-dir', dir]);
       return readReport(dir);
     }));
     const generated = (report: RunReport) => report.results.filter((r) => r.generated)
