@@ -4,11 +4,11 @@
  * give a full verdict and cost few writes. That it catches every fault the selftest knows with its rule under these
  * defaults is selftest.test.ts's matrix, which runs with them.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
-import { startReferenceServer } from '../../src/reference/server.js';
-import { listOf, reference } from '../support/reference.js';
+import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
+import { listOf } from '../support/reference.js';
 
 const KEY = 'psk_deployment_test_key_0123456789';
 
@@ -29,11 +29,26 @@ async function defaultRun(patches: { faults?: string[]; variants?: string[]; pre
   }
 }
 
+/** The target of the first run on an empty target (below), closed after the file: the top-up's test runs on it again. */
+let emptyTarget: ReferenceServer | undefined;
+afterAll(async () => emptyTarget?.close());
+
+/** A default run against an empty target, and what the target lists right after it. */
+async function firstRun() {
+  const server = (emptyTarget = await startReferenceServer({ apiKey: KEY }));
+  const dir = await tempDir();
+  const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+  return { server, result, report: await readReport(dir), held: await listOf(server) };
+}
+let firstOnce: ReturnType<typeof firstRun> | undefined;
+/** {@link firstRun}, once: the clean reference judged whole and the run a top-up follows are the same run, which both tests only read. */
+const firstRunOnce = () => (firstOnce ??= firstRun());
+
 const failedRules = (report: RunReport) => [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))];
 
 describe('a default run against a deployment', () => {
   it('judges the clean reference conformant, every check run, for few writes', async () => {
-    const { result, report, held } = await defaultRun();
+    const { result, report, held } = await firstRunOnce();
     expect(result.code, result.stdout).toBe(0);
     expect(report.verdict).toBe('conformant');
     expect(report.settings).toMatchObject({ profile: 'staging', maxWrites: 100 });
@@ -70,13 +85,7 @@ describe('what a default run creates', () => {
   });
 
   it('on an empty target: tops the list up to 257 once, saying so first; the next run tops up nothing', async () => {
-    const server = await reference({ apiKey: KEY });
-    const runOnce = async () => {
-      const dir = await tempDir();
-      const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-      return { result, report: await readReport(dir) };
-    };
-    const first = await runOnce();
+    const { server, ...first } = await firstRunOnce();
     expect(first.report.verdict).toBe('conformant');
     const topUp = first.report.writes.topUp;
     expect(topUp).toMatchObject({ to: 257 });
@@ -89,7 +98,8 @@ describe('what a default run creates', () => {
     expect((await listOf(server)).length).toBe(257);
     console.log(`empty target: ${first.report.created.length} categories created (${topUp?.added} of them the top-up)`);
 
-    const second = await runOnce();
+    const dir = await tempDir();
+    const second = { result: await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY }), report: await readReport(dir) };
     expect(second.report.verdict).toBe('conformant');
     expect(second.report.writes.topUp).toBeNull();
     expect(second.report.created.length).toBeLessThanOrEqual(100);

@@ -13,21 +13,27 @@ import { reference } from '../support/reference.js';
 
 const KEY = 'psk_ReportsCanary4Kq8Zw2Xn6Vb';
 
-/** One run against a reference with a MUST fault (ERROR-2) and a SHOULD fault (AUTH-6), with a distinctive key. */
-async function faultyRun(args: string[] = [], env: Record<string, string | undefined> = {}) {
+/**
+ * One run of these rules against a reference with a MUST fault (ERROR-2) and a SHOULD fault (AUTH-6), with a
+ * distinctive key. Both faults fail audits, which judge the 401s the AUTH checks run get.
+ */
+async function faultyRun(rules: readonly string[], env: Record<string, string | undefined> = {}) {
   const server = await reference({ apiKey: KEY, faults: ['error-status-always-400', 'auth-no-challenge'] });
   const dir = await tempDir();
-  const result = await runCli(['--target', server.url, '--max-writes', '1000', '--report-dir', dir, ...args], { PETSTORE_API_KEY: KEY, ...env });
+  const only = rules.flatMap((rule) => ['--only', rule]);
+  const result = await runCli(['--target', server.url, '--max-writes', '1000', ...only, '--report-dir', dir], { PETSTORE_API_KEY: KEY, ...env });
   return { dir, result, report: await readReport(dir) };
 }
 
 let plainOnce: ReturnType<typeof faultyRun> | undefined;
 /**
- * The faulty run with no flag added, without GITHUB_ACTIONS (its output is the plain one wherever the tests run, on
- * GitHub Actions too). Run once for the tests that only read what it printed and wrote: they read the same run.
+ * The faulty run without GITHUB_ACTIONS (its output is the plain one wherever the tests run, on GitHub Actions too).
+ * Run once for the tests that only read what it printed and wrote: they read the same run. AUTH and ERROR-2: they
+ * fail as a whole run does, with the key sent in every form, over a hundred exchanges and titles that hold markup;
+ * the other rules would add checks that pass.
  */
 function plainRun(): ReturnType<typeof faultyRun> {
-  plainOnce ??= faultyRun([], { GITHUB_ACTIONS: undefined });
+  plainOnce ??= faultyRun(['AUTH', 'ERROR-2'], { GITHUB_ACTIONS: undefined });
   return plainOnce;
 }
 
@@ -136,7 +142,8 @@ describe('the report files of one run', () => {
   });
 
   it('annotates failed rules for GitHub Actions: errors for MUST rules, warnings for SHOULD rules', async () => {
-    const { result } = await faultyRun([], { GITHUB_ACTIONS: 'true' });
+    // The two rules it annotates, and the 401s of AUTH-1's checks that they judge.
+    const { result } = await faultyRun(['AUTH-1', 'AUTH-6', 'ERROR-2'], { GITHUB_ACTIONS: 'true' });
     expect(result.stdout).toMatch(/^::error title=ERROR-2 \(MUST\)::\d+ checks? failed, e\.g\. /m);
     expect(result.stdout).toMatch(/^::warning title=AUTH-6 \(SHOULD\)::/m);
     const plain = await plainRun();
@@ -149,7 +156,8 @@ describe('the report files of one run', () => {
     expect((await runCli(['--target', server.url, '--report-dir', lenient], { PETSTORE_API_KEY: KEY })).code).toBe(0);
     expect((await readReport(lenient)).verdict).toBe('conformant');
     const strict = await tempDir();
-    const { code, stdout } = await runCli(['--target', server.url, '--strict', '--report-dir', strict], { PETSTORE_API_KEY: KEY });
+    // AUTH-6 judges the 401s AUTH-1's checks get: its failure, and no MUST one, as in the run above.
+    const { code, stdout } = await runCli(['--target', server.url, '--strict', '--only', 'AUTH-1', '--only', 'AUTH-6', '--report-dir', strict], { PETSTORE_API_KEY: KEY });
     expect(code).toBe(1);
     expect(stdout).toMatch(/Verdict: NON-CONFORMANT +0 MUST failures, \d+ SHOULD failures?/);
     expect(await readFile(join(strict, 'junit.xml'), 'utf8')).toMatch(/<failure type="AUTH-6"/);
