@@ -41,11 +41,15 @@ export default defineConfig({
     projects: [
       // The unit files share worker threads and the modules they load, which halves their time (15 → 7 s, 28 → 11 s
       // of CPU): no file's tests depend on the module state another file's left (they pass shuffled, and all in one
-      // worker). The end-to-end files keep a process each: their support modules hold servers and hooks of their own.
+      // worker).
       { test: { name: 'unit', include: ['test/**/*.test.ts'], exclude: END_TO_END, pool: 'threads', isolate: false, ...SHARED } },
-      // Their processes collect garbage without helper threads, as the CLI's runs do (test/support/cli.ts): less CPU,
-      // which is what the run waits for on two cores.
-      { test: { name: 'e2e', include: END_TO_END, execArgv: ['--single-threaded-gc'], ...SHARED } },
+      // The end-to-end files share their worker processes and modules too, so that a process and vitest's runtime in it
+      // start once a worker, not once a file. The servers a test started are closed by a setup file, which vitest runs
+      // for each file (hooks of the support modules would be registered once a worker, with the first file that
+      // imported them). Their processes collect garbage without helper threads, as the CLI's runs do
+      // (test/support/cli.ts): less CPU, which is what the run waits for on two cores.
+      { test: { name: 'e2e', include: END_TO_END, execArgv: ['--single-threaded-gc'], isolate: false, ...SHARED,
+        setupFiles: [...SHARED.setupFiles, 'test/support/servers-closed.ts'] } },
     ],
   },
 });

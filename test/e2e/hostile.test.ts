@@ -11,9 +11,9 @@ import { hostileServer, http1, startHostileServer, trickleForever, type HostileS
 /**
  * Runs the CLI against a misbehaving target and returns the outcome and what the target saw.
  * The deadline is 1 s unless `timeout` says otherwise. The target is this run's own, closed here once the run has
- * ended (what it saw is read before): the hooks of test/support/hostile.ts close every server after each test, which
- * in a block of concurrent tests would close the servers of the others. `label` names the run in the log (the test's
- * name: expect.getState() is not the test's own in a concurrent block).
+ * ended (what it saw is read before): the servers hostileServer starts are closed after each test
+ * (test/support/servers-closed.ts), which in a block of concurrent tests would close the servers of the others.
+ * `label` names the run in the log (the test's name: expect.getState() is not the test's own in a concurrent block).
  */
 async function runAgainst(label: string, misbehave: Misbehaviour, args: string[] = [], options: { preload?: number; timeout?: number } = {}) {
   const { timeout, ...serverOptions } = options;

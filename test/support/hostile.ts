@@ -1,7 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterEach } from 'vitest';
 import { referenceHandler } from '../../src/reference/server.js';
 import type { RunReport } from '../../src/results/run-report.js';
 
@@ -27,9 +26,11 @@ export interface HostileServer {
 }
 
 const started: HostileServer[] = [];
-afterEach(async () => {
+
+/** Closes the servers {@link hostileServer} started: after each test (see closeReferenceServers in reference.ts). */
+export async function closeHostileServers(): Promise<void> {
   await Promise.all(started.splice(0).map((s) => s.close()));
-});
+}
 
 /** A hostile server for one test, closed after it (in a block of concurrent tests, use {@link startHostileServer}). */
 export async function hostileServer(misbehave: Misbehaviour, options: HostileOptions = {}): Promise<HostileServer> {

@@ -1,10 +1,15 @@
-import { afterEach } from 'vitest';
 import { startReferenceServer, type ReferenceOptions, type ReferenceServer } from '../../src/reference/server.js';
 
 const started: ReferenceServer[] = [];
-afterEach(async () => {
+
+/**
+ * Closes the servers {@link reference} started. After each test of every end-to-end file (test/support/servers-closed.ts,
+ * a setup file): a hook registered here would be registered once per worker, with the first file that imported this
+ * module, since those files share their workers' modules.
+ */
+export async function closeReferenceServers(): Promise<void> {
   await Promise.all(started.splice(0).map((s) => s.close()));
-});
+}
 
 /** A reference server for one test, closed after it. */
 export async function reference(options: ReferenceOptions = {}): Promise<ReferenceServer> {
