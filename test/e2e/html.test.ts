@@ -93,8 +93,9 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () =>
     try {
       const dir = await tempDir();
       // The page holds the markup where these rules keep it: the Errors and the header in the 401s of AUTH-3's failed
-      // checks and of AUTH-6's (an audit's), the list item in LIST-1's passed ones. No rule's message quotes it.
-      const rules = ['--only', 'AUTH-3', '--only', 'AUTH-6', '--only', 'LIST-1'];
+      // checks and of AUTH-6's (an audit's), the list item in LIST-1's passed ones, and the Error's code in the INFO
+      // rules' observations, which the page renders apart from messages. No rule's message quotes it.
+      const rules = ['--only', 'AUTH-3', '--only', 'AUTH-6', '--only', 'LIST-1', '--only', 'INFO'];
       const run = await runCli(['--target', `http://127.0.0.1:${(hostile.address() as { port: number }).port}/v1`, ...rules, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
       expect(run.code, run.stdout + run.stderr).toBe(1);
       const { page, errors } = await open(dir);
