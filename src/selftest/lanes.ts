@@ -17,10 +17,10 @@ export function selftestLanes(cores = availableParallelism()): number {
 /**
  * How many of selftest's runs go in one vitest run (SuiteSession.runAll): each batch pays once for a vitest run, its
  * worker's start and the loading of the suites' modules, which cost more than a run against the reference does. Not
- * many more: a batch's worker keeps every run's suite modules and what they hold to its end (docs/speed.md: 4, 8 and
- * 16 a batch), and a run that waits out its deadlines (a fault that hangs) holds up the rest of its batch.
+ * many more: a batch's worker keeps every run's suite modules and what they hold to its end (docs/speed.md: 4 to 48
+ * a batch), and a run that waits out its deadlines (a fault that hangs) holds up the rest of its batch.
  */
-export const RUNS_PER_BATCH = 16;
+export const RUNS_PER_BATCH = 32;
 
 /** `items` in batches of `size`, in order; the last may be smaller. */
 export function inBatches<T>(items: readonly T[], size: number): T[][] {
