@@ -7,7 +7,7 @@
  * selftest.test.ts's matrix.
  */
 import { describe, expect, it } from 'vitest';
-import { readReport, runCli, tempDir } from '../support/cli.js';
+import { onlyArgs, readReport, runCli, tempDir } from '../support/cli.js';
 import { http1, startHostileServer, trickleForever, type Misbehaviour } from '../support/hostile.js';
 
 /** The body as JSON; undefined when it is not JSON. */
@@ -28,7 +28,7 @@ async function defaultRunAgainst(misbehave: Misbehaviour, only: readonly string[
   const server = await startHostileServer(misbehave);
   try {
     const dir = await tempDir();
-    const result = await runCli(['--target', server.url, '--report-dir', dir, ...only.flatMap((rule) => ['--only', rule])], { PETSTORE_API_KEY: server.apiKey });
+    const result = await runCli(['--target', server.url, '--report-dir', dir, ...onlyArgs(only)], { PETSTORE_API_KEY: server.apiKey });
     return { result, report: await readReport(dir) };
   } finally {
     await server.close();

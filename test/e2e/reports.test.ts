@@ -7,7 +7,7 @@ import { titleOf, type CheckResult } from '../../src/results/run-report.js';
 import { renderHtml } from '../../src/report/html.js';
 import { reproductionOf } from '../../src/report/reproduce.js';
 import { renderSummaryMarkdown } from '../../src/report/summary-md.js';
-import { filesBelow, readReport, runCli, tempDir } from '../support/cli.js';
+import { filesBelow, onlyArgs, readReport, runCli, tempDir } from '../support/cli.js';
 import { harProblems } from '../support/har.js';
 import { reference } from '../support/reference.js';
 
@@ -20,8 +20,7 @@ const KEY = 'psk_ReportsCanary4Kq8Zw2Xn6Vb';
 async function faultyRun(rules: readonly string[], env: Record<string, string | undefined> = {}) {
   const server = await reference({ apiKey: KEY, faults: ['error-status-always-400', 'auth-no-challenge'] });
   const dir = await tempDir();
-  const only = rules.flatMap((rule) => ['--only', rule]);
-  const result = await runCli(['--target', server.url, '--max-writes', '1000', ...only, '--report-dir', dir], { PETSTORE_API_KEY: KEY, ...env });
+  const result = await runCli(['--target', server.url, '--max-writes', '1000', ...onlyArgs(rules), '--report-dir', dir], { PETSTORE_API_KEY: KEY, ...env });
   return { dir, result, report: await readReport(dir) };
 }
 

@@ -32,6 +32,9 @@ export const RUN_NODE_FLAGS: readonly string[] = [COLLECT_ON_ITS_THREAD, OPTIMIZ
 /** The flags of Node for a command of the CLI (above): selftest optimizes as V8 does. */
 const nodeFlagsFor = (args: readonly string[]): readonly string[] => (args[0] === 'selftest' ? [COLLECT_ON_ITS_THREAD] : RUN_NODE_FLAGS);
 
+/** The arguments that restrict a run to these rules or areas: `--only` before each. */
+export const onlyArgs = (rules: readonly string[]): string[] => rules.flatMap((rule) => ['--only', rule]);
+
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
  * PETSTORE_API_KEY, with colour off; `env` adds to it, and removes from it a name it gives as undefined. `copy` runs
