@@ -7,21 +7,28 @@ import { filtered, firstKept } from './probe.js';
 /**
  * Ordinary values of the string formats ajv-formats checks, one arbitrary a format: shapes every validator of the
  * format takes (an address at example.com, not every form RFC 5322 allows), so that a refusal is the server's fault.
+ * Each is made when a schema asks for it: a `stringMatching` is slow to make, and every run's worker would make them
+ * at its start for formats most specs never use.
  */
-const FORMATS: Readonly<Record<string, fc.Arbitrary<string>>> = {
-  'date-time': fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
-  date: fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
-  time: fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+const FORMATS: Readonly<Record<string, () => fc.Arbitrary<string>>> = {
+  'date-time': () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString()),
+  date: () => fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2099-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+  time: () => fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
     .map((parts) => `${parts.map((p) => String(p).padStart(2, '0')).join(':')}Z`),
-  email: fc.stringMatching(/^[a-z][a-z0-9]{0,15}(?:\.[a-z0-9]{1,8})?@example\.(?:com|org|net)$/),
-  uuid: fc.uuid(),
-  uri: fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
-  url: fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
-  hostname: fc.stringMatching(/^[a-z][a-z0-9]{0,10}\.example\.com$/),
-  ipv4: fc.ipV4(),
-  ipv6: fc.ipV6(),
-  byte: fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')),
+  email: () => fc.stringMatching(/^[a-z][a-z0-9]{0,15}(?:\.[a-z0-9]{1,8})?@example\.(?:com|org|net)$/),
+  uuid: () => fc.uuid(),
+  uri: () => fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
+  url: () => fc.stringMatching(/^https:\/\/example\.com\/[a-z0-9]{0,12}$/),
+  hostname: () => fc.stringMatching(/^[a-z][a-z0-9]{0,10}\.example\.com$/),
+  ipv4: () => fc.ipV4(),
+  ipv6: () => fc.ipV6(),
+  byte: () => fc.uint8Array({ maxLength: 24 }).map((bytes) => Buffer.from(bytes).toString('base64')),
 };
+
+/** The values of a format FORMATS knows; undefined for any other. */
+function formatValues(format: string | undefined): fc.Arbitrary<string> | undefined {
+  return format !== undefined && Object.hasOwn(FORMATS, format) ? FORMATS[format]?.() : undefined;
+}
 
 /** Formats that say nothing of which strings are valid: annotations, for which any text will do. */
 const ANNOTATIONS = new Set(['password', 'binary']);
@@ -29,7 +36,7 @@ const ANNOTATIONS = new Set(['password', 'binary']);
 /** The format of a string schema, when the generators know what its values are; `annotation` when any text is one. */
 export function formatKind(format: string | undefined): 'none' | 'known' | 'annotation' | 'unknown' {
   if (format === undefined) return 'none';
-  if (FORMATS[format]) return 'known';
+  if (Object.hasOwn(FORMATS, format)) return 'known';
   return ANNOTATIONS.has(format) ? 'annotation' : 'unknown';
 }
 
@@ -67,7 +74,7 @@ export function validString(facts: StringFacts): fc.Arbitrary<string> | undefine
   const bounds = textBounds(facts);
   if (bounds.maxLength < bounds.minLength) return undefined;
   const fits = (text: string) => measured(bounds, text) <= bounds.maxLength && keepsStringFacts(facts, text);
-  const format = facts.format === undefined ? undefined : FORMATS[facts.format];
+  const format = formatValues(facts.format);
   if (format) return filtered(format, fits);
   const [first] = facts.patterns;
   if (first !== undefined) {
@@ -144,7 +151,7 @@ export function patternBreakers(facts: StringFacts, around: string): PatternBrea
  * else its format's or its pattern's first value; undefined when none is found.
  */
 export function canonicalString(facts: StringFacts): string | undefined {
-  if ((facts.format !== undefined && FORMATS[facts.format]) || facts.patterns.length > 0) {
+  if (formatKind(facts.format) === 'known' || facts.patterns.length > 0) {
     const valid = validString(facts);
     return valid && firstKept(valid);
   }
