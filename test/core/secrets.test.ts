@@ -86,6 +86,18 @@ describe('Redactor', () => {
     expect(new Redactor(['k']).redact('petstore-conformance: no target; a raw error')).toBe('petstore-conformance: no target; a raw error');
   });
 
+  it('removes every run of half the key from a text that holds many, side by side and overlapping, in any case', () => {
+    const half = Math.floor(key.length / 2);
+    const piece = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...' .,:/"\\=%0123456789xyzXYZ'), maxLength: 6 }),
+      fc.tuple(fc.nat(key.length - half), fc.integer({ min: half, max: key.length })).map(([from, length]) => key.slice(from, from + length)),
+      fc.constantFrom(key, key.toUpperCase(), encodeURIComponent(key), JSON.stringify(key)),
+    );
+    fc.assert(fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+      expect(runsOf(key, redactor.redact(pieces.join('')), half)).toEqual([]);
+    }), { numRuns: 300 });
+  });
+
   it('does nothing without secrets', () => {
     expect(new Redactor([]).redact('anything')).toBe('anything');
   });
