@@ -23,6 +23,7 @@ export class Coverage {
     const key = operation.variantOf ?? operation.key;
     this.operations.set(key, (this.operations.get(key) ?? 0) + 1);
     if (operation.role === 'create' && body !== undefined) this.noteBody(body);
+    if (operation.parameters.length === 0) return; // most specs declare none: the request's headers are not read
     const sent = [...Object.entries(query).map(([name, text]) => ['query', name, text] as const), ...Object.entries(headers).map(([name, text]) => ['header', name, text] as const)];
     for (const [place, name, text] of sent) {
       const parameter = operation.parameters.find((p) => p.in === place && (place === 'query' ? p.name === name : p.name.toLowerCase() === name));
