@@ -14,7 +14,7 @@ import type { RunListener } from '../runner/listener.js';
  */
 const RUN_FLAGS: readonly { readonly flags: readonly string[]; readonly decidedBy: RegExp }[] = [
   { flags: ['--liftoff-only'], decidedBy: /--(no-)?(liftoff|wasm[-_])/ },
-  { flags: ['--semi-space-growth-factor=1', '--max-semi-space-size=4'], decidedBy: /--(max|min)[-_]semi[-_]space[-_]size|--semi[-_]space[-_]growth[-_]factor/ },
+  { flags: ['--semi-space-growth-factor=1', '--max-semi-space-size=2'], decidedBy: /--(max|min)[-_]semi[-_]space[-_]size|--semi[-_]space[-_]growth[-_]factor/ },
 ];
 
 /** The flags of {@link RUN_FLAGS} that `execArgv` and `NODE_OPTIONS` leave open: what the user gave Node is theirs. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { runFlags, setRunFlagsAgainOnceTheWorkerRuns } from '../../src/cli/v8-flags.js';
 
-const ALL = ['--liftoff-only', '--semi-space-growth-factor=1', '--max-semi-space-size=4'];
+const ALL = ['--liftoff-only', '--semi-space-growth-factor=1', '--max-semi-space-size=2'];
 
 it('sets every flag when the user gave Node none that decides it', () => {
   expect(runFlags([], '')).toEqual(ALL);
