@@ -20,13 +20,18 @@ const KEY = 'psk_deployment_test_key_0123456789';
 async function defaultRun(patches: { faults?: string[]; variants?: string[]; preload?: number } = {}, args: readonly string[] = []) {
   const server = await startReferenceServer({ apiKey: KEY, ...patches });
   try {
-    const dir = await tempDir();
-    const result = await runCli(['--target', server.url, '--report-dir', dir, ...args], { PETSTORE_API_KEY: KEY });
-    const held = patches.faults?.length ? [] : await listOf(server);
-    return { result, report: await readReport(dir), held };
+    const run = await runAgainst(server, args);
+    return { ...run, held: patches.faults?.length ? [] : await listOf(server) };
   } finally {
     await server.close();
   }
+}
+
+/** A default run (or one with `args`) against a server that is listening, and its report. */
+async function runAgainst(server: ReferenceServer, args: readonly string[] = []) {
+  const dir = await tempDir();
+  const result = await runCli(['--target', server.url, '--report-dir', dir, ...args], { PETSTORE_API_KEY: KEY });
+  return { result, report: await readReport(dir) };
 }
 
 /** The target of the first run on an empty target (below), closed after the file: the top-up's test runs on it again. */
@@ -36,9 +41,7 @@ afterAll(async () => emptyTarget?.close());
 /** A default run against an empty target, and what the target lists right after it. */
 async function firstRun() {
   const server = (emptyTarget = await startReferenceServer({ apiKey: KEY }));
-  const dir = await tempDir();
-  const result = await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY });
-  return { server, result, report: await readReport(dir), held: await listOf(server) };
+  return { server, ...(await runAgainst(server)), held: await listOf(server) };
 }
 let firstOnce: ReturnType<typeof firstRun> | undefined;
 /** {@link firstRun}, once: the clean reference judged whole and the run a top-up follows are the same run, which both tests only read. */
@@ -98,8 +101,7 @@ describe('what a default run creates', () => {
     expect((await listOf(server)).length).toBe(257);
     console.log(`empty target: ${first.report.created.length} categories created (${topUp?.added} of them the top-up)`);
 
-    const dir = await tempDir();
-    const second = { result: await runCli(['--target', server.url, '--report-dir', dir], { PETSTORE_API_KEY: KEY }), report: await readReport(dir) };
+    const second = await runAgainst(server);
     expect(second.report.verdict).toBe('conformant');
     expect(second.report.writes.topUp).toBeNull();
     expect(second.report.created.length).toBeLessThanOrEqual(100);
