@@ -6,6 +6,7 @@ import { unsendableInHeader } from '../core/header-text.js';
 import { OTHER_HEADERS } from '../core/key-headers.js';
 import { REDACTED, SHORTEST_FRAGMENT } from '../core/secrets.js';
 import { LONG_LIST } from '../rules/long-list.js';
+import { isUrl } from '../spec/files.js';
 import type { Settings } from '../protocol/settings.js';
 import { unknownNames } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
@@ -72,7 +73,7 @@ export { API_KEY_ENV };
 const TABLE = {
   target: { common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server', parse: targetOf },
   profile: { common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)`, parse: profileName },
-  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it', parse: asWritten },
+  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it. A spec split over files (YAML or JSON) is given by its root file: each $ref resolves against the file that holds it', parse: asWritten },
   'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
   runs: { value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})`, parse: wholeNumber('--runs', 1, 100_000) },
@@ -487,10 +488,12 @@ function replayConfig(report: string, given: Options, positionals: readonly stri
  */
 export function targetArgsOf(config: RunConfig): string[] {
   const option = (flag: string, value: string | undefined) => (value === undefined ? [] : [flag, value]);
+  // A file as an absolute path: the command runs again from any directory. A spec's URL as it is.
+  const file = (flag: string, path: string | undefined) => option(flag, path === undefined || isUrl(path) ? path : resolve(path));
   return [
     '--target', config.target.kind === 'url' ? config.target.url : 'reference',
     ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
-    ...option('--spec', config.specPath), ...option('--api-key-file', config.apiKeyFile), ...option('--ca', config.caFile),
+    ...file('--spec', config.specPath), ...file('--api-key-file', config.apiKeyFile), ...file('--ca', config.caFile),
     ...(config.settings.insecure ? ['--insecure'] : []),
     // A header's value is the run's secret: a replay is given it again.
     ...Object.keys(config.settings.headers ?? {}).flatMap((name) => ['--header', `${name}: ${REDACTED}`]),

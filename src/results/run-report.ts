@@ -129,8 +129,12 @@ export interface RunReport {
   readonly seed: number;
   readonly runId: string;
   readonly specVersion: string;
+  /** The spec's digest: its file's sha256, or for a spec split over files, their list's (see spec/files.ts). */
   readonly specSha256: string;
+  /** The spec's root file (an absolute path, or the URL it was fetched from). */
   readonly specPath: string;
+  /** Every file the spec is made of, the root first, each with its sha256: what `specSha256` covers. */
+  readonly specFiles: readonly { readonly path: string; readonly sha256: string }[];
   readonly suiteVersion: string;
   readonly startedAt: string;
   readonly durationMs: number;

@@ -226,6 +226,7 @@ function recordOf(options: RunOptions, runId: string, collector: ResultCollector
     specVersion: options.spec.model.version,
     specSha256: options.spec.sha256,
     specPath: options.spec.path,
+    specFiles: options.spec.files,
     suiteVersion,
     startedAt: startedAt.toISOString(),
     durationMs,

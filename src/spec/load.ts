@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
@@ -9,14 +8,19 @@ import { operationsOf } from './operations.js';
 import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
 import type { SpecModel } from './types.js';
 import { compileValidators } from './validators.js';
+import { isUrl, SpecFiles, specDigest, type FetchDocument, type SpecFile } from './files.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
 export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
 
 /** A validated, dereferenced spec and what identifies it in reports. */
 export interface LoadedSpec {
+  /** Its root file: an absolute path, or the URL it was fetched from. */
   readonly path: string;
+  /** Its digest (see specDigest): the root file's sha256, or for a spec split over files, their list's. */
   readonly sha256: string;
+  /** Every file it is made of, the root first, each with its sha256. */
+  readonly files: readonly SpecFile[];
   /**
    * Taken from the build's snapshot (snapshot.ts): the bundled spec, whose validators the same build compiled to
    * code (prebuilt-validators.ts), which the suites' worker then loads instead of ajv.
@@ -26,45 +30,55 @@ export interface LoadedSpec {
   readonly model: SpecModel;
 }
 
+/** How a spec is read: in full even where the build has a snapshot of it; and how a URL is fetched. */
+export interface LoadOptions {
+  readonly inFull?: boolean;
+  /** Reads a spec served at a URL (and the files its `$ref`s name there); without it, only files are read. */
+  readonly fetch?: FetchDocument;
+}
+
 /**
- * Loads an OpenAPI document: checks it against the OpenAPI schema, then resolves every `$ref`, then derives
- * what the suites need and checks that its schemas compile. Any problem is a {@link SpecError} whose message
- * carries the parser's own words. The bundled spec, byte for byte, comes from the build's snapshot of that
- * (snapshot.ts) unless `inFull` asks for the whole load.
+ * Loads an OpenAPI document, in one file or split over several (YAML or JSON, each `$ref` resolved against the file
+ * that holds it): checks it against the OpenAPI schema, then resolves every `$ref`, then derives what the suites need
+ * and checks that its schemas compile. Any problem is a {@link SpecError} whose message carries the parser's own
+ * words. The bundled spec, byte for byte, comes from the build's snapshot of that (snapshot.ts) unless `inFull` asks
+ * for the whole load.
  */
-export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: { readonly inFull?: boolean } = {}): Promise<LoadedSpec> {
-  const absolute = resolve(path);
+export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false, fetch }: LoadOptions = {}): Promise<LoadedSpec> {
+  const root = isUrl(location) ? location : resolve(location);
+  const files = new SpecFiles(root, fetch);
   let bytes: Buffer;
   try {
-    bytes = await readFile(absolute);
+    bytes = await files.rootBytes();
   } catch (error) {
-    throw new SpecError(`cannot read the spec ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the --spec path`);
+    throw new SpecError(`cannot read the spec ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the --spec ${isUrl(location) ? 'URL' : 'path'}`);
   }
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
   const snapshot = inFull ? undefined : await readSnapshot();
-  if (snapshot?.sha256 === sha256 && madeByInstalled(snapshot.versions, SPEC_LOADERS)) {
-    return { path: absolute, sha256, title: snapshot.title, model: snapshot.model, fromBuild: true };
+  // The bundled spec's bytes pull in no other file: the same bytes are the same spec.
+  if (snapshot && snapshot.sha256 === createHash('sha256').update(bytes).digest('hex') && madeByInstalled(snapshot.versions, SPEC_LOADERS)) {
+    return { path: root, sha256: snapshot.sha256, files: await files.files(), title: snapshot.title, model: snapshot.model, fromBuild: true };
   }
   // Loaded only here: a run of the bundled spec needs none of it, and the modules are slow to load.
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
-  let document: OpenAPI.Document;
-  const named = path === BUNDLED_SPEC ? `the bundled spec ${path}` : `--spec ${path}`;
+  const named = location === BUNDLED_SPEC ? `the bundled spec ${location}` : `--spec ${location}`;
+  const options = { resolve: files.resolvers };
   let parsed: OpenAPI.Document;
   try {
-    parsed = await SwaggerParser.parse(absolute);
+    parsed = await SwaggerParser.parse(root, options);
   } catch (error) {
-    throw new SpecError(unparsed(error, bytes.toString('utf8'), named, path));
+    throw new SpecError(unparsed(error, bytes.toString('utf8'), named, location));
   }
+  let document: OpenAPI.Document;
   try {
-    // validate() mutates its input and dereference() would resolve it again: give each its own copy.
-    await SwaggerParser.validate(structuredClone(parsed));
-    document = await SwaggerParser.dereference(absolute, structuredClone(parsed), {});
+    // The root's location, given with the document, is what its relative $refs resolve against. validate() mutates
+    // its input: it gets a copy. It returns the document with every $ref resolved.
+    document = await SwaggerParser.validate(root, structuredClone(parsed), options);
   } catch (error) {
-    throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
+    throw new SpecError(`invalid spec ${location}: ${files.unreadable ?? parserMessage(error)}`);
   }
   if (!('openapi' in document) || !/^3\.[01]\./.test(String(document.openapi))) {
     const swagger = 'swagger' in document ? `it is Swagger ${String(document.swagger)}; ` : '';
-    throw new SpecError(`invalid spec ${path}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported`);
+    throw new SpecError(`invalid spec ${location}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported`);
   }
   const doc = document as OpenAPIV3.Document;
   const operations = withRoles(operationsOf(doc));
@@ -81,9 +95,10 @@ export async function loadSpec(path: string = BUNDLED_SPEC, { inFull = false }: 
   try {
     compileValidators(model); // the suites compile them again in their worker; this finds a bad schema first
   } catch (error) {
-    throw new SpecError(`invalid spec ${path}: its schemas do not compile: ${(error as Error).message.replace(/\s+/g, ' ')}`);
+    throw new SpecError(`invalid spec ${location}: its schemas do not compile: ${(error as Error).message.replace(/\s+/g, ' ')}`);
   }
-  return { path: absolute, sha256, title: doc.info.title, model, fromBuild: false };
+  const read = await files.files();
+  return { path: root, sha256: specDigest(read), files: read, title: doc.info.title, model, fromBuild: false };
 }
 
 /**

@@ -59,6 +59,7 @@ export function schemasOf(doc: OpenAPIV3.Document, operations: readonly Operatio
   const create = operationOf(operations, 'create');
   const listOp = operationObject(doc, list);
   const createOp = operationObject(doc, create);
+  requireJsonBody(create, createOp);
   const responseSchema = (op: OpenAPIV3.OperationObject | undefined, status: string) => jsonSchemaIn((op?.responses?.[status] as OpenAPIV3.ResponseObject | undefined)?.content);
   const listed = responseSchema(listOp, '200');
   const listedItems = listed && typeof listed === 'object' && !Array.isArray(listed) ? (listed as OpenAPIV3.ArraySchemaObject).items : undefined;
@@ -116,6 +117,20 @@ export function requireIntegerId(category: JsonSchema, source: string): void {
   if (id.typeStated && !id.types.has('integer')) {
     throw new SpecError(`the spec's Category (${source}) has an id of type ${[...id.types].join(' or ')}, where the contract's ids are integers (int64), which the suites check`);
   }
+}
+
+/**
+ * The contract's create takes a NewCategory as a JSON body (contract §4.2): a spec whose create takes none, or only
+ * bodies of other media types, is not a revision the suites can follow, whatever schemas its components hold.
+ */
+function requireJsonBody(create: Operation, op: OpenAPIV3.OperationObject | undefined): void {
+  const content = (op?.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content;
+  if (jsonSchemaIn(content) !== undefined) return;
+  const types = Object.keys(content ?? {});
+  const takes = content === undefined ? 'takes no request body' : types.length === 0 ? 'gives its request body no content'
+    : `takes a request body of ${types.join(', ')}, with no JSON schema`;
+  throw new SpecError(`the spec's ${create.label} (${create.key}) ${takes}, where the contract's create takes a NewCategory as JSON: ` +
+    'give it a requestBody with an application/json (or +json) schema');
 }
 
 function operationObject(doc: OpenAPIV3.Document, op: Operation): OpenAPIV3.OperationObject | undefined {

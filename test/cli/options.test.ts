@@ -195,9 +195,16 @@ describe('targetArgsOf', () => {
   const configOf = (argv: string[]) => (parseCommand(argv) as { config: RunConfig }).config;
 
   it('writes the options that chose the target and how it is reached, which a replay of the report reads back', () => {
-    const argv = ['--target', 'https://x.test/v1', '--spec', 's.yaml', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'staging'];
+    const argv = ['--target', 'https://x.test/v1', '--spec', '/specs/s.yaml', '--api-key-file', '/keys/key.txt', '--ca', '/certs/ca.pem', '--insecure', '--env', 'staging'];
     expect(targetArgsOf(configOf([...argv, '--seed', '3', '--only', 'AUTH']))).toEqual(argv);
     expect(targetArgsOf(configOf(['--target', 'reference', '--fault', 'a', '--variant', 'b']))).toEqual(['--target', 'reference', '--fault', 'a', '--variant', 'b']);
+  });
+
+  it('names the files by absolute path, so that a replay runs from any directory; a spec\'s URL as given', () => {
+    expect(targetArgsOf(configOf(['--target', 'https://x.test/v1', '--spec', 'specs/s.yaml', '--api-key-file', 'key.txt', '--ca', 'ca.pem'])))
+      .toEqual(['--target', 'https://x.test/v1', '--spec', resolve('specs/s.yaml'), '--api-key-file', resolve('key.txt'), '--ca', resolve('ca.pem')]);
+    expect(targetArgsOf(configOf(['--target', 'https://x.test/v1', '--spec', 'https://x.test/v1/openapi.json'])))
+      .toEqual(['--target', 'https://x.test/v1', '--spec', 'https://x.test/v1/openapi.json']);
   });
 });
 

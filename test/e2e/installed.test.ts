@@ -41,7 +41,7 @@ describe.concurrent('the package as npm installs it', () => {
     const manifest = JSON.parse(await readFile(join(packageRoot, 'package.json'), 'utf8')) as { files: string[] };
     for (const entry of [...manifest.files, 'package.json']) await cp(join(packageRoot, entry), join(installed, entry), { recursive: true });
     await symlink(join(packageRoot, 'node_modules'), join(installed, 'node_modules'), 'dir');
-    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--report-dir', join(installed, 'reports')], {}, 180_000, installed);
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--report-dir', join(installed, 'reports')], {}, 180_000, { copy: installed });
     // Without the TypeScript sources, a source map of a suite file would have vite warn about each one here.
     expect(stderr).toBe('');
     expect(code).toBe(0);

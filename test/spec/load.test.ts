@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { SpecError } from '../../src/core/errors.js';
 import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
 import { installedVersions, readSnapshot, SPEC_LOADERS } from '../../src/spec/snapshot.js';
 import { tempDir } from '../support/cli.js';
+import { revisedSpecFile, splitSpecFiles } from '../support/spec-files.js';
 
 async function specFile(content: string): Promise<string> {
   const dir = await tempDir('spec-');
@@ -81,5 +83,55 @@ describe('loadSpec: schemas', () => {
     const bundled = await readFile(BUNDLED_SPEC, 'utf8');
     const path = await specFile(bundled.replace('          description: Machine-readable error code.', "          description: Machine-readable error code.\n          pattern: '['"));
     await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*schemas do not compile/);
+  });
+});
+
+describe('loadSpec: a spec split over files', () => {
+  it('resolves each $ref against the file that holds it, in YAML and JSON, nested, whatever the working directory', async () => {
+    const split = await splitSpecFiles();
+    expect(process.cwd()).not.toBe(split.dir);
+    const [spec, bundled] = await Promise.all([loadSpec(split.root), loadSpec(BUNDLED_SPEC, { inFull: true })]);
+    // The same schemas but for the descriptions, which the split files leave out.
+    const undescribed = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v: unknown) => (key === 'description' && typeof v === 'string' ? undefined : v)));
+    expect(spec.model.schemas).toEqual(undescribed(bundled.model.schemas));
+    expect(spec.model.operations.map((op) => op.key)).toEqual(bundled.model.operations.map((op) => op.key));
+    expect(spec.files.map((f) => f.path)).toEqual(['openapi.yaml', 'responses/errors.yaml', 'schemas/category.yaml', 'schemas/error.yaml', 'schemas/new-category.json']);
+  });
+
+  it('has a digest over every file it pulls in, as sha256sum lists them: a change to a referenced file changes it', async () => {
+    const split = await splitSpecFiles();
+    const before = await loadSpec(split.root);
+    const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+    for (const file of before.files) expect(file.sha256).toBe(sha(await readFile(join(split.dir, file.path))));
+    expect(before.sha256).toBe(sha(before.files.map((f) => `${f.sha256}  ${f.path}\n`).join('')));
+    const error = split.files['schemas/error.yaml'] as string;
+    await writeFile(error, (await readFile(error, 'utf8')).replace('  status: {type: integer}', '  status: {type: integer, minimum: 400}'));
+    const after = await loadSpec(split.root);
+    expect(after.sha256).not.toBe(before.sha256);
+    expect(after.files.filter((f, i) => f.sha256 !== before.files[i]?.sha256).map((f) => f.path)).toEqual(['schemas/error.yaml']);
+  });
+
+  it('keeps the sha256 of a spec in one file: that file\'s', async () => {
+    const spec = await loadSpec(BUNDLED_SPEC, { inFull: true });
+    expect(spec.files).toEqual([{ path: 'openapi.yaml', sha256: createHash('sha256').update(await readFile(BUNDLED_SPEC)).digest('hex') }]);
+    expect(spec.sha256).toBe(spec.files[0]?.sha256);
+  });
+
+  it('stops on a $ref to a file that is not there, naming it', async () => {
+    const split = await splitSpecFiles();
+    await rm(split.files['schemas/error.yaml'] as string);
+    await expect(loadSpec(split.root)).rejects.toThrow(/^invalid spec .*openapi\.yaml: schemas\/error\.yaml, which a \$ref names, cannot be read: ENOENT$/);
+  });
+});
+
+describe('loadSpec: the create\'s request body', () => {
+  it('stops on a create that takes no request body, or none in JSON, in one line', async () => {
+    const none = await revisedSpecFile((doc) => delete (doc.paths['/categories']?.post as { requestBody?: unknown }).requestBody);
+    await expect(loadSpec(none)).rejects.toThrow(/^the spec's createCategory \(POST \/categories\) takes no request body, where the contract's create takes a NewCategory as JSON: give it a requestBody with an application\/json \(or \+json\) schema$/);
+    const form = await revisedSpecFile((doc) => {
+      const body = doc.paths['/categories']?.post?.requestBody as { content: Record<string, unknown> };
+      body.content = { 'application/x-www-form-urlencoded': body.content['application/json'] };
+    });
+    await expect(loadSpec(form)).rejects.toThrow(/takes a request body of application\/x-www-form-urlencoded, with no JSON schema/);
   });
 });

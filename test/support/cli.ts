@@ -38,9 +38,10 @@ export const onlyArgs = (rules: readonly string[]): string[] => rules.flatMap((r
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
  * PETSTORE_API_KEY, with colour off; `env` adds to it, and removes from it a name it gives as undefined. `copy` runs
- * another copy of the package, from its directory.
+ * another copy of the package, from its directory; `cwd` runs it from another directory.
  */
-export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000, copy?: string): Promise<CliResult> {
+export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000,
+  { copy, cwd }: { readonly copy?: string; readonly cwd?: string } = {}): Promise<CliResult> {
   const cli = copy ? join(copy, 'dist', 'src', 'cli', 'main.js') : CLI;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete childEnv['PETSTORE_API_KEY'];
@@ -49,7 +50,7 @@ export function runCli(args: readonly string[], env: Record<string, string | und
     else childEnv[name] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlagsFor(args), cli, ...args], { env: childEnv, cwd: copy ?? packageRoot });
+    const child = spawn(process.execPath, [...nodeFlagsFor(args), cli, ...args], { env: childEnv, cwd: cwd ?? copy ?? packageRoot });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -16,7 +16,7 @@ export function everyRulePassed(except: readonly string[] = []): CheckResult[] {
 /** A run's record of these results, with what reports need of the rest. */
 export function recordOf(results: readonly CheckResult[], more: Partial<RunRecord> = {}): RunRecord {
   return {
-    target: 'http://127.0.0.1:9/v1', targetKind: 'url', seed: 1, runId: 'r1', specVersion: '1.0.0', specSha256: '0'.repeat(64), specPath: 'spec/petstore.yaml',
+    target: 'http://127.0.0.1:9/v1', targetKind: 'url', seed: 1, runId: 'r1', specVersion: '1.0.0', specSha256: '0'.repeat(64), specPath: 'spec/petstore.yaml', specFiles: [{ path: 'petstore.yaml', sha256: '0'.repeat(64) }],
     suiteVersion: '0.0.0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000,
     settings: { profile: 'staging', timeoutMs: 10_000, maxResponseBytes: 1, numRuns: 1, createRuns: 1, maxWrites: null, topUp: 0, concurrency: 1, rate: null, insecure: false },
     resources: { maxRssBytes: 0 }, writes: { budget: null, spent: 0, posts: 0, shared: [], topUp: null }, created: [],

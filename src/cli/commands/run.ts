@@ -55,7 +55,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     const redactor = new Redactor([key], config.secrets);
     out.protect(redactor);
     const settings = await settingsFor(config, spec, target);
-    out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…)`);
+    out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…${spec.files.length > 1 ? ` over its ${spec.files.length} files` : ''})`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}${shared ? ` (from ${shared.from}: every shard of this CI run takes it)` : ''}`);
