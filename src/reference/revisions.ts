@@ -23,6 +23,8 @@ export interface Revision {
   readonly basePath?: string;
   /** Servers that keep all of the revised spec but one revised part. */
   readonly faults: readonly Fault[];
+  /** How the revised spec is written: in one file (the default), or split over files (see split-spec.ts). */
+  readonly layout?: 'split';
 }
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -110,8 +112,11 @@ function secretAndWeight(category: NewCategoryRecord, body: Record<string, unkno
 /** The limit of the list: a whole number from 1 to 100, or absent. */
 const LIMIT = /^(?:[1-9]\d?|100)$/;
 
-const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string): Revision =>
-  ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}) });
+const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string,
+  layout?: Revision['layout']): Revision => ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}), ...(layout ? { layout } : {}) });
+
+/** Names of at most 40 characters (code points). */
+const nameUpTo40 = (category: NewCategoryRecord) => (codePoints(category.name) > 40 ? refuse('invalid_name', 'Names have at most 40 characters.') : category);
 
 export const REVISIONS: readonly Revision[] = [
   revision('name-bounded', 'Names get bounds: 2 to 50 characters (minLength 2, maxLength 50).',
@@ -310,6 +315,12 @@ export const REVISIONS: readonly Revision[] = [
     },
     (base) => ({ route: (method, path) => (path.startsWith('/api/v1/') ? base.route(method, path.slice('/api/v1'.length)) : undefined) }),
     [], ''),
+  revision('split-files', 'The spec is split over files, a schema a file (schemas/NewCategory.json…, named by relative $refs), and names get a maxLength of 40 in theirs.',
+    (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { maxLength: 40 }),
+    (base) => ({ validate: validating(base, nameUpTo40) }),
+    [fault('split-files/too-long-taken', 'CREATE-2', 'The bound was added to the schema file, not to the validator: a name of 41 characters is stored.',
+      () => ({ validate: conformant.validate }), ['MODEL-1'])],
+    undefined, 'split'),
 ];
 
 /** The revision with this id; an unknown id is a usage error that lists the known ones. */

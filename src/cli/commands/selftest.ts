@@ -1,9 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { FAULTS } from '../../reference/faults/index.js';
 import { referenceKeyFor, startReferenceServers } from '../../reference/server.js';
 import { REVISIONS, type Revision } from '../../reference/revisions.js';
+import { splitOverFiles } from '../../reference/split-spec.js';
 import { Redactor } from '../../core/secrets.js';
 import { VARIANTS } from '../../reference/variants.js';
 import type { RunRecord, RunReport } from '../../results/run-report.js';
@@ -114,8 +115,9 @@ interface SelftestTarget {
 }
 
 /**
- * Each revision's spec, written where the matrix is (`<report-dir>/revisions/<id>.json`, for a reader to see what the
- * suite was given) and loaded as `--spec` loads one.
+ * Each revision's spec, written where the matrix is (`<report-dir>/revisions/<id>.json`, or for one split over files
+ * `<report-dir>/revisions/<id>/openapi.json` and its schema files, for a reader to see what the suite was given) and
+ * loaded as `--spec` loads one.
  */
 async function writeRevisedSpecs(revisions: readonly Revision[], dir: string): Promise<Map<string, LoadedSpec>> {
   const loaded = new Map<string, LoadedSpec>();
@@ -124,9 +126,13 @@ async function writeRevisedSpecs(revisions: readonly Revision[], dir: string): P
   for (const revision of revisions) {
     const doc = await readSpecDocument(BUNDLED_SPEC);
     revision.revise(doc);
-    const path = join(dir, `${revision.id}.json`);
-    await writeFile(path, `${JSON.stringify(doc, null, 2)}\n`);
-    loaded.set(revision.id, await loadSpec(path));
+    const files = revision.layout === 'split' ? splitOverFiles(doc) : new Map([[`${revision.id}.json`, `${JSON.stringify(doc, null, 2)}\n`]]);
+    const folder = revision.layout === 'split' ? join(dir, revision.id) : dir;
+    for (const [path, text] of files) {
+      await mkdir(dirname(join(folder, path)), { recursive: true });
+      await writeFile(join(folder, path), text);
+    }
+    loaded.set(revision.id, await loadSpec(join(folder, [...files.keys()][0] as string)));
   }
   return loaded;
 }
