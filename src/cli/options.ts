@@ -372,7 +372,7 @@ const SUITE_HEADERS: Readonly<Record<string, string>> = {
     name.toLowerCase(), `the AUTH checks send the key in ${name} themselves, to see that the target does not take it there`,
   ])),
   'content-type': 'the checks send their own Content-Type, and wrong ones on purpose, to judge how the target answers them',
-  accept: 'the checks send their own Accept (application/json)',
+  accept: 'the checks send their own Accept (the JSON media types the spec documents for the operation\'s responses)',
   'accept-encoding': 'the checks send their own Accept-Encoding (identity: they read bodies as the target sent them)',
   'user-agent': 'the suite names itself in User-Agent, so that the target\'s operators can tell its requests',
   traceparent: 'the suite sends a traceparent of its own with each request, so that the target\'s operators can find it in their logs',
