@@ -14,6 +14,7 @@ import { KNOWN_INVALID_BODIES, renderInvalidBody } from '../src/generators/inval
 import { KNOWN_NAMES, nameOf, type NameShape } from '../src/generators/names.js';
 import type { Body } from '../src/generators/new-category.js';
 import { OTHER_PROPERTIES_FORBIDDEN } from '../src/rules/open-questions.js';
+import { bodyMediaTypeOf, withCharset } from '../src/spec/media-types.js';
 
 const suite = defineSuite('create');
 const { create, bodies } = suite.env;
@@ -181,12 +182,24 @@ for (const violation of bodies.violations) {
   });
 }
 
-for (const contentType of ['application/json; charset=utf-8', 'application/json;charset=UTF-8']) {
+// The media type the spec names for the create's body (application/json for the bundled spec), with a charset.
+for (const contentType of [withCharset(bodyMediaTypeOf(create), 'spaced'), withCharset(bodyMediaTypeOf(create), 'tight')]) {
   suite.check('CREATE-3', `Content-Type "${contentType}" is accepted`, async (t) => {
     // Not only ASCII: a server that takes the charset parameter as a cue to decode otherwise garbles the rest.
     const sent = plainOrValid(t, (m) => ({ name: `${m} Hamster Café 犬 🐹` }), 'charset');
     await expectCreatedLikePlain(t, await t.create(sent, { contentType }), sent, () => t.create(sent));
   }, { writes: 1, dependsOn: ['CREATE-1'] });
+}
+
+// Where the spec names several JSON media types for the create's body, a valid create in each: every other create is
+// sent in the first.
+if (create.requestMediaTypes.length > 1 && bodies.canMakeValid) {
+  for (const contentType of create.requestMediaTypes) {
+    suite.check('CREATE-1', `a valid NewCategory sent as "${contentType}" gets 201 with what was sent`, async (t) => {
+      const sent = bodies.valid(t.marker('media'));
+      expectCreated(t, await t.create(sent, { contentType }), sent);
+    }, { writes: 1 });
+  }
 }
 
 if (!bodies.undefinedPropertiesAllowed) {

@@ -7,6 +7,7 @@ import { checkTitle } from '../protocol/titles.js';
 import type { RuleId } from '../rules/catalogue.js';
 import type { SuiteState } from '../runtime/suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from '../runtime/write-budget.js';
+import { acceptOf, bodyMediaTypeOf } from '../spec/media-types.js';
 import { writesOf, type Operation } from '../spec/types.js';
 import { CheckEvidence } from './evidence.js';
 import { CheckWithheld, WritesExhausted } from './failure.js';
@@ -20,7 +21,10 @@ export interface SendOptions {
   readonly json?: unknown;
   /** A body to send exactly as given (malformed JSON, big integers). */
   readonly raw?: string;
-  /** The Content-Type of a body; `null` sends none. Default: `application/json`. */
+  /**
+   * The Content-Type of a body; `null` sends none. Default: the first JSON media type the spec names for the operation's
+   * request body, as written (`application/json` where it names none).
+   */
   readonly contentType?: string | null;
   readonly headers?: Readonly<Record<string, string>>;
   readonly query?: Readonly<Record<string, string>>;
@@ -133,9 +137,9 @@ export class CheckRequests<R extends RuleId = RuleId> {
     }
     if (writing) this.suite.noteWrite();
     // identity: without an Accept-Encoding a server may compress (RFC 9110 §12.5.3), and the suite reads bodies as sent.
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': 'identity', ...options.headers };
+    const headers: Record<string, string> = { accept: acceptOf(operation), 'accept-encoding': 'identity', ...options.headers };
     const body = options.raw ?? (options.json !== undefined ? jsonText(options.json) : undefined);
-    if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? 'application/json';
+    if (body !== undefined && options.contentType !== null) headers['content-type'] = options.contentType ?? bodyMediaTypeOf(operation);
     const credential = options.credential === undefined ? this.validCredential() : options.credential ?? undefined;
     // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
     const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;

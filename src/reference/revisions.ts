@@ -112,6 +112,39 @@ function secretAndWeight(category: NewCategoryRecord, body: Record<string, unkno
 /** The limit of the list: a whole number from 1 to 100, or absent. */
 const LIMIT = /^(?:[1-9]\d?|100)$/;
 
+/** The vendor media type of the revisions that name one for the create's body. */
+const VENDOR_TYPE = 'application/vnd.petstore.v1+json';
+
+/** The media type of a Content-Type or Accept entry, in lower case, without its parameters. */
+const mediaTypeOf = (value: string | undefined) => (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** A body parser that reads these media types, whatever their parameters, and refuses any other with 415 (Spring's `consumes`). */
+const consuming = (base: Behaviour, types: readonly string[]): Behaviour['parse'] => (raw, contentType) =>
+  (types.includes(mediaTypeOf(contentType)) ? base.parse(raw, contentType) : refuse('unsupported_media_type', `Send ${types.join(' or ')}.`, 415));
+
+/** Whether an Accept header takes this media type, by name or by a range (`application/*`, `*\/*`); no Accept takes any. */
+function acceptable(accept: string | undefined, type: string): boolean {
+  if (accept === undefined) return true;
+  return accept.split(',').map(mediaTypeOf).some((range) => range === type || range === '*/*' || range === `${type.split('/')[0]}/*`);
+}
+
+/** The bodies of 2xx responses served as this Content-Type, errors as the base serves them. */
+const servingAs = (base: Behaviour, contentType: string): Behaviour['send'] => (response, status, body, headers = {}) =>
+  base.send(response, status, body, status < 300 ? { ...headers, 'content-type': contentType } : headers);
+
+/** An RFC 9457 problem: the Error of a spec whose errors are application/problem+json. */
+const problem: Behaviour['errorBody'] = (status, code, message) => ({ type: `https://petstore.example.com/problems/${code}`, title: message, status, detail: message });
+
+/** Every response of 400 and above served as application/problem+json. */
+const servingProblems = (base: Behaviour): Behaviour['send'] => (response, status, body, headers = {}) =>
+  base.send(response, status, body, status >= 400 ? { ...headers, 'content-type': 'application/problem+json' } : headers);
+
+/** A content map of the bundled spec's (its one `application/json` entry) under other media types instead. */
+function retyped(content: Record<string, OpenAPIV3.MediaTypeObject> | undefined, types: readonly string[]): Record<string, OpenAPIV3.MediaTypeObject> {
+  const entry = content?.['application/json'] as OpenAPIV3.MediaTypeObject;
+  return Object.fromEntries(types.map((type) => [type, structuredClone(entry)]));
+}
+
 const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string,
   layout?: Revision['layout']): Revision => ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}), ...(layout ? { layout } : {}) });
 
@@ -315,6 +348,54 @@ export const REVISIONS: readonly Revision[] = [
     },
     (base) => ({ route: (method, path) => (path.startsWith('/api/v1/') ? base.route(method, path.slice('/api/v1'.length)) : undefined) }),
     [], ''),
+  revision('vendor-media-type', `The create takes and answers, and the list answers, the vendor type ${VENDOR_TYPE} (errors stay application/json); ` +
+    'the server reads no other body type (415) and answers 406 to a request whose Accept does not take the vendor type.',
+    (doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      const body = create.requestBody as OpenAPIV3.RequestBodyObject;
+      body.content = retyped(body.content, [VENDOR_TYPE]);
+      for (const response of [create.responses['201'], (categories(doc).get as OpenAPIV3.OperationObject).responses['200']] as OpenAPIV3.ResponseObject[]) {
+        response.content = retyped(response.content, [VENDOR_TYPE]);
+      }
+    },
+    (base) => ({
+      precheck: (route, request, raw) => (route !== 'getPet' && !acceptable(request.headers.accept, VENDOR_TYPE)
+        ? refuse('not_acceptable', `Accept ${VENDOR_TYPE}.`, 406) : base.precheck(route, request, raw)),
+      parse: consuming(base, [VENDOR_TYPE]),
+      send: servingAs(base, `${VENDOR_TYPE}; charset=utf-8`),
+    }),
+    [
+      fault('vendor-media-type/json-parser-only', 'CREATE-1', 'The body parser is express.json() with its default type, application/json: a body sent as ' +
+        'the vendor type is never read, and the create is refused for want of a name.',
+        () => ({ parse: (raw, contentType) => (mediaTypeOf(contentType) === 'application/json' ? conformant.parse(raw, contentType) : { value: {} }) })),
+      fault('vendor-media-type/served-as-json', 'MEDIA-1', 'The serializer was not told of the vendor type: categories and the list are served as application/json.',
+        () => ({ send: conformant.send })),
+    ]),
+  revision('problem-json', 'Errors are RFC 9457 problems ({type, title, status, detail}), served as application/problem+json.',
+    (doc) => {
+      for (const name of ['BadRequest', 'Unauthorized']) {
+        const response = doc.components?.responses?.[name] as OpenAPIV3.ResponseObject;
+        response.content = retyped(response.content, ['application/problem+json']);
+      }
+      (doc.components?.schemas ?? {})['Error'] = {
+        type: 'object', required: ['type', 'title', 'status'],
+        properties: { type: { type: 'string', format: 'uri-reference' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
+      };
+    },
+    (base) => ({ errorBody: problem, pet: (petId) => ({ status: 404, body: problem(404, 'not_found', `No pet ${petId}.`) }), send: servingProblems(base) }),
+    [fault('problem-json/plain-json-401', 'MEDIA-1', 'The authentication middleware writes its 401s itself, as application/json: the problem is right, its media type is not.',
+      (base) => ({ send: (response, status, body, headers) => (status === 401 ? conformant.send : base.send)(response, status, body, headers) }))]),
+  revision('two-media-types', `The create takes its body as application/json; charset=utf-8 (so written) or as ${VENDOR_TYPE}, ` +
+    'and refuses any other with 415, which it documents.',
+    (doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      const body = create.requestBody as OpenAPIV3.RequestBodyObject;
+      body.content = retyped(body.content, ['application/json; charset=utf-8', VENDOR_TYPE]);
+      create.responses['415'] = { description: 'The body is in a media type the create does not take.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } };
+    },
+    (base) => ({ parse: consuming(base, ['application/json', VENDOR_TYPE]) }),
+    [fault('two-media-types/vendor-refused', 'CREATE-1', 'The controller\'s list of the types it consumes was not updated: a body sent as the vendor type is refused with 415.',
+      (base) => ({ parse: (raw, contentType) => (mediaTypeOf(contentType) === VENDOR_TYPE ? refuse('unsupported_media_type', 'Send application/json.', 415) : base.parse(raw, contentType)) }))]),
   revision('split-files', 'The spec is split over files, a schema a file (schemas/NewCategory.json…, named by relative $refs), and names get a maxLength of 40 in theirs.',
     (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { maxLength: 40 }),
     (base) => ({ validate: validating(base, nameUpTo40) }),

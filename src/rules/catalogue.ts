@@ -78,7 +78,9 @@ export const RULES = [
     'body that is not a JSON object; malformed JSON; an empty body.',
     'contract §4.2 rule 2'),
   rule('CREATE-3', 'MUST',
-    '`Content-Type: application/json; charset=utf-8` is accepted exactly like `application/json`.',
+    'The media type the spec names for the create\'s body (`application/json` for the bundled spec), with a ' +
+    '`charset=utf-8` parameter in either spelling (`; charset=utf-8`, `;charset=UTF-8`), is accepted exactly like it ' +
+    'without.',
     'contract §4.2 rule 4, RFC 8259'),
   rule('CREATE-4', 'SHOULD',
     'Properties the spec does not define are ignored, not rejected (where its NewCategory does not forbid them).',
@@ -103,8 +105,11 @@ export const RULES = [
     '`Error.status` equals the response\'s HTTP status.',
     'contract §7'),
   rule('MEDIA-1', 'MUST',
-    'Every response with a body is served as `application/json` (media type compared case-insensitively, parameters ' +
-    'allowed) and the body is one complete, well-formed JSON value.',
+    'Every response with a body is served as a JSON media type the spec documents for its operation and status ' +
+    '(`application/json` for the bundled spec; a vendor `+json` type or `application/problem+json` where a spec says ' +
+    'so), or, for a status it documents no JSON body for, as `application/json` or a JSON type it documents for the ' +
+    'operation\'s other statuses (media types compared case-insensitively, parameters allowed); and the body is one ' +
+    'complete, well-formed JSON value.',
     'contract §4, RFC 8259'),
   rule('HTTP-1', 'MUST',
     'Every response status is one the spec documents for its operation (no 5xx, no redirect, no undocumented 4xx ' +

@@ -1,5 +1,6 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
+import { jsonMediaTypesIn } from './media-types.js';
 import { nodeOf } from './schema-node.js';
 import { toJsonSchema } from './schemas.js';
 import type { JsonSchema, Operation, OperationRole, SchemaName } from './types.js';
@@ -137,8 +138,10 @@ function operationObject(doc: OpenAPIV3.Document, op: Operation): OpenAPIV3.Oper
   return (doc.paths?.[op.path] as Record<string, OpenAPIV3.OperationObject> | undefined)?.[op.method.toLowerCase()];
 }
 
-/** The schema of a JSON media type (`application/json`, with parameters, or `application/…+json`) in a content map. */
+/**
+ * The schema of a JSON media type (`application/json`, with parameters, or `application/…+json` such as
+ * `application/problem+json`) in a content map: of the first, in the spec's order, that gives one.
+ */
 export function jsonSchemaIn(content: Readonly<Record<string, OpenAPIV3.MediaTypeObject>> | undefined): unknown {
-  const type = Object.keys(content ?? {}).find((t) => /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i.test(t));
-  return type === undefined ? undefined : content?.[type]?.schema;
+  return jsonMediaTypesIn(content).map((type) => content?.[type]?.schema).find((schema) => schema !== undefined);
 }

@@ -1,5 +1,6 @@
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaIn } from './mapping.js';
+import { isJsonMediaType, jsonMediaTypesIn } from './media-types.js';
 import { toJsonSchema } from './schemas.js';
 import type { Operation, Parameter } from './types.js';
 
@@ -25,7 +26,9 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
   const bearerSchemes = Object.entries(doc.components?.securitySchemes ?? {})
     .filter(([, scheme]) => isBearer(scheme))
     .map(([name]) => name);
-  const body = jsonSchemaIn((op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content);
+  const bodyContent = (op.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content;
+  const body = jsonSchemaIn(bodyContent);
+  const bodyTypes = Object.keys(bodyContent ?? {});
   return {
     key,
     label: op.operationId ?? key,
@@ -46,6 +49,12 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
       return schema === undefined ? [] : [[status, toJsonSchema(schema, `${key} ${status} response`)]];
     })),
     ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`) } : {}),
+    requestMediaTypes: bodyTypes.filter(isJsonMediaType),
+    otherRequestMediaTypes: bodyTypes.filter((type) => !isJsonMediaType(type)),
+    responseMediaTypes: Object.fromEntries(Object.entries(op.responses ?? {}).flatMap(([status, response]) => {
+      const types = jsonMediaTypesIn((response as OpenAPIV3.ResponseObject).content);
+      return types.length === 0 ? [] : [[status, types]];
+    })),
   };
 }
 

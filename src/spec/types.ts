@@ -49,6 +49,19 @@ export interface Operation {
   /** The JSON Schema of its JSON request body, if it has one. */
   readonly requestBodySchema?: JsonSchema;
   /**
+   * The JSON media types its request body takes (`application/json`, `application/vnd.petstore.v1+json`), as the spec
+   * writes them (a charset parameter kept), in its order: what its bodies are sent as, the first unless a check says
+   * otherwise. Empty when it takes no JSON body.
+   */
+  readonly requestMediaTypes: readonly string[];
+  /** The other media types its request body takes (a form, text): never sent as JSON, nor as a wrong type. */
+  readonly otherRequestMediaTypes: readonly string[];
+  /**
+   * The JSON media types the spec documents for its responses, by the status key (`201`, `4XX`, `default`), as written,
+   * in its order; a status documented without a JSON body has none. What MEDIA-1 judges a response's Content-Type by.
+   */
+  readonly responseMediaTypes: Readonly<Record<string, readonly string[]>>;
+  /**
    * Set on a path the spec does not list but a router may treat as this operation's (a trailing slash, another
    * letter case): the key of the operation it varies. The contract says nothing of such paths but that they must
    * not serve the operation without a credential.
@@ -67,6 +80,7 @@ export function pathVariants(operation: Operation): Operation[] {
     documentedStatuses: ['default'],
     statusesWithBody: [],
     errorSchemas: {},
+    responseMediaTypes: {},
     variantOf: operation.key,
   }));
 }
@@ -98,4 +112,14 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function writesOf(operation: Pick<Operation, 'method'>): number {
   return SAFE_METHODS.has(operation.method) ? 0 : 1;
+}
+
+/**
+ * The key of an operation's responses that documents a status, the most specific first: the status itself (`401`),
+ * its range (`4XX`, any letter case), `default`; undefined when none does.
+ */
+export function responseKeyOf(status: number, keys: readonly string[]): string | undefined {
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  return keys.find((key) => key === exact) ?? keys.find((key) => key.toUpperCase() === range) ?? keys.find((key) => key === 'default');
 }

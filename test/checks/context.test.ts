@@ -15,7 +15,8 @@ import type { RuleId } from '../../src/rules/catalogue.js';
 const list: Operation = {
   key: 'GET /categories', label: 'listCategories', operationId: 'listCategories', method: 'GET', path: '/categories',
   pathParameters: [], documentedStatuses: ['200', '401'], statusesWithBody: ['200', '401'], requiresBearer: true, deprecated: false,
-  role: 'list', parameters: [], errorSchemas: {},
+  role: 'list', parameters: [], errorSchemas: {}, requestMediaTypes: [], otherRequestMediaTypes: [],
+  responseMediaTypes: { '200': ['application/json'], '401': ['application/json'] },
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
@@ -80,6 +81,29 @@ describe('CheckContext', () => {
     expect(sent[0]?.credential?.value).toBe('Bearer key');
     expect(sent[0]?.credential?.shown).toBe('Bearer <valid key>');
     expect(() => t.expectStatus(reply, 200)).toThrow(/expected 200, got 500 — GET \/v1\/categories → 500 \(test-1\)/);
+  });
+
+  it('sends a body as the first JSON media type the spec names for the operation, as written, and accepts what it documents', async () => {
+    const { t, sent } = context(200, '[]');
+    const vendor: Operation = {
+      ...list,
+      requestMediaTypes: ['application/vnd.petstore.v1+json; charset=utf-8', 'application/json'],
+      responseMediaTypes: { '200': ['application/vnd.petstore.v1+json'], '401': ['application/problem+json'] },
+    };
+    await t.send(vendor, { json: { name: 'Dog' } });
+    await t.send(vendor, { raw: '{"name":' });
+    await t.send(vendor, { json: { name: 'Dog' }, contentType: 'application/json' });
+    await t.send(vendor, { json: { name: 'Dog' }, contentType: null });
+    await t.send({ ...list, requestMediaTypes: [] }, { json: { name: 'Dog' } });
+    await t.list();
+    expect(sent.map((r) => [r.headers?.['content-type'], r.headers?.['accept']])).toEqual([
+      ['application/vnd.petstore.v1+json; charset=utf-8', 'application/vnd.petstore.v1+json, application/problem+json'],
+      ['application/vnd.petstore.v1+json; charset=utf-8', 'application/vnd.petstore.v1+json, application/problem+json'],
+      ['application/json', 'application/vnd.petstore.v1+json, application/problem+json'],
+      [undefined, 'application/vnd.petstore.v1+json, application/problem+json'],
+      ['application/json', 'application/json'],
+      [undefined, 'application/json'],
+    ]);
   });
 
   it('skips instead of failing when the valid key is refused (AUTH-3 reports it), on a redirect (HTTP-1) or a body that is not JSON (MEDIA-1)', async () => {

@@ -155,7 +155,7 @@ describe('--header', () => {
     ['a name given twice in other letter cases', ['X-Tenant: a', '--header', 'x-TENANT: b'], "--header x-TENANT is given twice (as X-Tenant and x-TENANT: a header's name is the same in any letter case); give each header once"],
     ['Authorization', ['Authorization: Bearer other'], '--header Authorization: the suite sends its own Authorization header (the key comes from PETSTORE_API_KEY or --api-key-file)'],
     ['Content-Type', ['content-type: text/plain'], '--header content-type: the checks send their own Content-Type, and wrong ones on purpose, to judge how the target answers them'],
-    ['Accept', ['Accept: */*'], '--header Accept: the checks send their own Accept (application/json)'],
+    ['Accept', ['Accept: */*'], '--header Accept: the checks send their own Accept (the JSON media types the spec documents for the operation\'s responses)'],
     ['Accept-Encoding', ['Accept-Encoding: gzip'], '--header Accept-Encoding: the checks send their own Accept-Encoding (identity: they read bodies as the target sent them)'],
     ['User-Agent', ['User-Agent: curl/8'], "--header User-Agent: the suite names itself in User-Agent, so that the target's operators can tell its requests"],
     ['traceparent', ['Traceparent: 00-1-2-01'], "--header Traceparent: the suite sends a traceparent of its own with each request, so that the target's operators can find it in their logs"],

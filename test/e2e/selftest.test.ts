@@ -36,4 +36,17 @@ describe('selftest', () => {
     expect(stdout).toMatch(/selftest passed/);
     // Only a hang guard: every run is bounded by its own request deadlines.
   }, 600_000);
+
+  it('narrowed, runs a revision given as a variant against the reference that keeps it, and a fault of it named', async () => {
+    const dir = await tempDir();
+    const { code } = await runCli(['selftest', '--variant', 'two-media-types', '--fault', 'two-media-types/vendor-refused', '--report-dir', dir, '--seed', '7'], {}, 120_000);
+    const { rows } = JSON.parse(await readFile(join(dir, 'selftest.json'), 'utf8')) as { rows: SelftestRow[] };
+    expect(rows.map((r) => [r.target, r.kind, r.ok])).toEqual([
+      ['clean', 'clean', true],
+      ['two-media-types', 'revision', true],
+      ['two-media-types/vendor-refused', 'fault', true],
+    ]);
+    expect(rows[2]?.failedRules).toEqual(['CREATE-1']);
+    expect(code).toBe(0);
+  }, 120_000);
 });

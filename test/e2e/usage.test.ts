@@ -100,6 +100,12 @@ describe('the command line', () => {
       Object.assign(schemas['NewCategory']?.properties?.['name'] ?? {}, { maxLength: 50 });
       const list = doc.paths['/categories']?.get;
       if (list) list.parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }];
+      // The create takes a vendor type beside application/json, and answers it.
+      const create = doc.paths['/categories']?.post;
+      const body = create?.requestBody as { content: Record<string, object> } | undefined;
+      if (body) body.content = { 'application/vnd.petstore.v1+json': body.content['application/json'] as object, ...body.content };
+      const created = create?.responses['201'] as { content: Record<string, object> } | undefined;
+      if (created) created.content = { 'application/vnd.petstore.v1+json': created.content['application/json'] as object };
     });
     const json = JSON.parse((await runCli(['rules', '--json', '--spec', spec])).stdout) as { id: string; forSpec?: string[] }[];
     expect(json.find((r) => r.id === 'INFO-2')?.forSpec).toEqual([
@@ -107,6 +113,13 @@ describe('the command line', () => {
     ]);
     expect(json.find((r) => r.id === 'LIST-1')?.forSpec?.[0]).toMatch(/^also judges the parameter limit/);
     expect(json.find((r) => r.id === 'INFO-1')?.forSpec).toBeUndefined();
+    expect(json.find((r) => r.id === 'CREATE-1')?.forSpec).toEqual([
+      'also sends a valid NewCategory in each JSON media type the spec names for the create\'s body: application/vnd.petstore.v1+json, application/json',
+    ]);
+    expect(json.find((r) => r.id === 'CREATE-3')?.forSpec).toEqual([
+      'sends the create\'s body as "application/vnd.petstore.v1+json; charset=utf-8" and as "application/vnd.petstore.v1+json;charset=UTF-8", each judged like one sent as "application/vnd.petstore.v1+json"',
+    ]);
+    expect(json.find((r) => r.id === 'MEDIA-1')?.forSpec).toEqual(['createCategory: 201 served as application/vnd.petstore.v1+json']);
   });
 
   it.each([

@@ -3,8 +3,9 @@
  * reads its report. The server is started and closed here, not in hooks: the tests of a concurrent block would
  * share them.
  */
+import { expect } from 'vitest';
 import type { RunReport } from '../../src/results/run-report.js';
-import { readReport, runCli, tempDir } from '../support/cli.js';
+import { readReport, runCli, tempDir, type CliResult } from '../support/cli.js';
 import type { RunningServer } from './servers/fastify.js';
 
 /**
@@ -40,4 +41,12 @@ export function failedRules(report: RunReport): string[] {
 /** Each check that did not pass, with its rule and message, for an assertion's diff. */
 export function notPassed(report: RunReport, outcome: 'failed' | 'skipped'): string[] {
   return report.results.filter((r) => r.outcome === outcome).map((r) => `${r.rule} ${r.check}: ${r.message ?? ''}`);
+}
+
+/** A run judged conformant with no failure, no warning and no skip, and its exit code 0. */
+export function expectCleanlyConformant({ result, report }: { readonly result: CliResult; readonly report: RunReport }): void {
+  expect(notPassed(report, 'failed')).toEqual([]);
+  expect(notPassed(report, 'skipped')).toEqual([]);
+  expect(report.verdict).toBe('conformant');
+  expect(result.code, result.stdout).toBe(0);
 }

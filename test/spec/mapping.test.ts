@@ -138,3 +138,53 @@ describe('the Error a client error is judged by', () => {
     expect(validators.errorFor(create, 404)).toBe(validators.Error);
   });
 });
+
+describe('the media types an operation takes and answers', () => {
+  const VENDOR = 'application/vnd.petstore.v1+json';
+
+  it('are application/json throughout the bundled spec', async () => {
+    const { model } = await loadSpec();
+    const create = operationOf(model.operations, 'create');
+    expect(create).toMatchObject({ requestMediaTypes: ['application/json'], otherRequestMediaTypes: [] });
+    expect(create.responseMediaTypes).toEqual({ '201': ['application/json'], '400': ['application/json'], '401': ['application/json'] });
+    expect(operationOf(model.operations, 'list')).toMatchObject({ requestMediaTypes: [], responseMediaTypes: { '200': ['application/json'], '401': ['application/json'] } });
+  });
+
+  it('are read as the spec writes them, parameters kept, in its order; a body type that is not JSON apart', async () => {
+    const { model } = await loadSpec(await revisedSpecFile((doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      const body = create.requestBody as OpenAPIV3.RequestBodyObject;
+      const entry = body.content['application/json'] as OpenAPIV3.MediaTypeObject;
+      body.content = { 'application/x-www-form-urlencoded': entry, [`${VENDOR}; charset=utf-8`]: entry, 'application/json': entry };
+      const created = create.responses['201'] as OpenAPIV3.ResponseObject;
+      const category = created.content?.['application/json'] as OpenAPIV3.MediaTypeObject;
+      created.content = { [VENDOR]: category, 'application/xml': category };
+      (doc.components?.responses?.['BadRequest'] as OpenAPIV3.ResponseObject).content = { 'application/problem+json': { schema: { $ref: '#/components/schemas/Error' } } };
+      create.responses['204'] = { description: 'No body.' };
+    }));
+    const create = operationOf(model.operations, 'create');
+    expect(create.requestMediaTypes).toEqual([`${VENDOR}; charset=utf-8`, 'application/json']);
+    expect(create.otherRequestMediaTypes).toEqual(['application/x-www-form-urlencoded']);
+    expect(create.responseMediaTypes).toEqual({ '201': [VENDOR], '400': ['application/problem+json'], '401': ['application/json'] });
+    // The schema is the JSON type's, whichever the spec writes first.
+    expect(create.requestBodySchema).toMatchObject({ required: ['name'] });
+    expect(model.schemaSources.NewCategory).toBe('the request body of POST /categories');
+  });
+
+  it('give the Error from an application/problem+json response, from the first JSON type that has a schema', async () => {
+    const problem = { type: 'object', required: ['title', 'status'], properties: { title: { type: 'string' }, status: { type: 'integer' } } };
+    const { model } = await loadSpec(await revisedSpecFile((doc) => {
+      delete components(doc)['Error'];
+      components(doc)['Problem'] = problem as Schema;
+      const ref = { schema: { $ref: '#/components/schemas/Problem' } };
+      // A JSON type without a schema first: the one with a schema is the Error.
+      (doc.components?.responses?.['BadRequest'] as OpenAPIV3.ResponseObject).content = { 'application/json': {}, 'application/problem+json': ref };
+      (doc.components?.responses?.['Unauthorized'] as OpenAPIV3.ResponseObject).content = { 'application/problem+json': ref };
+    }));
+    expect(model.schemaSources.Error).toBe('the 400 response of POST /categories');
+    expect(model.schemas.Error).toMatchObject({ required: ['title', 'status'] });
+    const validators = compileValidators(model);
+    expect(validators.errorFor(operationOf(model.operations, 'create'), 401)({ title: 'Unauthorized', status: 401 })).toEqual([]);
+    expect(validators.errorFor(operationOf(model.operations, 'list'), 401)({ code: 'x', message: 'y', status: 401 })).toEqual(['(the value): required property "title" is missing']);
+  });
+});

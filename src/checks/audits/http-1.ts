@@ -1,4 +1,5 @@
 import { INTERRUPTED, TARGET_GONE } from '../../http/client.js';
+import { responseKeyOf } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /** HTTP-1: a complete response in time, with a status the spec documents for the operation. */
@@ -44,7 +45,5 @@ export const http1: ExchangeAudit = {
 
 /** Whether the spec's response keys cover a status: exact codes, ranges such as `4XX`, or `default`. */
 export function isDocumented(status: number, documented: readonly string[]): boolean {
-  const exact = documented.includes(String(status));
-  const range = documented.some((key) => key.toUpperCase() === `${String(status)[0]}XX`);
-  return exact || range || documented.includes('default');
+  return responseKeyOf(status, documented) !== undefined;
 }

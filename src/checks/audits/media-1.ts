@@ -1,23 +1,27 @@
+import { CONTRACT_MEDIA_TYPE, essenceOf } from '../../spec/media-types.js';
+import { responseKeyOf, type Operation } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 import { isDocumented } from './http-1.js';
 
 /**
- * MEDIA-1: every body is served as application/json and is one well-formed JSON value; and a response the spec
- * gives a body (a 200 list, a 201 Category, an Error) has one.
+ * MEDIA-1: every body is served as a JSON media type the spec documents for its operation and status (application/json
+ * where it documents none) and is one well-formed JSON value; and a response the spec gives a body (a 200 list, a 201
+ * Category, an Error) has one.
  */
 export const media1: ExchangeAudit = {
   rule: 'MEDIA-1',
   scope: 'responses with a body',
   judge({ reply, operation }) {
+    const status = reply.status;
     if (!reply.hasBody) {
-      const status = reply.status;
       if (status === undefined || !isDocumented(status, operation.statusesWithBody)) return NOT_APPLICABLE;
       return [`the ${status} has no body, but the spec gives ${operation.label}'s ${status} a JSON body`];
     }
     const problems: string[] = [];
     const contentType = reply.header('content-type');
+    const expected = expectedMediaTypes(operation, status);
     if (contentType === undefined) problems.push('the body has no Content-Type');
-    else if (mediaType(contentType) !== 'application/json') problems.push(`the body is served as "${contentType}", not application/json`);
+    else if (!expected.types.includes(essenceOf(contentType))) problems.push(`the body is served as "${contentType}", not ${expected.types.join(' or ')}${expected.why}`);
     const encoding = reply.header('content-encoding');
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       problems.push(`the body is encoded with "${encoding}", which the request did not ask for`);
@@ -29,7 +33,19 @@ export const media1: ExchangeAudit = {
   owns: (answer) => (answer.kind === 'not JSON' ? `in ${answer.reply.exchange.id} ${answer.error}` : undefined),
 };
 
-/** The media type of a Content-Type value, lower-cased, without parameters. */
-function mediaType(contentType: string): string {
-  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+/**
+ * The media types (lower case, without parameters) a body of this status may be served as, with why in words for a
+ * message: those the spec documents for the status; where it documents none (an undocumented 4xx the run meets, a
+ * `default` without content), the contract's application/json, or a JSON type the spec documents for another status of
+ * the operation (an `application/problem+json` its errors are served as): never one the spec does not name at all.
+ */
+function expectedMediaTypes(operation: Operation, status: number | undefined): { readonly types: readonly string[]; readonly why: string } {
+  const key = status === undefined ? undefined : responseKeyOf(status, operation.documentedStatuses);
+  const documented = key === undefined ? undefined : operation.responseMediaTypes[key];
+  if (documented) return { types: unique(documented), why: `, which the spec documents for ${operation.label}'s ${key}` };
+  return { types: unique([CONTRACT_MEDIA_TYPE, ...Object.values(operation.responseMediaTypes).flat()]), why: '' };
+}
+
+function unique(types: readonly string[]): string[] {
+  return [...new Set(types.map(essenceOf))];
 }

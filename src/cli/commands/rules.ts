@@ -5,6 +5,7 @@ import { ANSWERED_BY_THE_SPEC, OPEN_QUESTIONS, OTHER_PROPERTIES_FORBIDDEN } from
 import { selects } from '../../rules/selection.js';
 import { loadSpec, type LoadedSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
+import { bodyMediaTypeOf, CONTRACT_MEDIA_TYPE, essenceOf, withCharset } from '../../spec/media-types.js';
 import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
 import type { Output } from '../console/output.js';
 
@@ -38,6 +39,15 @@ export async function printRules(out: Output, json: boolean, only: readonly stri
 function forSpecOf(rule: Rule, spec: LoadedSpec): ForSpec {
   const node = nodeOf(spec.model.schemas.NewCategory);
   if (rule.id === 'CREATE-4') return takesOtherProperties(node) ? [] : [`does not apply: ${OTHER_PROPERTIES_FORBIDDEN}`];
+  const create = operationOf(spec.model.operations, 'create');
+  if (rule.id === 'CREATE-1' && create.requestMediaTypes.length > 1) {
+    return [`also sends a valid NewCategory in each JSON media type the spec names for the create's body: ${create.requestMediaTypes.join(', ')}`];
+  }
+  if (rule.id === 'CREATE-3' && bodyMediaTypeOf(create) !== CONTRACT_MEDIA_TYPE) {
+    const type = bodyMediaTypeOf(create);
+    return [`sends the create's body as "${withCharset(type, 'spaced')}" and as "${withCharset(type, 'tight')}", each judged like one sent as "${type}"`];
+  }
+  if (rule.id === 'MEDIA-1') return documentedMediaTypes(spec);
   if (rule.id === 'LIST-1') {
     const parameters = operationOf(spec.model.operations, 'list').parameters.filter((p) => p.in === 'query');
     return parameters.map((p) => `also judges the parameter ${p.name}: values its schema allows get 200 and a JSON array, others (where it constrains them) 400`);
@@ -54,4 +64,12 @@ function forSpecOf(rule: Rule, spec: LoadedSpec): ForSpec {
     else open++;
   }
   return questions.length > 0 && open === 0 ? [...lines, `does not apply: ${ANSWERED_BY_THE_SPEC}`] : lines;
+}
+
+/** The response media types the spec documents other than the contract's application/json, by operation and status. */
+function documentedMediaTypes(spec: LoadedSpec): ForSpec {
+  return spec.model.operations.flatMap((op) => {
+    const statuses = Object.entries(op.responseMediaTypes).filter(([, types]) => types.some((type) => essenceOf(type) !== CONTRACT_MEDIA_TYPE));
+    return statuses.length === 0 ? [] : [`${op.label}: ${statuses.map(([status, types]) => `${status} served as ${types.join(' or ')}`).join('; ')}`];
+  });
 }

@@ -25,17 +25,22 @@ import { EXIT } from '../../results/verdict.js';
  * `petstore-conformance selftest`: proves the suite's power in both directions. Runs every suite against the
  * clean reference, against the reference with each fault (each must be caught by its rule), and against each
  * conformant variant (each must pass), and prints the matrix. Exit 0 when all hold, else 1. `--fault` and
- * `--variant` narrow it to those.
+ * `--variant` narrow it to those (a revision's fault runs with that revision's spec; a revision's id as a variant runs
+ * the revision against the reference that keeps it).
  */
 export async function selftestCommand(config: RunConfig, out: Output): Promise<number> {
-  const named = namedPatches(config);
-  const narrowed = named.faults.length > 0 || named.variants.length > 0;
+  // A revision's id given as a variant runs that revision against the reference that keeps it: another way of keeping
+  // the contract, with its own spec.
+  const namedRevisions = new Set(config.variants.filter((id) => REVISIONS.some((r) => r.id === id)));
+  const named = namedPatches({ faults: config.faults, variants: config.variants.filter((id) => !namedRevisions.has(id)) });
+  const narrowed = named.faults.length > 0 || named.variants.length > 0 || namedRevisions.size > 0;
   const ofRevisions = new Set(REVISIONS.flatMap((r) => r.faults));
   const faults = narrowed ? named.faults.filter((f) => !ofRevisions.has(f)) : FAULTS;
   const variants = narrowed ? named.variants : VARIANTS;
   const revisions = REVISIONS.flatMap((revision) => {
     const revisionFaults = revision.faults.filter((f) => !narrowed || named.faults.includes(f));
-    return narrowed && revisionFaults.length === 0 ? [] : [{ revision, faults: revisionFaults, whole: !narrowed }];
+    const whole = !narrowed || namedRevisions.has(revision.id);
+    return whole || revisionFaults.length > 0 ? [{ revision, faults: revisionFaults, whole }] : [];
   });
   const spec = await loadSpec(config.specPath);
   const reportDir = config.reportDir ?? defaultReportDir('selftest');

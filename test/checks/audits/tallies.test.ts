@@ -22,7 +22,7 @@ describe('AuditTallies', () => {
 
   it('joins the violations one exchange shows of one rule into one message', () => {
     const tallies = tallied([{ raw: '<p>', headers: { 'content-type': 'text/html' } }]);
-    expect(tallies.byRule.get('MEDIA-1')?.shown[0]?.message).toMatch(/^the body is served as "text\/html", not application\/json; the body is not well-formed JSON/);
+    expect(tallies.byRule.get('MEDIA-1')?.shown[0]?.message).toMatch(/^the body is served as "text\/html", not application\/json, which the spec documents for listCategories's 200; the body is not well-formed JSON/);
   });
 
   it('counts every violation but keeps the first twelve, and three exchanges as the sample', () => {

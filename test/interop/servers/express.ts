@@ -13,6 +13,11 @@
  * - `naiveBearer`: the key check is `req.headers.authorization?.split(' ')[1] === KEY`: any scheme, or none but a
  *   leading word, and anything after the key, pass.
  *
+ * `vendorType` writes it for a spec whose create takes, and whose create and list answer, that media type (errors stay
+ * application/json): `express.json({ type })` reads bodies of that type only, and categories are sent as it. Its
+ * natural faults: `defaultParser`, the tutorial's `express.json()`, which reads application/json only (a body of the
+ * vendor type is never read); `servedAsJson`, `res.json()`, which serves application/json.
+ *
  * What stays the same in every mode: a refusal is 401 with an Error and `WWW-Authenticate: Bearer`, and the handler
  * validates the body's fields itself with 400 and an Error. Express's own headers (`X-Powered-By`, `ETag`),
  * case-insensitive, non-strict routing and Node's keep-alive are left as they are.
@@ -27,10 +32,14 @@ export interface ExpressFaults {
   readonly htmlErrors?: boolean;
   readonly spreadBody?: boolean;
   readonly naiveBearer?: boolean;
+  readonly defaultParser?: boolean;
+  readonly servedAsJson?: boolean;
 }
 
 export interface ExpressPetStoreOptions extends ExpressFaults {
   readonly apiKey: string;
+  /** The media type the spec names for the create's body and its answers (see above); application/json when absent. */
+  readonly vendorType?: string;
 }
 
 const error = (res: Response, status: number, code: string, message: string) => res.status(status).json({ code, message, status });
@@ -39,8 +48,11 @@ export async function startExpress(options: ExpressPetStoreOptions): Promise<Run
   const app = express();
   const categories: Record<string, unknown>[] = [];
   let nextId = 1;
+  const parser = options.vendorType && !options.defaultParser ? express.json({ type: options.vendorType }) : express.json();
+  // What the spec documents: res.json() serves application/json; the vendor type is set, and its text sent, by hand.
+  const answer = (res: Response, body: unknown) => (options.vendorType && !options.servedAsJson ? res.type(options.vendorType).send(JSON.stringify(body)) : res.json(body));
 
-  if (options.parseBeforeAuth) app.use(express.json());
+  if (options.parseBeforeAuth) app.use(parser);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const header = req.headers.authorization;
@@ -52,10 +64,10 @@ export async function startExpress(options: ExpressPetStoreOptions): Promise<Run
     error(res, 401, 'unauthorized', 'The API key is missing or invalid.');
   });
 
-  if (!options.parseBeforeAuth) app.use(express.json());
+  if (!options.parseBeforeAuth) app.use(parser);
 
   app.get('/v1/categories', (_req: Request, res: Response) => {
-    res.json(categories);
+    answer(res, categories);
   });
 
   app.post('/v1/categories', (req: Request, res: Response) => {
@@ -69,7 +81,7 @@ export async function startExpress(options: ExpressPetStoreOptions): Promise<Run
       ? { id: nextId++, ...body }
       : { id: nextId++, name, ...(description !== undefined ? { description } : {}) };
     categories.push(category);
-    res.status(201).json(category);
+    answer(res.status(201), category);
   });
 
   // Deprecated; the contract shows only its authentication. This service holds no pets.
