@@ -5,6 +5,7 @@ import { SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
 import { requireIntegerId, schemasOf, withRoles } from './mapping.js';
 import { operationsOf } from './operations.js';
+import { dialectOf } from './schemas.js';
 import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
 import type { SpecModel } from './types.js';
 import { compileValidators } from './validators.js';
@@ -89,7 +90,7 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
     operations,
     schemas,
     schemaSources: sources,
-    schemaDialect: String(doc.openapi).startsWith('3.1.') ? '2020-12' : 'draft-07',
+    schemaDialect: dialectOf(doc),
     servers: (doc.servers ?? []).map((s) => ({ url: s.url, ...(s.description ? { description: s.description } : {}) })),
   };
   try {

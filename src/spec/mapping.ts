@@ -2,7 +2,7 @@ import type { OpenAPIV3 } from 'openapi-types';
 import { SpecError } from '../core/errors.js';
 import { jsonMediaTypesIn } from './media-types.js';
 import { nodeOf } from './schema-node.js';
-import { toJsonSchema } from './schemas.js';
+import { conversionOf, toJsonSchema } from './schemas.js';
 import type { JsonSchema, Operation, OperationRole, SchemaName } from './types.js';
 
 /**
@@ -75,13 +75,14 @@ export function schemasOf(doc: OpenAPIV3.Document, operations: readonly Operatio
   };
   const schemas = {} as Record<SchemaName, JsonSchema>;
   const sources = {} as Record<SchemaName, string>;
+  const conversion = conversionOf(doc);
   for (const name of Object.keys(candidates) as SchemaName[]) {
     const found = [...candidates[name], [`components.schemas.${name}`, doc.components?.schemas?.[name]] as const].find(([, schema]) => schema !== undefined);
     if (!found) throw new SpecError(`the spec gives no schema for a ${name} (${candidates[name].map(([where]) => where).join(', ')}, or components.schemas.${name}), which the suites ${name === 'NewCategory' ? 'send' : 'validate against'}`);
     const [where, schema] = found;
     // OpenAPI's readOnly and writeOnly: a property required and read-only is required in responses only, one required
     // and write-only in requests only.
-    schemas[name] = requiredOnlyWhere(toJsonSchema(schema, where), name === 'NewCategory' ? 'readOnly' : 'writeOnly');
+    schemas[name] = requiredOnlyWhere(toJsonSchema(schema, where, conversion), name === 'NewCategory' ? 'readOnly' : 'writeOnly');
     sources[name] = where;
   }
   return { schemas, sources };
@@ -89,7 +90,8 @@ export function schemasOf(doc: OpenAPIV3.Document, operations: readonly Operatio
 
 /**
  * The schema with the properties marked `marked` (readOnly or writeOnly) taken out of the `required` lists that name
- * them, in depth: what a request (or a response) must carry where the spec marks a required property as not its own.
+ * them, in depth (the definitions a recursive schema refers to included): what a request (or a response) must carry
+ * where the spec marks a required property as not its own.
  */
 function requiredOnlyWhere(schema: JsonSchema, marked: 'readOnly' | 'writeOnly'): JsonSchema {
   if (typeof schema !== 'object') return schema;
@@ -105,6 +107,10 @@ function requiredOnlyWhere(schema: JsonSchema, marked: 'readOnly' | 'writeOnly')
     if (Array.isArray(schema[keyword])) out[keyword] = (schema[keyword] as JsonSchema[]).map((part) => requiredOnlyWhere(part, marked));
   }
   if (typeof schema['items'] === 'object' && !Array.isArray(schema['items'])) out['items'] = requiredOnlyWhere(schema['items'] as JsonSchema, marked);
+  for (const keyword of ['$defs', 'definitions'] as const) {
+    const definitions = schema[keyword] as Record<string, JsonSchema> | undefined;
+    if (definitions) out[keyword] = Object.fromEntries(Object.entries(definitions).map(([k, v]) => [k, requiredOnlyWhere(v, marked)]));
+  }
   return out;
 }
 

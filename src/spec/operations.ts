@@ -1,7 +1,7 @@
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaIn } from './mapping.js';
 import { isJsonMediaType, jsonMediaTypesIn } from './media-types.js';
-import { toJsonSchema } from './schemas.js';
+import { conversionOf, toJsonSchema, type SchemaConversion } from './schemas.js';
 import type { Operation, Parameter } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
@@ -10,17 +10,18 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 export function operationsOf(document: OpenAPI.Document): Operation[] {
   const doc = document as OpenAPIV3.Document;
   const operations: Operation[] = [];
+  const conversion = conversionOf(doc);
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
     if (!item) continue;
     for (const method of METHODS) {
       const op = item[method];
-      if (op) operations.push(describe(doc, path, method, op, (item.parameters ?? []) as OpenAPIV3.ParameterObject[]));
+      if (op) operations.push(describe(doc, conversion, path, method, op, (item.parameters ?? []) as OpenAPIV3.ParameterObject[]));
     }
   }
   return operations;
 }
 
-function describe(doc: OpenAPIV3.Document, path: string, method: string, op: OpenAPIV3.OperationObject, shared: readonly OpenAPIV3.ParameterObject[]): Operation {
+function describe(doc: OpenAPIV3.Document, conversion: SchemaConversion, path: string, method: string, op: OpenAPIV3.OperationObject, shared: readonly OpenAPIV3.ParameterObject[]): Operation {
   const key = `${method.toUpperCase()} ${path}`;
   const requirements = op.security ?? doc.security ?? [];
   const bearerSchemes = Object.entries(doc.components?.securitySchemes ?? {})
@@ -43,12 +44,12 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
     // Security requirements are alternatives; the bearer scheme is required when every alternative names it.
     requiresBearer: requirements.length > 0 && requirements.every((req) => bearerSchemes.some((name) => name in req)),
     deprecated: op.deprecated === true,
-    parameters: parametersOf(key, shared, (op.parameters ?? []) as OpenAPIV3.ParameterObject[]),
+    parameters: parametersOf(key, conversion, shared, (op.parameters ?? []) as OpenAPIV3.ParameterObject[]),
     errorSchemas: Object.fromEntries(Object.entries(op.responses ?? {}).flatMap(([status, response]) => {
       const schema = /^(4\d\d|4XX|default)$/i.test(status) ? jsonSchemaIn((response as OpenAPIV3.ResponseObject).content) : undefined;
-      return schema === undefined ? [] : [[status, toJsonSchema(schema, `${key} ${status} response`)]];
+      return schema === undefined ? [] : [[status, toJsonSchema(schema, `${key} ${status} response`, conversion)]];
     })),
-    ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`) } : {}),
+    ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`, conversion) } : {}),
     requestMediaTypes: bodyTypes.filter(isJsonMediaType),
     otherRequestMediaTypes: bodyTypes.filter((type) => !isJsonMediaType(type)),
     responseMediaTypes: Object.fromEntries(Object.entries(op.responses ?? {}).flatMap(([status, response]) => {
@@ -59,14 +60,14 @@ function describe(doc: OpenAPIV3.Document, path: string, method: string, op: Ope
 }
 
 /** An operation's parameters: its path item's, overridden by its own of the same name and place; not its path's. */
-function parametersOf(key: string, shared: readonly OpenAPIV3.ParameterObject[], own: readonly OpenAPIV3.ParameterObject[]): Parameter[] {
+function parametersOf(key: string, conversion: SchemaConversion, shared: readonly OpenAPIV3.ParameterObject[], own: readonly OpenAPIV3.ParameterObject[]): Parameter[] {
   const byPlace = new Map<string, OpenAPIV3.ParameterObject>();
   for (const p of [...shared, ...own]) byPlace.set(`${p.in} ${p.name}`, p);
   return [...byPlace.values()].filter((p) => p.in !== 'path').map((p) => ({
     name: p.name,
     in: p.in as Parameter['in'],
     required: p.required === true,
-    ...(p.schema ? { schema: toJsonSchema(p.schema, `${key} parameter ${p.name}`) } : {}),
+    ...(p.schema ? { schema: toJsonSchema(p.schema, `${key} parameter ${p.name}`, conversion) } : {}),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { localRefTarget } from './local-ref.js';
 import type { JsonSchema } from './types.js';
 
 /** The JSON types a schema names, `integer` apart from `number` as JSON Schema has them. */
@@ -73,18 +74,67 @@ export interface SchemaNode {
   readonly default?: unknown;
   /** Keywords that constrain values in ways the generators do not follow (`not`, `if`, `patternProperties`…). */
   readonly unsupported: readonly string[];
+  /**
+   * How deep the node is in its schema's recursion (see {@link nodeOf}): 1 for a recursive schema within itself (a
+   * category's children), 2 within that (their children); absent where no schema recurs.
+   */
+  readonly nested?: number;
 }
 
 /** Keywords the node reads; any other keyword that constrains values is unsupported. */
 const UNSUPPORTED = ['not', 'if', 'then', 'else', 'patternProperties', 'propertyNames', 'dependentRequired', 'dependentSchemas',
-  'dependencies', 'contains', 'minContains', 'maxContains', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems', '$ref', '$dynamicRef'];
+  'dependencies', 'contains', 'minContains', 'maxContains', 'prefixItems', 'unevaluatedProperties', 'unevaluatedItems', '$dynamicRef'];
 
-/** The node of a JSON Schema (as spec/schemas.ts converts it: dereferenced, OpenAPI annotations dropped). */
+/** How many times a recursive schema is unfolded within itself: a category's children, and their children. */
+export const MOST_NESTING = 2;
+
+/** Whether the node is a recursive schema's beyond the deepest unfolding (see {@link nodeOf}): nothing is made of it. */
+export function beyondNesting(node: SchemaNode): boolean {
+  return node.nested !== undefined && node.nested > MOST_NESTING;
+}
+
+/**
+ * How deep in its schema's recursion a property's value is (see SchemaNode.nested): its own node's, or its items'
+ * where it is an array of them (a category's children); undefined where it does not recur.
+ */
+export function recursionOf(node: SchemaNode): number | undefined {
+  return node.nested ?? node.array.items?.nested;
+}
+
+/** Why a recursive schema is not unfolded any deeper: see {@link nodeOf}. */
+const TOO_DEEP = `nesting deeper than ${MOST_NESTING} levels`;
+
+/**
+ * The node of a JSON Schema (as spec/schemas.ts converts it: dereferenced, OpenAPI annotations dropped). A recursive
+ * schema's `$ref`s (see spec/schemas.ts) are unfolded {@link MOST_NESTING} times within it: a node as deep again
+ * allows no value and says why in `unsupported` (the generators then send no deeper value, and break none there).
+ */
 export function nodeOf(schema: JsonSchema): SchemaNode {
+  return nodeWithin(schema, { root: schema, refs: ['#'] });
+}
+
+/** Where a schema is read: the root its `$ref`s point into, and the refs followed on the way, the root's `#` first. */
+interface Place {
+  readonly root: JsonSchema;
+  readonly refs: readonly string[];
+}
+
+function nodeWithin(schema: JsonSchema, place: Place): SchemaNode {
   if (schema === true || (typeof schema === 'object' && Object.keys(schema).length === 0)) return ANY;
-  if (schema === false) return { ...ANY, types: new Set(), typeStated: true };
-  const parts = [withoutAllOf(schema), ...((schema['allOf'] as JsonSchema[] | undefined) ?? []).map(nodeOf)];
+  if (schema === false) return NOTHING;
+  if (typeof schema['$ref'] === 'string') return referredNode(schema['$ref'], place);
+  const parts = [withoutAllOf(schema, place), ...((schema['allOf'] as JsonSchema[] | undefined) ?? []).map((part) => nodeWithin(part, place))];
   return withNullFolded(parts.reduce(mergeNodes));
+}
+
+/** The node of the schema a `$ref` names, as deep in its recursion as the refs followed to it say. */
+function referredNode(ref: string, place: Place): SchemaNode {
+  const target = localRefTarget(place.root, ref);
+  if (target === undefined) return { ...ANY, unsupported: ['$ref'] };
+  const nested = place.refs.filter((r) => r === ref).length;
+  if (nested > MOST_NESTING) return { ...NOTHING, unsupported: [TOO_DEEP], nested };
+  const node = nodeWithin(target, { ...place, refs: [...place.refs, ref] });
+  return nested > 0 ? { ...node, nested } : node;
 }
 
 /**
@@ -107,7 +157,11 @@ const ANY: SchemaNode = {
   object: { properties: {}, required: [], additional: 'any' }, readOnly: false, writeOnly: false, unsupported: [],
 };
 
-function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNode {
+/** A node no value matches. */
+const NOTHING: SchemaNode = { ...ANY, types: new Set(), typeStated: true };
+
+function withoutAllOf(schema: { readonly [keyword: string]: unknown }, place: Place): SchemaNode {
+  const childNode = (child: JsonSchema) => nodeWithin(child, place);
   const s = schema as Record<string, unknown>;
   const num = (keyword: string) => (typeof s[keyword] === 'number' ? s[keyword] as number : undefined);
   const stated = typeof s['type'] === 'string' ? [s['type']] : Array.isArray(s['type']) ? s['type'] as string[] : undefined;
@@ -117,9 +171,9 @@ function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNo
   if (s['nullable'] === true && stated) types.add('null');
   const values = 'const' in s ? [s['const']] : Array.isArray(s['enum']) ? s['enum'] as unknown[] : undefined;
   const alternatives = [...((s['anyOf'] as JsonSchema[] | undefined) ?? []), ...((s['oneOf'] as JsonSchema[] | undefined) ?? [])];
-  const properties = Object.fromEntries(Object.entries((s['properties'] ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [k, nodeOf(v)]));
+  const properties = Object.fromEntries(Object.entries((s['properties'] ?? {}) as Record<string, JsonSchema>).map(([k, v]) => [k, childNode(v)]));
   const additional = s['additionalProperties'] === false ? 'none' as const
-    : typeof s['additionalProperties'] === 'object' ? nodeOf(s['additionalProperties'] as JsonSchema) : 'any' as const;
+    : typeof s['additionalProperties'] === 'object' ? childNode(s['additionalProperties'] as JsonSchema) : 'any' as const;
   // 3.0 writes exclusive bounds as booleans beside minimum and maximum; 3.1 as numbers of their own.
   const exclusive = (bound: 'minimum' | 'maximum', keyword: string) =>
     s[keyword] === true ? num(bound) : num(keyword);
@@ -136,7 +190,7 @@ function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNo
       exclusiveMinimum, exclusiveMaximum, multipleOf: num('multipleOf'), format: formatOf(s),
     }),
     array: omitUndefined({
-      items: typeof s['items'] === 'object' && !Array.isArray(s['items']) ? nodeOf(s['items'] as JsonSchema) : undefined,
+      items: typeof s['items'] === 'object' && !Array.isArray(s['items']) ? childNode(s['items'] as JsonSchema) : undefined,
       minItems: num('minItems'), maxItems: num('maxItems'), uniqueItems: s['uniqueItems'] === true,
     }),
     object: omitUndefined({
@@ -144,7 +198,7 @@ function withoutAllOf(schema: { readonly [keyword: string]: unknown }): SchemaNo
       closedTo: additional === 'none' ? Object.keys(properties) : undefined,
       minProperties: num('minProperties'), maxProperties: num('maxProperties'),
     }),
-    ...(alternatives.length > 0 ? { alternatives: alternatives.map(nodeOf) } : {}),
+    ...(alternatives.length > 0 ? { alternatives: alternatives.map(childNode) } : {}),
     readOnly: s['readOnly'] === true,
     writeOnly: s['writeOnly'] === true,
     ...('default' in s ? { default: s['default'] } : {}),
@@ -195,6 +249,7 @@ export function mergeNodes(a: SchemaNode, b: SchemaNode): SchemaNode {
     writeOnly: a.writeOnly || b.writeOnly,
     ...('default' in a ? { default: a.default } : 'default' in b ? { default: b.default } : {}),
     unsupported: [...a.unsupported, ...b.unsupported],
+    ...(a.nested !== undefined || b.nested !== undefined ? { nested: Math.max(a.nested ?? 0, b.nested ?? 0) } : {}),
   };
 }
 

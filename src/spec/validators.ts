@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
 import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
 import type { JsonDocument } from '../json/parse.js';
+import { localRefTarget } from './local-ref.js';
 import { patternEngine } from './pattern.js';
 import type { JsonSchema, Operation, SchemaName, SpecModel } from './types.js';
 
@@ -90,7 +91,7 @@ export function validatorsOf(model: SpecModel, validateFunction: (name: SchemaNa
 
 /** ajv's validate function for a schema, with the exact integer checks added. */
 function schemaValidator(validate: ValidateFunction, schema: JsonSchema): SchemaValidator {
-  const integers = integerCheck(schema);
+  const integers = referredCheck('#', { root: schema, refs: new Map() });
   const violations = (value: unknown, document?: JsonDocument): Violation[] => {
     const out = schemaViolations(validate, value);
     integers?.(value, document, '', out);
@@ -125,18 +126,26 @@ function describeError(error: ErrorObject): Violation {
 /** Adds to `out` the integer problems of a value, found at `path`. */
 type IntegerCheck = (value: unknown, document: JsonDocument | undefined, path: string, out: Violation[]) => void;
 
+/** Where the integer checks of a schema are planned: its root, and the check of each `$ref` in it (see referredCheck). */
+interface IntegerPlan {
+  readonly root: JsonSchema;
+  /** By ref: its check once planned (undefined when it has no integers), or `pending` while it is being planned. */
+  readonly refs: Map<string, { check?: IntegerCheck; pending: boolean }>;
+}
+
 /**
  * Checks every number a `type: integer` schema covers against its exact source text: `ajv` sees doubles, in
  * which 2^63 and 2^63−1 are the same value and 1.0000000000000000001 is an integer. Built once per schema, as
  * the plan of where its integers are (lists hold thousands of Categories); undefined when it has none.
  */
-function integerCheck(schema: JsonSchema): IntegerCheck | undefined {
+function integerCheck(schema: JsonSchema, plan: IntegerPlan): IntegerCheck | undefined {
   if (typeof schema !== 'object') return undefined;
-  const parts = ((schema['allOf'] as JsonSchema[] | undefined) ?? []).map(integerCheck).filter((c) => c !== undefined);
+  if (typeof schema['$ref'] === 'string') return referredCheck(schema['$ref'], plan);
+  const parts = ((schema['allOf'] as JsonSchema[] | undefined) ?? []).map((part) => integerCheck(part, plan)).filter((c) => c !== undefined);
   const items = schema['items'] as JsonSchema | undefined;
-  const itemCheck = items === undefined ? undefined : childCheck(items);
+  const itemCheck = items === undefined ? undefined : childCheck(items, plan);
   const properties = Object.entries((schema['properties'] ?? {}) as Record<string, JsonSchema>)
-    .map(([key, child]) => [key, childCheck(child)] as const)
+    .map(([key, child]) => [key, childCheck(child, plan)] as const)
     .filter((entry): entry is readonly [string, ChildCheck] => entry[1] !== undefined);
   if (parts.length === 0 && itemCheck === undefined && properties.length === 0) return undefined;
   return (value, document, path, out) => {
@@ -150,10 +159,29 @@ function integerCheck(schema: JsonSchema): IntegerCheck | undefined {
   };
 }
 
+/**
+ * The integer check of the schema a `$ref` names (`#`, the root, first of all), planned once: a recursive schema
+ * (spec/schemas.ts) refers to itself while it is planned, and gets the check that its plan will be, as the values
+ * it checks go deeper.
+ */
+function referredCheck(ref: string, plan: IntegerPlan): IntegerCheck | undefined {
+  const known = plan.refs.get(ref);
+  if (known?.pending) return (value, document, path, out) => known.check?.(value, document, path, out);
+  if (known) return known.check;
+  const target = localRefTarget(plan.root, ref);
+  if (target === undefined) return undefined;
+  const entry: { check?: IntegerCheck; pending: boolean } = { pending: true };
+  plan.refs.set(ref, entry);
+  const check = integerCheck(target, plan);
+  if (check) entry.check = check;
+  entry.pending = false;
+  return check;
+}
+
 /** Checks `container[key]` against a child schema. */
 type ChildCheck = (container: object, key: string | number, document: JsonDocument | undefined, path: string, out: Violation[]) => void;
 
-function childCheck(schema: JsonSchema): ChildCheck | undefined {
+function childCheck(schema: JsonSchema, plan: IntegerPlan): ChildCheck | undefined {
   const child = withoutNullAlternative(schema);
   if (isIntegerSchema(child)) {
     const range = rangeOf(child);
@@ -170,7 +198,7 @@ function childCheck(schema: JsonSchema): ChildCheck | undefined {
       if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
     };
   }
-  const nested = integerCheck(child);
+  const nested = integerCheck(child, plan);
   if (!nested) return undefined;
   return (container, key, document, path, out) => nested((container as Record<string | number, unknown>)[key], document, `${path}/${key}`, out);
 }

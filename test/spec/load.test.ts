@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import SwaggerParser from '@apidevtools/swagger-parser';
+import type { OpenAPIV3 } from 'openapi-types';
 import { describe, expect, it, vi } from 'vitest';
 import { SpecError } from '../../src/core/errors.js';
 import { BUNDLED_SPEC, loadSpec } from '../../src/spec/load.js';
 import { installedVersions, readSnapshot, SPEC_LOADERS } from '../../src/spec/snapshot.js';
+import { parseJson } from '../../src/json/parse.js';
+import { compileValidators } from '../../src/spec/validators.js';
 import { tempDir } from '../support/cli.js';
 import { revisedSpecFile, splitSpecFiles } from '../support/spec-files.js';
 
@@ -83,6 +86,32 @@ describe('loadSpec: schemas', () => {
     const bundled = await readFile(BUNDLED_SPEC, 'utf8');
     const path = await specFile(bundled.replace('          description: Machine-readable error code.', "          description: Machine-readable error code.\n          pattern: '['"));
     await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*schemas do not compile/);
+  });
+
+  // A category with child categories stopped the run: "recursive schemas are not supported".
+  it.each(['3.0.3', '3.1.0'])('loads recursive schemas (OpenAPI %s) as plain data, which the worker and the build\'s snapshot take as they are', async (openapi) => {
+    const { model } = await loadSpec(await revisedSpecFile((doc) => {
+      const schemas = doc.components?.schemas as Record<string, OpenAPIV3.SchemaObject>;
+      const children = (of: string) => ({ type: 'array' as const, items: { $ref: `#/components/schemas/${of}` } });
+      (schemas['NewCategory'] as OpenAPIV3.SchemaObject).properties = { ...schemas['NewCategory']?.properties, children: children('NewCategory') };
+      const own = schemas['Category']?.allOf?.[1] as OpenAPIV3.SchemaObject;
+      own.properties = { ...own.properties, children: children('Category') };
+      (doc as { openapi: string }).openapi = openapi;
+    }));
+    expect(JSON.parse(JSON.stringify(model))).toEqual(model);
+    expect(structuredClone(model)).toEqual(model);
+    expect(model.schemas.NewCategory).toMatchObject({ properties: { children: { items: { $ref: '#' } } } });
+    const definitions = openapi === '3.1.0' ? '$defs' : 'definitions';
+    expect(model.schemas.Category).toMatchObject({ allOf: [{ $ref: `#/${definitions}/NewCategory` }, {}], [definitions]: { NewCategory: {} } });
+    const validators = compileValidators(JSON.parse(JSON.stringify(model)) as typeof model);
+    const judged = (text: string) => {
+      const document = parseJson(text);
+      return validators.Category(document.value, document);
+    };
+    expect(judged('{"id":1,"name":"a","children":[{"id":2,"name":"b","children":[{"id":3,"name":"c"}]}]}')).toEqual([]);
+    expect(judged('{"id":1,"name":"a","children":[{"id":2,"name":"b","children":[{"name":"c"}]}]}')).toEqual(['/children/0/children/0: required property "id" is missing']);
+    // A child's id is an int64 as the Category's is, read exactly.
+    expect(judged('{"id":1,"name":"a","children":[{"id":9223372036854775808,"name":"b"}]}')).toEqual(['/children/0/id: 9223372036854775808 is outside the int64 range']);
   });
 });
 
