@@ -24,12 +24,27 @@ export function sameValue(a: ValueAt, b: ValueAt): boolean {
   if (isNumber(x) || isNumber(y)) return isNumber(x) && isNumber(y) && sameNumber(numberText(a), numberText(b));
   if (x === y) return true;
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return false;
-  const item = (of: ValueAt, key: string | number): ValueAt => ({
-    value: (of.value as Record<string | number, unknown>)[key], container: of.value as object, key, ...(of.document ? { document: of.document } : {}),
-  });
-  if (Array.isArray(x)) return x.length === (y as unknown[]).length && x.every((_, i) => sameValue(item(a, i), item(b, i)));
+  if (Array.isArray(x)) return x.length === (y as unknown[]).length && x.every((_, i) => sameValue(itemOf(a, i), itemOf(b, i)));
   const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameValue(item(a, k), item(b, k)));
+  return keys.length === Object.keys(y).length && keys.every((k) => Object.hasOwn(y, k) && sameValue(itemOf(a, k), itemOf(b, k)));
+}
+
+/**
+ * Whether a value a response shows is the value a client sent, shown back: the same value (see {@link sameValue}),
+ * but that an object within it may show properties that were not sent, as a Category does (the id the service gave
+ * a child category, a timestamp), and may leave out an empty text or a null that was (serializers leave them out).
+ */
+export function shownAsSent(shown: ValueAt, sent: ValueAt): boolean {
+  const x = shown.value;
+  const y = sent.value;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null || Array.isArray(x) !== Array.isArray(y)) return sameValue(shown, sent);
+  if (Array.isArray(y)) return (x as unknown[]).length === y.length && y.every((_, i) => shownAsSent(itemOf(shown, i), itemOf(sent, i)));
+  return Object.entries(y).every(([k, v]) => (Object.hasOwn(x, k) ? shownAsSent(itemOf(shown, k), itemOf(sent, k)) : v === '' || v === null));
+}
+
+/** The value at a key of a container, where it is. */
+function itemOf(of: ValueAt, key: string | number): ValueAt {
+  return { value: (of.value as Record<string | number, unknown>)[key], container: of.value as object, key, ...(of.document ? { document: of.document } : {}) };
 }
 
 const isNumber = (v: unknown): v is number | bigint => typeof v === 'number' || typeof v === 'bigint';

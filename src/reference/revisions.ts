@@ -1,7 +1,7 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { exactInteger } from '../json/exact-integer.js';
 import { parseJson } from '../json/parse.js';
-import { conformant, isRefusal, refuse, type Behaviour, type NewCategoryRecord } from './behaviour.js';
+import { conformant, isRefusal, refuse, type Behaviour, type NewCategoryRecord, type Store } from './behaviour.js';
 import { byId } from './by-id.js';
 import { fault, type Fault } from './faults/fault.js';
 
@@ -107,6 +107,46 @@ function secretAndWeight(category: NewCategoryRecord, body: Record<string, unkno
   const weighs = typeof weight === 'number' && (least === 0 ? weight > 0 : weight >= least) && weight <= 1000.5;
   if (weight !== undefined && !weighs) return refuse('invalid_weight', 'The weight is above 0 and at most 1000.5.');
   return { ...category, ...(secret !== undefined ? { webhookSecret: secret } : {}), ...(weight !== undefined ? { weight } : {}) } as NewCategoryRecord;
+}
+
+/** The children a NewCategory may have: at most 5. */
+const MOST_CHILDREN = 5;
+
+/**
+ * The children of a create's body, each a NewCategory of its own with children of its own, read to any depth but
+ * `deepest` (the spec sets none); a refusal for any that is not one. Undefined where the body has none.
+ */
+function childrenOf(value: unknown, deepest = Infinity, depth = 1): NewCategoryRecord[] | ReturnType<typeof refuse> | undefined {
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length > MOST_CHILDREN) return refuse('invalid_children', `Children are a list of at most ${MOST_CHILDREN} categories.`);
+  if (value.length > 0 && depth > deepest) return refuse('too_deep', 'Categories nest one level deep.');
+  const children: NewCategoryRecord[] = [];
+  for (const child of value) {
+    const category = conformant.validate(child);
+    if (isRefusal(category)) return category;
+    const own = childrenOf((child as Record<string, unknown>)['children'], deepest, depth + 1);
+    if (own !== undefined && !Array.isArray(own)) return own;
+    children.push(own === undefined ? category : { ...category, children: own });
+  }
+  return children;
+}
+
+/** Categories with children read to `deepest` (see childrenOf). */
+const withChildren = (base: Behaviour, deepest = Infinity) => validating(base, (category, body) => {
+  const children = childrenOf(body['children'], deepest);
+  return children === undefined || Array.isArray(children) ? { ...category, ...(children ? { children } : {}) } : children;
+});
+
+/** Each child (and theirs) with an id of its own, from the store's sequence: a child is a category too. */
+function withChildIds(store: Store, children: unknown): unknown {
+  if (!Array.isArray(children)) return children;
+  return children.map((child: unknown) => (typeof child === 'object' && child !== null && !Array.isArray(child)
+    ? { id: store.nextId++, ...child, ...('children' in child ? { children: withChildIds(store, child.children) } : {}) } : child));
+}
+
+/** Each child (and theirs) without a description. */
+function withoutDescriptions(children: unknown): unknown {
+  return Array.isArray(children) ? children.map(({ description: _dropped, children: own, ...rest }: Record<string, unknown>) => ({ ...rest, ...(own === undefined ? {} : { children: withoutDescriptions(own) }) })) : children;
 }
 
 /** The limit of the list: a whole number from 1 to 100, or absent. */
@@ -338,6 +378,26 @@ export const REVISIONS: readonly Revision[] = [
     () => ({}),
     [fault('one-schema/id-demanded', 'CREATE-1', 'The request validator was generated from the schema without readOnly: a body without an id is refused.',
       (base) => ({ validate: (body) => (typeof body === 'object' && body !== null && !('id' in body) ? refuse('id_required', 'The id is required.') : base.validate(body)) }))]),
+  revision('child-categories', 'A category has child categories: NewCategory gains optional children (at most 5 NewCategories, each with children of its own), and Category children that are Categories, each with an id the service assigns.',
+    (doc) => {
+      const schema = component(doc, 'NewCategory');
+      schema.properties = { ...schema.properties, children: { type: 'array', maxItems: MOST_CHILDREN, items: { $ref: '#/components/schemas/NewCategory' } } };
+      const own = component(doc, 'Category').allOf?.[1] as Schema;
+      own.properties = { ...own.properties, children: { type: 'array', maxItems: MOST_CHILDREN, items: { $ref: '#/components/schemas/Category' } } };
+    },
+    (base) => ({
+      validate: withChildren(base),
+      store: (store, category, body) => base.store(store, 'children' in category ? { ...category, children: withChildIds(store, category['children']) } : category, body),
+    }),
+    [
+      fault('child-categories/child-descriptions-dropped', 'CREATE-1', 'The children\'s table has no description column: children are stored without their descriptions.',
+        (base) => ({ store: (store, category, body) => base.store(store, 'children' in category ? { ...category, children: withoutDescriptions(category['children']) } : category, body) })),
+      fault('child-categories/one-level', 'CREATE-1', 'The service was written for one level of children: a child with children of its own is refused with 400.',
+        (base) => ({ validate: withChildren(base, 1) })),
+      fault('child-categories/children-unchecked', 'CREATE-2', 'The validator checks the top level only: children are stored as sent, a child without a name among them.',
+        () => ({ validate: validating(conformant, (category, body) => (body['children'] === undefined ? category : { ...category, children: body['children'] })) }),
+        ['MODEL-1']),
+    ]),
   revision('base-path', 'The operations move under /api/v1 with new operationIds (getCategories, addCategory); the servers name the host only.',
     (doc) => {
       const item = categories(doc);

@@ -1,10 +1,10 @@
 import { plural } from '../../core/plural.js';
 import { jsonText } from '../../json/write.js';
-import { writableProperties, type NumberFacts, type SchemaNode } from '../../spec/schema-node.js';
+import { MOST_NESTING, recursionOf, writableProperties, type NumberFacts, type SchemaNode } from '../../spec/schema-node.js';
 import { agreedMultiple, integerRange, integerValue, multiple, multipleRange, nearestInside, sendableIntegers } from './numbers.js';
 import { firstKept } from './probe.js';
 import { countedOtherwise, keepsStringFacts, stringOfLength, type OtherCounting } from './strings.js';
-import { canonicalValue, listedValues, unknownValues, validArray } from './valid-value.js';
+import { canonicalValue, listedValues, recurringValue, unknownValues, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
 /** The most enum values sent one by one; a longer enum is left to generation. */
@@ -15,9 +15,11 @@ const MOST_ENUM_VALUES = 12;
  * objects within it: exactly each length bound it states (ASCII letters, so that every way of counting agrees), empty
  * where it allows empty (minLength 0, or a pattern that matches it), null where it is nullable, each bound of an
  * integer (a format's too: int64's ±2^63 edges, beyond 2^53) or a number, each enum value, the fewest and the most
- * items an array may have. Sent on every run whatever the seed, since generation reaches an exact edge by chance
- * only. What the spec leaves open (an empty name where it states no minLength) is not a boundary: INFO's rules
- * observe it.
+ * items an array may have; where a schema recurs (a category's children), a value nested as deep as the generators
+ * go, every property set at every level. Sent on every run whatever the seed, since generation reaches an exact edge
+ * (or the depth) by chance only. What the spec leaves open (an empty name where it states no minLength) is not a
+ * boundary: INFO's rules observe it. The edges within a recursive schema are those of its first recurrence (a
+ * child's): deeper, they would be the same again.
  */
 export function boundaryCases(node: SchemaNode, path: readonly string[] = []): ValueCase[] {
   return writableProperties(node).flatMap(([key, child]) => (unknownValues(child) ? [] : casesOf(child, [...path, key])));
@@ -45,7 +47,9 @@ function casesOf(node: SchemaNode, path: readonly string[]): ValueCase[] {
     }
   }
   if (node.types.has('array')) cases.push(...arrayCases(node, at));
-  if (node.types.has('object') && node.typeStated) {
+  const deepest = recursionOf(node) === 1 ? recurringValue(node) : undefined;
+  if (deepest) cases.push(at(`with ${MOST_NESTING} levels of nesting, every property set`, deepest.value));
+  if (node.types.has('object') && node.typeStated && (node.nested ?? 0) <= 1) {
     const base = canonicalValue({ ...node, types: new Set(['object']) });
     if (base) cases.push(...within(path, base.value, boundaryCases(node, path)));
   }

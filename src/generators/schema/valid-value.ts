@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { jsonText } from '../../json/write.js';
-import { mergeNodes, writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
+import { beyondNesting, mergeNodes, writableProperties, type JsonType, type SchemaNode } from '../../spec/schema-node.js';
 import { OPEN_TEXT, plainText } from '../names.js';
 import { integerRange, integerStep, integerValue, numberCount, sendableIntegers, validInteger, validNumber } from './numbers.js';
 import { filtered, firstKept } from './probe.js';
@@ -8,6 +8,9 @@ import { canonicalString, formatKind, keepsStringFacts, validString } from './st
 
 /** How many items beyond its minimum a generated array has at most: short, since every case is a request. */
 const EXTRA_ITEMS = 6;
+
+/** The same for an array of a recursive schema's values (a category's children), each of which may hold as many again. */
+const EXTRA_NESTED_ITEMS = 2;
 
 /**
  * Values a schema (as its node) calls valid, for the subset OpenAPI 3.0 and 3.1 use: every type it allows (null the
@@ -82,9 +85,11 @@ function ofType(node: SchemaNode, type: JsonType): fc.Arbitrary<unknown> | undef
 export function validArray(node: SchemaNode): fc.Arbitrary<unknown[]> | undefined {
   const { items, minItems = 0, maxItems, uniqueItems } = node.array;
   const item = items ? validValue(items) : plainText(OPEN_TEXT);
+  // Where a recursive schema nests deeper than the generators go, its arrays there are empty.
+  if (!item && items && beyondNesting(items)) return minItems === 0 ? fc.constant([]) : undefined;
   // Distinct items cannot outnumber the values there are (two booleans): fast-check would look for more forever.
   const distinct = uniqueItems && items ? distinctValues(items) : Infinity;
-  const maxLength = Math.min(maxItems ?? Infinity, minItems + EXTRA_ITEMS, distinct);
+  const maxLength = Math.min(maxItems ?? Infinity, minItems + (items?.nested === undefined ? EXTRA_ITEMS : EXTRA_NESTED_ITEMS), distinct);
   if (!item || maxLength < minItems) return undefined;
   const arrays = uniqueItems
     // Distinct as doubles too: a validator that reads JSON numbers as doubles sees 2^63 − 1 and 2^63 − 10 as one.
@@ -198,6 +203,37 @@ function canonicalOfType(node: SchemaNode, type: JsonType): { readonly value: un
     default:
       return sampled(node, type);
   }
+}
+
+/**
+ * A valid object with every writable property the generators can make, the same on every run: each property's
+ * {@link canonicalValue}, and where the schema recurs (a category's children), one value of its own kind as full as
+ * this, down to the deepest nesting the generators go (see spec/schema-node.ts's nodeOf). For a value that reaches
+ * into every part of a recursive schema. Undefined when there is none.
+ */
+export function fullValue(node: SchemaNode): { readonly value: unknown } | undefined {
+  if (beyondNesting(node)) return undefined;
+  const plain = canonicalValue({ ...node, types: new Set(['object']) });
+  if (typeof plain?.value !== 'object' || plain.value === null || Array.isArray(plain.value)) return plain;
+  const value = { ...plain.value as Record<string, unknown> };
+  for (const [key, child] of writableProperties(node)) {
+    if (unknownValues(child)) continue;
+    const found = recurringValue(child) ?? (Object.hasOwn(value, key) ? undefined : canonicalValue(child));
+    if (found) value[key] = found.value;
+  }
+  return { value };
+}
+
+/**
+ * The {@link fullValue} of a property where its schema recurs: of a recursive object, or an array of one such item (a
+ * category's children); undefined where it does not recur, or no such value is found.
+ */
+export function recurringValue(node: SchemaNode): { readonly value: unknown } | undefined {
+  if (node.nested !== undefined && node.types.has('object')) return fullValue(node);
+  const { items, minItems = 0, maxItems = Infinity } = node.array;
+  if (items?.nested === undefined || !node.types.has('array') || minItems > 1 || maxItems < 1) return undefined;
+  const item = fullValue(items);
+  return item && { value: [item.value] };
 }
 
 /** The first generated value of a type, the same on every run: for what has no plainer form. */

@@ -26,7 +26,8 @@ export const UNDEFINED_PROPERTY = 'unexpected';
  * one past each numeric bound and each integer format's range (int64's by one beyond 2^63), a multiple missed, one
  * item too few or too many, a repeated item, an invalid item, and a property the schema forbids. Each case changes
  * one place of a valid body, and breaks the schema there only (test/generators/schema holds each to ajv). Formats of
- * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check.
+ * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check. Within a recursive
+ * schema (a category's children), the violations of its first recurrence: deeper, the same again.
  */
 export function violationCases(node: SchemaNode, path: readonly string[] = []): ValueCase[] {
   const cases: ValueCase[] = [];
@@ -52,7 +53,7 @@ export function violationCases(node: SchemaNode, path: readonly string[] = []): 
 
 /** The violations of one value's schema, placed at `path`. */
 function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[] {
-  if (node.unsupported.length > 0) return [];
+  if (node.unsupported.length > 0 || (node.nested ?? 0) > 1) return [];
   const p = pathLabel(path);
   const set = (label: string, value: unknown, keyword: string): ValueCase => ({ label: `${p} ${label}`, path, change: { set: value }, keyword });
   // Alternatives (anyOf, oneOf) whose types are all stated: a value of a type none of them allows breaks them all.

@@ -9,11 +9,11 @@ import { parseJson } from '../../../src/json/parse.js';
 import { jsonText } from '../../../src/json/write.js';
 import { boundaryCases } from '../../../src/generators/schema/boundaries.js';
 import { applyCase, pointerOf, type ValueCase } from '../../../src/generators/schema/value-case.js';
-import { canonicalValue, validValue } from '../../../src/generators/schema/valid-value.js';
+import { canonicalValue, fullValue, validValue } from '../../../src/generators/schema/valid-value.js';
 import { violationCases } from '../../../src/generators/schema/violations.js';
 import { invalidQueryValue, invalidQueryValues, validQueryValue, validQueryValues } from '../../../src/generators/schema/query-values.js';
 import { loadSpec } from '../../../src/spec/load.js';
-import { nodeOf } from '../../../src/spec/schema-node.js';
+import { MOST_NESTING, nodeOf } from '../../../src/spec/schema-node.js';
 import type { JsonSchema, SpecModel } from '../../../src/spec/types.js';
 import { compileValidators, type SchemaValidator } from '../../../src/spec/validators.js';
 
@@ -200,5 +200,50 @@ describe('query values', () => {
       expect(invalid.length, JSON.stringify(schema)).toBeGreaterThan(0);
       for (const { label, text } of invalid) expect(invalidQueryValue(node, text), `${JSON.stringify(schema)}: ${label}`).toBeDefined();
     }
+  });
+});
+
+/** A category with child categories, as the spec loader converts it (spec/schemas.ts): its children refer to it. */
+const CATEGORY_TREE = {
+  type: 'object', required: ['name'],
+  properties: { name: { type: 'string', minLength: 1 }, description: { type: 'string' }, children: { type: 'array', maxItems: 5, items: { $ref: '#' } } },
+};
+
+/** How deep children nest in a value: 0 for a category without any. */
+const depthOf = (value: unknown): number => {
+  const children = (value as { children?: unknown[] }).children ?? [];
+  return children.length === 0 ? 0 : 1 + Math.max(...children.map(depthOf));
+};
+
+describe('recursive schemas', () => {
+  const schemas: [string, JsonSchema, Dialect][] = [
+    ['a category tree (OpenAPI 3.0)', CATEGORY_TREE, 'draft-07'],
+    ['a category tree in $defs (OpenAPI 3.1)', { allOf: [{ $ref: '#/$defs/Tree' }], $defs: { Tree: { ...CATEGORY_TREE, properties: { ...CATEGORY_TREE.properties, children: { type: 'array', maxItems: 5, items: { $ref: '#/$defs/Tree' } } } } } }, '2020-12'],
+    ['a list linked by a nullable next', { type: 'object', required: ['value'], properties: { value: { type: 'integer', minimum: 0 }, next: { anyOf: [{ $ref: '#' }, { type: 'null' }] } } }, '2020-12'],
+  ];
+
+  it.each(schemas)('keeps to ajv\'s judgement of %s', (_, schema, dialect) => {
+    for (const seed of [1, 2, 3]) expect(misjudged(schema, dialect, seed)).toEqual([]);
+  });
+
+  it('makes finite values, children nested at most twice, and children on some and grandchildren on others', () => {
+    const depths = fc.sample(validValue(nodeOf(CATEGORY_TREE)) as fc.Arbitrary<unknown>, { seed: 4, numRuns: 200 }).map(depthOf);
+    expect(Math.max(...depths)).toBe(MOST_NESTING);
+    expect(depths.filter((d) => d >= 1).length).toBeGreaterThan(20);
+    expect(depths.filter((d) => d === 2).length).toBeGreaterThan(5);
+  });
+
+  it('sends on every run a value nested as deep as it goes, every property set at every level', () => {
+    const deepest = boundaryCases(nodeOf(CATEGORY_TREE)).find((c) => c.label === `children with ${MOST_NESTING} levels of nesting, every property set`);
+    const value = applyCase({ name: 'Dog' }, deepest as ValueCase) as { children: unknown[] };
+    expect(depthOf(value)).toBe(MOST_NESTING);
+    expect(value.children).toEqual([{ name: 'Sample', description: 'Sample', children: [{ name: 'Sample', description: 'Sample', children: [] }] }]);
+    expect(fullValue(nodeOf(CATEGORY_TREE))?.value).toEqual({ name: 'Sample', description: 'Sample', children: value.children });
+  });
+
+  it('breaks a child\'s schema within a child, and goes no deeper: a grandchild\'s would be the same again', () => {
+    const labels = violationCases(nodeOf(CATEGORY_TREE)).map((c) => c.label);
+    expect(labels).toEqual(expect.arrayContaining(['children[0].name missing', 'children[0].name of 0 characters, one fewer than its minLength', 'children[0].children with 6 items, one more than its maxItems']));
+    expect(labels.filter((l) => l.startsWith('children[0].children[0]'))).toEqual([]);
   });
 });
