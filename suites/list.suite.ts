@@ -33,7 +33,7 @@ for (const parameter of list.parameters.filter((p) => p.in === 'query')) {
       if (drawn) await t.property(drawn, async (text) => void t.expectList(await t.list({ query: query(text) })));
     });
   }
-  const invalid = invalidQueryValues(node);
+  const invalid = invalidQueryValues(node, { assertFormats: settings.assertFormats });
   if (invalid.length > 0) {
     suite.check('LIST-1', `GET ${list.path}?${parameter.name}= with values the spec does not allow gets 400`, async (t) => {
       for (const value of invalid) t.expectStatus(await t.list({ query: query(value.text), alsoAllowed: [400] }), 400, ` for ${value.label} (${JSON.stringify(value.text)})`);

@@ -74,6 +74,12 @@ const TABLE = {
   target: { common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server', parse: targetOf },
   profile: { common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)`, parse: profileName },
   spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it. A spec split over files (YAML or JSON) is given by its root file: each $ref resolves against the file that holds it', parse: asWritten },
+  'assert-formats': {
+    brief: 'a value that breaks its format is invalid',
+    describe: 'hold the target to the spec\'s string formats (date-time, email, uri, uuid, ipv4… those ajv-formats knows): a value ' +
+      'that breaks one must get 400 and create nothing (CREATE-2), as a value past a bound must. Without it formats are ' +
+      'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid',
+  },
   'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
   runs: { value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})`, parse: wholeNumber('--runs', 1, 100_000) },
@@ -283,6 +289,7 @@ function runConfig(v: Options): RunConfig {
       concurrency: v.concurrency ?? profile.concurrency,
       ...(v.rate !== undefined ? { rate: v.rate } : {}),
       insecure: v.insecure === true,
+      assertFormats: v['assert-formats'] === true,
       ...(v.header !== undefined ? { headers: headersOf(v.header) } : {}),
       ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
     },
@@ -495,6 +502,8 @@ export function targetArgsOf(config: RunConfig): string[] {
     ...config.faults.flatMap((id) => ['--fault', id]), ...config.variants.flatMap((id) => ['--variant', id]),
     ...file('--spec', config.specPath), ...file('--api-key-file', config.apiKeyFile), ...file('--ca', config.caFile),
     ...(config.settings.insecure ? ['--insecure'] : []),
+    // It decides, as the spec does, which checks there are: a replay of one of its format checks needs it.
+    ...(config.settings.assertFormats ? ['--assert-formats'] : []),
     // A header's value is the run's secret: a replay is given it again.
     ...Object.keys(config.settings.headers ?? {}).flatMap((name) => ['--header', `${name}: ${REDACTED}`]),
     ...option('--env', config.env),

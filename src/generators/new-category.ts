@@ -5,7 +5,7 @@ import { extremeMarkers, MARKER_FORMATS, type MarkerFormat } from './markers.js'
 import { boundaryCases } from './schema/boundaries.js';
 import { canonicalValue, unknownValues, validValue } from './schema/valid-value.js';
 import { applyCase, pointerOf, type ValueCase } from './schema/value-case.js';
-import { violationArbitrary, violationCases } from './schema/violations.js';
+import { violationArbitrary, violationCases, type ViolationOptions } from './schema/violations.js';
 
 /** Where a body breaks the spec's NewCategory, as the spec's validator says: JSON pointers and lines (see spec/validators.ts). */
 export type BodyJudge = (body: unknown) => readonly { readonly pointer: string; readonly line: string }[];
@@ -42,7 +42,8 @@ export class NewCategoryBodies {
   readonly unexercised: readonly { readonly property: string; readonly why: string }[];
   private readonly plain?: Body;
 
-  constructor(schema: JsonSchema, private readonly judge: BodyJudge) {
+  /** `options`: what the run holds a server to beyond what every server must refuse (formats, with --assert-formats). */
+  constructor(schema: JsonSchema, private readonly judge: BodyJudge, options: ViolationOptions = {}) {
     this.node = nodeOf(schema);
     const writable = writableProperties(this.node);
     this.properties = writable.map(([key]) => key);
@@ -56,8 +57,8 @@ export class NewCategoryBodies {
     // The spec's validator has the last word: a value the converter got wrong is never sent as valid.
     if (valid) this.arbitrary = valid.filter((body) => this.problems(body).length === 0) as fc.Arbitrary<Body>;
     this.boundaries = this.plain ? boundaryCases(this.node).filter((c) => this.problems(applyCase(this.plain, c)).length === 0) : [];
-    this.violations = this.plain ? violationCases(this.node).filter((c) => this.breaksOnlyAt(c)) : [];
-    const random = this.plain && violationArbitrary(this.node);
+    this.violations = this.plain ? violationCases(this.node, [], options).filter((c) => this.breaksOnlyAt(c)) : [];
+    const random = this.plain && violationArbitrary(this.node, options);
     if (random) this.randomViolations = random;
     this.unexercised = writable.flatMap(([property, child]) => {
       const why = unknownValues(child);

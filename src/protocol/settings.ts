@@ -33,6 +33,11 @@ export interface Settings extends ClientSettings {
   readonly insecure: boolean;
   /** The rules to check (`--only`, `--skip`); absent: all. */
   readonly selection?: Selection;
+  /**
+   * Whether a value that breaks a format the spec's validators know (date-time, email, uri…) is an invalid value that
+   * must be refused (`--assert-formats`); else formats are annotations, as OpenAPI makes them, and none is broken.
+   */
+  readonly assertFormats: boolean;
 }
 
 /** What the runner hands every suite: the run's settings, and the target, the key and the run's identity. */

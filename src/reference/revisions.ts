@@ -25,6 +25,11 @@ export interface Revision {
   readonly faults: readonly Fault[];
   /** How the revised spec is written: in one file (the default), or split over files (see split-spec.ts). */
   readonly layout?: 'split';
+  /**
+   * The options the suite runs with against it and its faults, where they are not the defaults: a revision that
+   * only a team that asks for it is held to (formats, with --assert-formats).
+   */
+  readonly settings?: { readonly assertFormats?: boolean };
 }
 
 type Schema = OpenAPIV3.SchemaObject;
@@ -148,6 +153,13 @@ function withChildIds(store: Store, children: unknown): unknown {
 function withoutDescriptions(children: unknown): unknown {
   return Array.isArray(children) ? children.map(({ description: _dropped, children: own, ...rest }: Record<string, unknown>) => ({ ...rest, ...(own === undefined ? {} : { children: withoutDescriptions(own) }) })) : children;
 }
+
+/** A homepage is an absolute URI, as a server that checks the format reads it. */
+const homepageChecked = (category: NewCategoryRecord, body: Record<string, unknown>) => {
+  const { homepage } = body;
+  if (homepage === undefined) return category;
+  return typeof homepage === 'string' && URL.canParse(homepage) ? { ...category, homepage } : refuse('invalid_homepage', 'The homepage is an absolute URI.');
+};
 
 /** The limit of the list: a whole number from 1 to 100, or absent. */
 const LIMIT = /^(?:[1-9]\d?|100)$/;
@@ -398,6 +410,16 @@ export const REVISIONS: readonly Revision[] = [
         () => ({ validate: validating(conformant, (category, body) => (body['children'] === undefined ? category : { ...category, children: body['children'] })) }),
         ['MODEL-1']),
     ]),
+  { ...revision('homepage-uri', 'NewCategory gains an optional homepage (format: uri), which the service checks: a team whose servers check formats runs with --assert-formats.',
+    (doc) => {
+      const schema = component(doc, 'NewCategory');
+      schema.properties = { ...schema.properties, homepage: { type: 'string', format: 'uri' } };
+    },
+    (base) => ({ validate: validating(base, homepageChecked) }),
+    [fault('homepage-uri/unchecked', 'CREATE-2', 'The format is documented but not checked: any text is stored as the homepage.',
+      () => ({ validate: validating(conformant, (category, body) => (typeof body['homepage'] === 'string' ? { ...category, homepage: body['homepage'] } : homepageChecked(category, body))) }),
+      ['MODEL-1'])]),
+  settings: { assertFormats: true } },
   revision('base-path', 'The operations move under /api/v1 with new operationIds (getCategories, addCategory); the servers name the host only.',
     (doc) => {
       const item = categories(doc);

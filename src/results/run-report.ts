@@ -60,8 +60,8 @@ export interface JudgedResult extends CheckResult {
 
 /** The settings as report.json states them: every option that decides how the run checked, absent ones as null. */
 export function reportedSettings(profile: string, settings: Settings): RunReport['settings'] {
-  const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure } = settings;
-  return { profile, timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites: maxWrites ?? null, topUp, concurrency, rate: rate ?? null, insecure };
+  const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure, assertFormats } = settings;
+  return { profile, timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites: maxWrites ?? null, topUp, concurrency, rate: rate ?? null, insecure, assertFormats };
 }
 
 /** The title that identifies a check across runs: `<rule> <check>`. */
@@ -155,6 +155,8 @@ export interface RunReport {
     readonly rate: number | null;
     /** Whether TLS certificates went unverified (--insecure). */
     readonly insecure: boolean;
+    /** Whether a value that breaks a known format was sent as invalid (--assert-formats); else formats were annotations. */
+    readonly assertFormats: boolean;
   };
   /** Why the run created nothing (a production target, --read-only); absent when it could create. */
   readonly readOnly?: string;

@@ -1,6 +1,7 @@
 import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
 import { NewCategoryBodies } from '../generators/new-category.js';
+import type { ViolationOptions } from '../generators/schema/violations.js';
 import { HttpClient } from '../http/client.js';
 import { parseJson } from '../json/parse.js';
 import { jsonText } from '../json/write.js';
@@ -29,12 +30,12 @@ export interface Environment {
 let current: { runId: string; environment: Environment; stopListening(): void } | undefined;
 
 /** The spec's NewCategory bodies, judged by its validator as they are sent (see NewCategoryBodies). */
-export function newCategoryBodies(spec: SpecModel, validators: Validators): NewCategoryBodies {
+export function newCategoryBodies(spec: SpecModel, validators: Validators, options: ViolationOptions = {}): NewCategoryBodies {
   return new NewCategoryBodies(spec.schemas.NewCategory, (body) => {
     // As sent: written as JSON (int64 beyond 2^53 exactly), then read back with its exact numbers.
     const document = parseJson(jsonText(body));
     return validators.NewCategory.violations(document.value, document);
-  });
+  }, options);
 }
 
 /** The environment of the run these settings describe; built once per worker and run, for all its suite files. */
@@ -64,7 +65,7 @@ export function environment(settings: RunSettings): Environment {
         operations,
         list: operationOf(operations, 'list'),
         create: operationOf(operations, 'create'),
-        bodies: newCategoryBodies(settings.spec, validators),
+        bodies: newCategoryBodies(settings.spec, validators, { assertFormats: settings.assertFormats }),
         shown: shownProperties(nodeOf(settings.spec.schemas.Category)).filter((key) => key !== 'id'),
       },
     };

@@ -16,7 +16,7 @@ describe('parseCommand', () => {
         target: { kind: 'url', url: 'https://staging.example.test/api/v1' }, profile: 'staging',
         settings: {
           numRuns: 25, createRuns: 8, maxWrites: 100, topUp: 257, timeoutMs: staging.timeoutMs, maxResponseBytes: DEFAULTS.maxResponseBytes,
-          concurrency: staging.concurrency, insecure: false,
+          concurrency: staging.concurrency, insecure: false, assertFormats: false,
         },
         timeoutGiven: false, faults: [], variants: [], failOn: 'any', strict: false, failOnPartial: false, certify: false,
         readOnly: false, allowWrites: false, secrets: [],
@@ -39,13 +39,13 @@ describe('parseCommand', () => {
     const command = parseCommand(['--target', 'reference', '--spec', 's.yaml', '--report-dir', 'out', '--seed', '0', '--runs', '3',
       '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c',
       '--concurrency', '4', '--rate', '20', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'production',
-      '--read-only', '--allow-writes']);
+      '--read-only', '--allow-writes', '--assert-formats']);
     expect(command).toEqual({
       kind: 'run',
       config: {
         // Absolute: the suites run with the package as their root, and a shard's blob must land beside the reports.
         target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0,
-        settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true },
+        settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true, assertFormats: true },
         timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
         apiKeyFile: 'key.txt', caFile: 'ca.pem', env: 'production', readOnly: true, allowWrites: true,
         secrets: [],
@@ -197,6 +197,8 @@ describe('targetArgsOf', () => {
   it('writes the options that chose the target and how it is reached, which a replay of the report reads back', () => {
     const argv = ['--target', 'https://x.test/v1', '--spec', '/specs/s.yaml', '--api-key-file', '/keys/key.txt', '--ca', '/certs/ca.pem', '--insecure', '--env', 'staging'];
     expect(targetArgsOf(configOf([...argv, '--seed', '3', '--only', 'AUTH']))).toEqual(argv);
+    // Which checks there are, as the spec does: a replay of a format's check needs it.
+    expect(targetArgsOf(configOf(['--target', 'https://x.test/v1', '--assert-formats']))).toEqual(['--target', 'https://x.test/v1', '--assert-formats']);
     expect(targetArgsOf(configOf(['--target', 'reference', '--fault', 'a', '--variant', 'b']))).toEqual(['--target', 'reference', '--fault', 'a', '--variant', 'b']);
   });
 

@@ -18,7 +18,7 @@ export function recordOf(results: readonly CheckResult[], more: Partial<RunRecor
   return {
     target: 'http://127.0.0.1:9/v1', targetKind: 'url', seed: 1, runId: 'r1', specVersion: '1.0.0', specSha256: '0'.repeat(64), specPath: 'spec/petstore.yaml', specFiles: [{ path: 'petstore.yaml', sha256: '0'.repeat(64) }],
     suiteVersion: '0.0.0', startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1000,
-    settings: { profile: 'staging', timeoutMs: 10_000, maxResponseBytes: 1, numRuns: 1, createRuns: 1, maxWrites: null, topUp: 0, concurrency: 1, rate: null, insecure: false },
+    settings: { profile: 'staging', timeoutMs: 10_000, maxResponseBytes: 1, numRuns: 1, createRuns: 1, maxWrites: null, topUp: 0, concurrency: 1, rate: null, insecure: false, assertFormats: false },
     resources: { maxRssBytes: 0 }, writes: { budget: null, spent: 0, posts: 0, shared: [], topUp: null }, created: [],
     results, requests: results.length, ...more,
   };

@@ -66,8 +66,8 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       ...revisions.flatMap(({ revision, faults: broken, whole }) => {
         const revised = revisedSpecs.get(revision.id) as LoadedSpec;
         return [
-          ...(whole ? [{ patches: { revision: revision.id }, judge: (report: RunReport) => judgeRevision(revision.id, report), spec: revised }] : []),
-          ...broken.map((fault) => ({ patches: { revision: revision.id, faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec: revised })),
+          ...(whole ? [{ patches: { revision: revision.id }, judge: (report: RunReport) => judgeRevision(revision.id, report), spec: revised, settings: revision.settings }] : []),
+          ...broken.map((fault) => ({ patches: { revision: revision.id, faults: [fault.id] }, judge: (report: RunReport) => judgeFault(fault, report), spec: revised, settings: revision.settings })),
         ];
       }),
     ];
@@ -78,9 +78,9 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     const runBatch = async (session: SuiteSession, batch: readonly SelftestTarget[]): Promise<SelftestRow[]> => {
       const servers = await startReferenceServers(batch.map(({ patches }) => ({ ...patches, apiKey })));
       try {
-        const runs = await Promise.all(batch.map(async ({ spec }, i) => {
+        const runs = await Promise.all(batch.map(async ({ spec, settings: own }, i) => {
           const target = (servers[i] as (typeof servers)[number]).url;
-          const settings = await settingsFor(config, spec, target);
+          const settings = { ...await settingsFor(config, spec, target), ...own };
           return {
             settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
             spec, target, targetKind: 'reference' as const, apiKey, redactor, seed, profile: config.profile,
@@ -116,6 +116,8 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
 interface SelftestTarget {
   readonly patches: { readonly faults?: string[]; readonly variants?: string[]; readonly revision?: string };
   readonly spec: LoadedSpec;
+  /** The options a revision's runs take that are not the command line's (see Revision.settings). */
+  readonly settings?: Revision['settings'];
   readonly judge: (report: RunReport) => SelftestRow;
 }
 

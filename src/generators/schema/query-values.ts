@@ -4,7 +4,7 @@ import { boundaryCases } from './boundaries.js';
 import { integerRange } from './numbers.js';
 import { keepsStringFacts } from './strings.js';
 import { canonicalValue, validValue } from './valid-value.js';
-import { violationCases } from './violations.js';
+import { violationCases, type ViolationOptions } from './violations.js';
 
 /** A value of a query parameter as sent, and what it is. */
 export interface QueryValue {
@@ -37,16 +37,17 @@ export function validQueryValue(node: SchemaNode): fc.Arbitrary<string> | undefi
 /**
  * Values a query parameter's schema forbids, one constraint at a time, as sent: text where a number or a boolean
  * belongs, a fraction where an integer does, one past each bound, a text that breaks its pattern or its enum. Types a
- * query cannot tell apart (the digits 42 are a text as much as a number) are not broken.
+ * query cannot tell apart (the digits 42 are a text as much as a number) are not broken; a format, where the run
+ * asserts them (see ViolationOptions).
  */
-export function invalidQueryValues(node: SchemaNode): QueryValue[] {
+export function invalidQueryValues(node: SchemaNode, options: ViolationOptions = {}): QueryValue[] {
   const values: QueryValue[] = [];
   const numeric = node.types.has('integer') || node.types.has('number');
   if (node.typeStated && !node.types.has('string') && (numeric || node.types.has('boolean'))) {
     values.push({ label: `a text where ${numeric ? 'a number' : 'a boolean'} belongs`, text: 'x' });
   }
   if (node.typeStated && node.types.has('integer') && !node.types.has('number') && !node.types.has('string')) values.push({ label: 'a fraction where an integer belongs', text: '1.5' });
-  for (const c of violationCases(wrapped(node))) {
+  for (const c of violationCases(wrapped(node), [], options)) {
     if (c.keyword === 'type' || c.keyword === 'required' || !('set' in c.change) || !isScalar(c.change.set)) continue;
     values.push({ label: c.label.replace(`${PARAMETER} `, 'a value that '), text: String(c.change.set) });
   }

@@ -30,6 +30,28 @@ function formatValues(format: string | undefined): fc.Arbitrary<string> | undefi
   return format !== undefined && Object.hasOwn(FORMATS, format) ? FORMATS[format]?.() : undefined;
 }
 
+/**
+ * A text that breaks each string format ajv-formats checks (as the spec's validators do), shaped as a client's mistake:
+ * a date written as people write it, an address without its @, a URL without its scheme, an address one past its range.
+ * For a run whose servers assert formats (--assert-formats); any other format stays an annotation.
+ */
+const FORMAT_BREAKERS: Readonly<Record<string, string>> = {
+  'date-time': '15/01/2024 10:30', 'iso-date-time': '15/01/2024 10:30', date: '15/01/2024', time: '10:30 pm', 'iso-time': '10:30 pm',
+  duration: '3 days', email: 'someone.example.com', uri: 'example.com/pets', url: 'example.com/pets', 'uri-reference': 'https://example.com/a b',
+  'uri-template': 'https://example.com/{pet', hostname: 'pets example.com', ipv4: '256.1.1.1', ipv6: '2001:db8::g1',
+  uuid: '123e4567-e89b-12d3-a456-42661417400', byte: 'not base64!', regex: '[unclosed', 'json-pointer': 'pets/0',
+  'json-pointer-uri-fragment': 'pets/0', 'relative-json-pointer': '/pets',
+};
+
+/**
+ * A text that breaks the schema's format and nothing else of it (its lengths, its patterns); undefined for a format
+ * FORMAT_BREAKERS does not know, or where its text would break more than the format.
+ */
+export function formatBreaker(facts: StringFacts): string | undefined {
+  const text = facts.format !== undefined && Object.hasOwn(FORMAT_BREAKERS, facts.format) ? FORMAT_BREAKERS[facts.format] : undefined;
+  return text !== undefined && keepsStringFacts(facts, text) ? text : undefined;
+}
+
 /** Formats that say nothing of which strings are valid: annotations, for which any text will do. */
 const ANNOTATIONS = new Set(['password', 'binary']);
 

@@ -5,7 +5,7 @@ import { jsonText } from '../../json/write.js';
 import { mergeNodes, writableProperties, type JsonType, type SchemaNode, type StringFacts } from '../../spec/schema-node.js';
 import { decimalPlaces, decimalStep, integerRange, integerStep, integerValue, multipleRange } from './numbers.js';
 import { firstKept } from './probe.js';
-import { canonicalString, countedOtherwise, formatKind, keepsPatterns, patternBreakers, stringOfLength, type OtherCounting } from './strings.js';
+import { canonicalString, countedOtherwise, formatBreaker, formatKind, keepsPatterns, patternBreakers, stringOfLength, type OtherCounting } from './strings.js';
 import { canonicalValue, validArray } from './valid-value.js';
 import { pathLabel, within, type ValueCase } from './value-case.js';
 
@@ -14,6 +14,15 @@ import { pathLabel, within, type ValueCase } from './value-case.js';
  * does. In the order the contract's own examples have them (a number, a boolean, null, an array, an object).
  */
 const OF_TYPE: readonly (readonly [JsonType, unknown])[] = [['integer', 42], ['boolean', true], ['null', null], ['array', ['x']], ['object', { text: 'x' }]];
+
+/** What the run holds a server to beyond what every server must refuse. */
+export interface ViolationOptions {
+  /**
+   * Whether a text that breaks its format is invalid (--assert-formats): OpenAPI makes formats annotations, which a
+   * conformant server may leave unchecked, so only a team whose servers check them asks for it.
+   */
+  readonly assertFormats?: boolean;
+}
 
 /** A property an object schema that forbids others does not define. */
 export const UNDEFINED_PROPERTY = 'unexpected';
@@ -26,16 +35,17 @@ export const UNDEFINED_PROPERTY = 'unexpected';
  * one past each numeric bound and each integer format's range (int64's by one beyond 2^63), a multiple missed, one
  * item too few or too many, a repeated item, an invalid item, and a property the schema forbids. Each case changes
  * one place of a valid body, and breaks the schema there only (test/generators/schema holds each to ajv). Formats of
- * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check. Within a recursive
- * schema (a category's children), the violations of its first recurrence: deeper, the same again.
+ * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check; but where the run
+ * asserts them (`options.assertFormats`), a text of the right lengths that breaks each format ajv-formats knows. Within
+ * a recursive schema (a category's children), the violations of its first recurrence: deeper, the same again.
  */
-export function violationCases(node: SchemaNode, path: readonly string[] = []): ValueCase[] {
+export function violationCases(node: SchemaNode, path: readonly string[] = [], options: ViolationOptions = {}): ValueCase[] {
   const cases: ValueCase[] = [];
   const { required, additional } = node.object;
   for (const [key, child] of writableProperties(node)) {
     const at = [...path, key];
     if (required.includes(key)) cases.push({ label: `${pathLabel(at)} missing`, path: at, change: { remove: true }, keyword: 'required' });
-    cases.push(...valueViolations(child, at));
+    cases.push(...valueViolations(child, at, options));
   }
   if (additional !== 'any' && !(UNDEFINED_PROPERTY in node.object.properties)) {
     const at = [...path, UNDEFINED_PROPERTY];
@@ -43,7 +53,7 @@ export function violationCases(node: SchemaNode, path: readonly string[] = []): 
     if (additional === 'none') {
       cases.push({ label: `a property the spec does not define ("${UNDEFINED_PROPERTY}")${where}`, path: at, change: { set: 'x' }, keyword: 'additionalProperties' });
     } else {
-      for (const v of valueViolations(additional, at).filter((c) => c.keyword === 'type').slice(0, 1)) {
+      for (const v of valueViolations(additional, at, options).filter((c) => c.keyword === 'type').slice(0, 1)) {
         cases.push({ ...v, label: `a property the spec does not define ("${UNDEFINED_PROPERTY}") that is ${jsonText('set' in v.change ? v.change.set : undefined)}${where}` });
       }
     }
@@ -52,7 +62,7 @@ export function violationCases(node: SchemaNode, path: readonly string[] = []): 
 }
 
 /** The violations of one value's schema, placed at `path`. */
-function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[] {
+function valueViolations(node: SchemaNode, path: readonly string[], options: ViolationOptions): ValueCase[] {
   if (node.unsupported.length > 0 || (node.nested ?? 0) > 1) return [];
   const p = pathLabel(path);
   const set = (label: string, value: unknown, keyword: string): ValueCase => ({ label: `${p} ${label}`, path, change: { set: value }, keyword });
@@ -75,13 +85,13 @@ function valueViolations(node: SchemaNode, path: readonly string[]): ValueCase[]
     if (recased !== undefined) cases.push(set(`is ${jsonText(recased)}, one of its values in another letter case`, recased, 'enum'));
     return cases;
   }
-  if (node.types.has('string')) cases.push(...stringViolations(node, set));
+  if (node.types.has('string')) cases.push(...stringViolations(node, set, options));
   if (node.types.has('integer') && !node.types.has('number')) cases.push(...integerViolations(node, set));
   else if (node.types.has('number')) cases.push(...numberViolations(node, set));
-  if (node.types.has('array')) cases.push(...arrayViolations(node, path, set));
+  if (node.types.has('array')) cases.push(...arrayViolations(node, path, set, options));
   if (node.types.has('object') && node.typeStated) {
     const base = canonicalValue({ ...node, types: new Set(['object']) });
-    if (base) cases.push(...within(path, base.value, violationCases(node, path)));
+    if (base) cases.push(...within(path, base.value, violationCases(node, path, options)));
   }
   return cases;
 }
@@ -121,9 +131,11 @@ function otherCase(node: SchemaNode): string | undefined {
   return recased !== undefined && node.types.has('string') ? recased : undefined;
 }
 
-function stringViolations(node: SchemaNode, set: SetAt): ValueCase[] {
+function stringViolations(node: SchemaNode, set: SetAt, options: ViolationOptions): ValueCase[] {
   const facts = node.string;
   const cases: ValueCase[] = [];
+  const breaker = options.assertFormats ? formatBreaker(facts) : undefined;
+  if (breaker !== undefined) cases.push(set(`is ${jsonText(breaker)}, which breaks its format ${facts.format}`, breaker, 'format'));
   // A length past a bound would break a format too, which a conformant server need not check (see above).
   if (formatKind(facts.format) === 'known') return cases;
   if (facts.minLength !== undefined && facts.minLength > 0) {
@@ -213,7 +225,7 @@ function numberViolations(node: SchemaNode, set: SetAt): ValueCase[] {
   return cases;
 }
 
-function arrayViolations(node: SchemaNode, path: readonly string[], set: SetAt): ValueCase[] {
+function arrayViolations(node: SchemaNode, path: readonly string[], set: SetAt, options: ViolationOptions): ValueCase[] {
   const { items, minItems = 0, maxItems, uniqueItems } = node.array;
   const ofLength = (count: number, unique = uniqueItems) => {
     const arrays = validArray({ ...node, array: { ...node.array, minItems: count, maxItems: count, uniqueItems: unique } });
@@ -232,7 +244,7 @@ function arrayViolations(node: SchemaNode, path: readonly string[], set: SetAt):
   if (uniqueItems && one && (maxItems ?? 2) >= 2 && minItems <= 2) cases.push(set('with an item twice', [one.value, one.value], 'uniqueItems'));
   // An invalid first item among valid ones: the array as short as allowed, but with one item to break.
   const base = ofLength(Math.max(1, minItems), false);
-  if (items && base !== undefined && (maxItems ?? 1) >= 1) cases.push(...within(path, base, valueViolations(items, [...path, '0'])));
+  if (items && base !== undefined && (maxItems ?? 1) >= 1) cases.push(...within(path, base, valueViolations(items, [...path, '0'], options)));
   return cases;
 }
 
@@ -256,12 +268,12 @@ function typeOf(value: unknown): JsonType {
  * allow, drawn widely (numbers, fractions, texts, arrays and objects of any content). Undefined when the schema states
  * no constraint to break.
  */
-export function violationArbitrary(node: SchemaNode): fc.Arbitrary<ValueCase> | undefined {
-  const fixed = violationCases(node);
+export function violationArbitrary(node: SchemaNode, options: ViolationOptions = {}): fc.Arbitrary<ValueCase> | undefined {
+  const fixed = violationCases(node, [], options);
   const typed = writableProperties(node).filter(([, child]) => child.typeStated && !child.alternatives && child.unsupported.length === 0 && !child.values);
   const wrong = typed.map(([key, child]) => anyJson
     .filter((value) => !child.types.has(typeOf(value)) && !(typeOf(value) === 'integer' && child.types.has('number')))
     .map((value): ValueCase => ({ label: `${key} is ${jsonText(value)}`, path: [key], change: { set: value }, keyword: 'type' })));
-  const options = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...wrong];
-  return options.length > 0 ? fc.oneof(...options) : undefined;
+  const drawn = [...(fixed.length > 0 ? [fc.constantFrom(...fixed)] : []), ...wrong];
+  return drawn.length > 0 ? fc.oneof(...drawn) : undefined;
 }

@@ -247,3 +247,33 @@ describe('recursive schemas', () => {
     expect(labels.filter((l) => l.startsWith('children[0].children[0]'))).toEqual([]);
   });
 });
+
+describe('formats', () => {
+  const FORMATS = ['date-time', 'date', 'time', 'email', 'uri', 'url', 'uuid', 'hostname', 'ipv4', 'ipv6', 'byte', 'duration', 'uri-reference', 'regex'];
+  const formatted = (format: string, more: Record<string, unknown> = {}) => ({ type: 'object', required: ['name'], properties: { name: { type: 'string' }, link: { type: 'string', format, ...more } } });
+
+  it('are annotations unless asserted: no value that breaks one is sent as invalid', () => {
+    for (const format of FORMATS) expect(violationCases(nodeOf(formatted(format))).filter((c) => c.keyword === 'format'), format).toEqual([]);
+  });
+
+  it.each(['draft-07', '2020-12'] as const)('asserted, break each format ajv-formats knows at its place only (%s)', (dialect) => {
+    for (const format of FORMATS) {
+      const schema = formatted(format);
+      const broken = violationCases(nodeOf(schema), [], { assertFormats: true }).filter((c) => c.keyword === 'format');
+      expect(broken.map((c) => c.label), format).toEqual([expect.stringMatching(new RegExp(`^link is ".+", which breaks its format ${format}$`))]);
+      expect(misplaced(validatorOf(schema, dialect), { name: 'Dog' }, broken[0] as ValueCase), format).toEqual([]);
+    }
+  });
+
+  it('asserted, leave alone a format ajv-formats does not know, one that allows any text, and one whose broken text would break more', () => {
+    for (const [format, more] of [['phone', {}], ['password', {}], ['uuid', { maxLength: 10 }], ['email', { pattern: '^\\S+@\\S+$' }]] as const) {
+      expect(violationCases(nodeOf(formatted(format, more)), [], { assertFormats: true }).filter((c) => c.keyword === 'format'), format).toEqual([]);
+    }
+  });
+
+  it('asserted, give a query parameter of a format a value that breaks it', () => {
+    const uuid = nodeOf({ type: 'string', format: 'uuid' });
+    expect(invalidQueryValues(uuid)).toEqual([]);
+    expect(invalidQueryValues(uuid, { assertFormats: true })).toEqual([{ label: 'a value that is "123e4567-e89b-12d3-a456-42661417400", which breaks its format uuid', text: '123e4567-e89b-12d3-a456-42661417400' }]);
+  });
+});
