@@ -41,4 +41,14 @@ describe.concurrent('a Fastify 5 server keeping a revision of the spec, its rout
       expect(report.verdict).toBe('conformant');
       expect(result.code, result.stdout).toBe(0);
     });
+
+  // Fastify's ajv checks formats (it adds ajv-formats): a team whose server does asks the suite to hold it to them.
+  it('homepage-uri: judged conformant with --spec --assert-formats, each homepage that breaks its format refused', async () => {
+    const spec = await revisedSpecFile(revisionById('homepage-uri').revise);
+    const { model } = await loadSpec(spec);
+    const { result, report } = await defaultRun(() => startFastify({ apiKey: KEY, schemas: model.schemas }), KEY, SEEDS[1] as number, ['--spec', spec, '--assert-formats']);
+    expect(notPassed(report, 'failed')).toEqual([]);
+    expect(report.results.filter((r) => r.check.includes('breaks its format uri')).map((r) => r.outcome)).toEqual(['passed']);
+    expect(result.code, result.stdout).toBe(0);
+  });
 });
