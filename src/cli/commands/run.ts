@@ -18,7 +18,8 @@ import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
-import { apiKeyOf, keyFileExposure, settingsFor } from '../run-setup.js';
+import { apiKeyOf, keyFileExposure, networkOf, settingsFor } from '../run-setup.js';
+import { bypassedBy, shownProxy } from '../../http/proxy.js';
 import { API_KEY_ENV, targetArgsOf } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
@@ -36,6 +37,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const shared = replay || config.seed !== undefined || !config.shard ? undefined : shardSeed(env);
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
+  const network = await networkOf(config, env);
   const spec = await loadSpec(config.specPath);
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
@@ -52,14 +54,18 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     }
     const target = reference?.url ?? (config.target as { url: string }).url;
     const key = reference?.apiKey ?? (apiKey as string);
-    const redactor = new Redactor([key], config.secrets);
+    const redactor = new Redactor([key], [...config.secrets, ...network.secrets]);
     out.protect(redactor);
-    const settings = await settingsFor(config, spec, target);
+    const settings = settingsFor(config, spec, target, network);
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…${spec.files.length > 1 ? ` over its ${spec.files.length} files` : ''})`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
     out.line(`seed    ${seed}${shared ? ` (from ${shared.from}: every shard of this CI run takes it)` : ''}`);
     out.line(`profile ${profileLine(config)}`);
+    if (settings.proxy) out.line(`proxy   ${shownProxy(settings.proxy)}`);
+    const bypassed = config.target.kind === 'url' ? bypassedBy(target, network.proxyVariables) : undefined;
+    if (bypassed) out.line(`proxy   none: ${bypassed} names ${new URL(target).host}`);
+    if (settings.clientCertificate) out.line(`tls     client certificate ${settings.clientCertificate.shown}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
