@@ -1,32 +1,17 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DocumentFetchError } from '../../src/core/errors.js';
 import { fetchDocument, MAX_REDIRECTS, type FetchOptions } from '../../src/http/fetch-document.js';
 import { authority, hasOpenssl } from '../support/certificates.js';
+import { closeLocalServers, listen as serve } from '../support/local-servers.js';
 import { closeProxies, startProxy } from '../support/proxy.js';
 
 const SPEC = 'openapi: 3.0.3\ninfo: { title: Pet Store Service, version: 1.0.0 }\npaths: {}\n';
 const options: FetchOptions = { timeoutMs: 2000, proxyVariables: {}, what: 'the spec' };
 
-const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => {
-    s.closeAllConnections();
-    return new Promise((resolve) => s.close(resolve));
-  }));
-  await closeProxies();
+  await Promise.all([closeLocalServers(), closeProxies()]);
 });
-
-/** A server on 127.0.0.1 (https with these options); its origin. */
-async function serve(handler: RequestListener, tls?: Parameters<typeof createTlsServer>[0]): Promise<string> {
-  const server = tls ? createTlsServer(tls, handler) : createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
 
 /** The one line a failed fetch says. */
 async function refusal(url: string, given: FetchOptions = options): Promise<string> {

@@ -1,26 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstContact } from '../../src/http/first-contact.js';
 import { TRACEPARENT } from '../../src/http/trace.js';
 import { authority, hasOpenssl } from '../support/certificates.js';
+import { closeLocalServers, listen } from '../support/local-servers.js';
 import { closeProxies, startProxy } from '../support/proxy.js';
 
-const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => {
-    s.closeAllConnections();
-    return new Promise((resolve) => s.close(resolve));
-  }));
-  await closeProxies();
+  await Promise.all([closeLocalServers(), closeProxies()]);
 });
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+async function serve(handler: RequestListener): Promise<string> {
+  return `${await listen(handler)}/v1`;
 }
 
 describe('firstContact', () => {
@@ -62,7 +53,7 @@ describe('firstContact', () => {
 
   it('names a refused connection as the suite\'s client does', async () => {
     const target = await serve(() => undefined);
-    await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+    await closeLocalServers();
     expect((await firstContact('/categories', { target, timeoutMs: 2000 })).failure).toMatchObject({ code: 'CONNECTION_REFUSED', phase: 'connect' });
   });
 
@@ -77,11 +68,9 @@ describe('firstContact', () => {
 async function serveTls(mutual: boolean) {
   const ca = await authority();
   const own = await ca.issue({});
-  const server = createTlsServer({ key: own.key, cert: own.cert, ...(mutual ? { ca: ca.cert, requestCert: true, rejectUnauthorized: true } : {}) },
-    (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { target: `https://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, ca };
+  const origin = await listen((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+    { key: own.key, cert: own.cert, ...(mutual ? { ca: ca.cert, requestCert: true, rejectUnauthorized: true } : {}) });
+  return { target: `${origin}/v1`, ca };
 }
 
 describe('firstContact through a proxy', () => {
