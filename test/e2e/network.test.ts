@@ -73,6 +73,18 @@ describe('a deployment behind an HTTP proxy', () => {
     expect(proxy.forwarded.length).toBeLessThanOrEqual(1 + 8);
   });
 
+  it('catches a broken deployment behind the proxy as it does one reached directly', async () => {
+    const server = await reference({ apiKey: KEY, faults: ['auth-x-api-key'] });
+    const proxy = await startProxy();
+    const dir = await tempDir();
+    const run = await runCli(['--target', server.url, ...onlyArgs(['AUTH-2']), '--report-dir', dir], { PETSTORE_API_KEY: KEY, HTTP_PROXY: proxy.url });
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('non-conformant');
+    expect(report.rules.find((r) => r.id === 'AUTH-2')?.outcome).toBe('failed');
+    expect(proxy.forwarded.length).toBe(report.summary.requests + 1);
+  });
+
   it('sends nothing through the proxy to a host NO_PROXY names, and says so', async () => {
     const server = await reference({ apiKey: KEY });
     const proxy = await startProxy();
