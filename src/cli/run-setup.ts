@@ -2,9 +2,11 @@ import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import { unsendableInToken } from '../core/header-text.js';
+import { fetchDocument } from '../http/fetch-document.js';
 import { PROXY_VARIABLES, proxyFor, proxySecrets, type ProxyVariables } from '../http/proxy.js';
 import { CLIENT_KEY_PASSPHRASE_ENV, type ClientCertificate, type TlsSettings } from '../http/tls.js';
 import type { Settings } from '../protocol/settings.js';
+import type { FetchDocument } from '../spec/files.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
 
@@ -35,6 +37,15 @@ export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Prom
       ...(clientCertificate ? [clientCertificate.key, ...(clientCertificate.passphrase !== undefined ? [clientCertificate.passphrase] : [])] : []),
     ],
   };
+}
+
+/**
+ * How a spec given as a URL, and the files its `$ref`s name there, are fetched: as the target is reached (the run's
+ * TLS settings and client certificate, the proxy the environment names for each URL), within the run's deadline,
+ * bounded in size, following a few redirects.
+ */
+export function specFetcher(network: Network, timeoutMs: number): FetchDocument {
+  return async (url) => (await fetchDocument(url, { ...network, timeoutMs, what: 'the spec' })).bytes;
 }
 
 /**

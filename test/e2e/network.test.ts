@@ -5,10 +5,13 @@
  * credential of the proxy or the client's key is printed or written.
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/certificates.js';
+import { BUNDLED_SPEC } from '../../src/spec/load.js';
 import { filesBelow, onlyArgs, readReport, runCli, tempDir, type CliResult } from '../support/cli.js';
+import { listen } from '../support/local-servers.js';
 import { startProxy } from '../support/proxy.js';
 import { reference } from '../support/reference.js';
 
@@ -178,5 +181,28 @@ describe.skipIf(!hasOpenssl)('a deployment behind mutual TLS', () => {
     } finally {
       openssl?.close();
     }
+  });
+
+  it('fetches a spec given as a URL as it reaches the target: through the proxy, presenting the client certificate; a status it refuses is one line', async () => {
+    const { ca, own, server } = await mutual();
+    const client = await ca.issue({ client: 'suite-client' });
+    const spec = await readFile(BUNDLED_SPEC);
+    const specs = await listen((request, response) => {
+      if (request.url === '/openapi.yaml') response.writeHead(200, { 'content-type': 'application/yaml' }).end(spec);
+      else response.writeHead(404).end();
+    }, { key: own.key, cert: own.cert, ca: ca.cert, requestCert: true, rejectUnauthorized: true });
+    const proxy = await startProxy();
+    const tls = ['--ca', ca.certFile, '--client-cert', client.certFile, '--client-key', client.keyFile];
+    const env = { PETSTORE_API_KEY: KEY, HTTPS_PROXY: proxy.url };
+    const dir = await tempDir();
+    const run = await runCli(['--target', server.url, '--spec', `${specs}/openapi.yaml`, ...tls, ...onlyArgs(['AUTH-3']), '--report-dir', dir], env);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect((await readReport(dir)).rules.find((r) => r.id === 'AUTH-3')?.outcome).toBe('passed');
+    expect(proxy.forwarded[0]).toEqual({ kind: 'connect', target: new URL(specs).host });
+    expect(proxy.forwarded.slice(1).every((f) => f.kind === 'connect' && f.target === new URL(server.url).host)).toBe(true);
+
+    const missing = join(await tempDir(), 'reports');
+    const refused = await runCli(['--target', server.url, '--spec', `${specs}/v1/openapi.yaml`, ...tls, '--report-dir', missing], env);
+    expect(stoppedAtFirstContact(refused, missing)).toBe(`petstore-conformance: cannot fetch the spec ${specs}/v1/openapi.yaml: its server answered 404 Not Found`);
   });
 });

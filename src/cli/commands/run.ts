@@ -18,7 +18,7 @@ import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
 import { readBaseline, readExpectedFailures } from '../expected-failures.js';
-import { apiKeyOf, keyFileExposure, networkOf, settingsFor } from '../run-setup.js';
+import { apiKeyOf, keyFileExposure, networkOf, settingsFor, specFetcher } from '../run-setup.js';
 import { bypassedBy, shownProxy } from '../../http/proxy.js';
 import { API_KEY_ENV, targetArgsOf } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
@@ -38,7 +38,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
   const network = await networkOf(config, env);
-  const spec = await loadSpec(config.specPath);
+  const spec = await loadSpec(config.specPath, { fetch: specFetcher(network, config.settings.timeoutMs) });
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
   const releaseReportDir = await prepareReportDir(reportDir);
