@@ -18,7 +18,10 @@ const env = process.env;
 /** The report files a run writes: removed before a run, so that none of an earlier run's passes for this one's. */
 const REPORT_FILES = ['report.json', 'report.har', 'junit.xml', 'report.html', 'summary.md', 'badge.svg', 'certificate.json'];
 /** Options the action's inputs give: in `args` they would contradict the input (the later one wins, silently). */
-const FROM_INPUTS = { '--target': 'target', '--profile': 'profile', '--report-dir': 'report-dir', '--fail-on-partial': 'fail-on-partial' };
+const FROM_INPUTS = {
+  '--target': 'target', '--profile': 'profile', '--report-dir': 'report-dir', '--fail-on-partial': 'fail-on-partial',
+  '--client-cert': 'client-cert', '--client-key': 'client-key',
+};
 
 /** Appends `name=value` lines to the step's outputs. */
 function output(values) {
@@ -127,8 +130,11 @@ function run() {
   REPORT_FILES.forEach(function (file) { rmSync(join(reportDir, file), { force: true }); });
   const cli = join(env.INSTALL_DIR || '', 'package', manifest.bin['petstore-conformance']);
   if (!existsSync(cli)) fail('petstore-conformance is not installed in ' + env.INSTALL_DIR + ': the install step did not run');
+  // The files' names only: the key's passphrase stays in the environment (PETSTORE_CLIENT_KEY_PASSPHRASE), where the
+  // step put it, as the API key does; so do the job's proxy variables, which the tool reads as curl does.
+  const client = (env.CLIENT_CERT ? ['--client-cert', env.CLIENT_CERT] : []).concat(env.CLIENT_KEY ? ['--client-key', env.CLIENT_KEY] : []);
   const argv = [cli, '--target', env.TARGET || '', '--profile', env.PROFILE || 'staging', '--report-dir', reportDir]
-    .concat(env.FAIL_ON_PARTIAL === 'false' ? [] : ['--fail-on-partial'], extra);
+    .concat(env.FAIL_ON_PARTIAL === 'false' ? [] : ['--fail-on-partial'], client, extra);
   const child = spawnSync(process.execPath, argv, { stdio: 'inherit' });
   const code = child.status === null ? 2 : child.status;
   const reportJson = join(reportDir, 'report.json');

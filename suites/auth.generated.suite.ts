@@ -19,7 +19,7 @@ suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation 
   const cases = fc.record({ operation: fc.constantFrom(...reads.map((op) => op.key)), credential: invalidCredential });
   await t.property(cases, async ({ operation, credential }) => {
     const op = reads.find((o) => o.key === operation) ?? t.fail(`no operation ${operation}`);
-    const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined);
+    const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
     fc.pre(c !== undefined);
     await expectRefused(t, op, c);
   });
@@ -29,7 +29,7 @@ suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation 
 for (const op of guarded.filter((o) => writesOf(o) > 0)) {
   suite.check('AUTH-2', `generated invalid credentials get 401 on ${op.label} and create nothing`, async (t) => {
     await t.property(invalidCredential, async (credential) => {
-      const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined);
+      const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
       fc.pre(c !== undefined);
       await expectRefused(t, op, c);
     });

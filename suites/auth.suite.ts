@@ -43,7 +43,7 @@ interface Applied {
 /** The known credentials of one kind (see KNOWN_CREDENTIALS) that apply to an operation: what AUTH-2's examples send. */
 function knownOfKind(kind: InvalidCredential['kind'], op: Operation): Applied[] {
   return KNOWN_CREDENTIALS.filter(({ shape }) => shape.kind === kind).flatMap(({ label, shape }) => {
-    const credential = credentialFor(shape, settings.apiKey, op.requestBodySchema !== undefined);
+    const credential = credentialFor(shape, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
     return credential ? [{ label, credential }] : [];
   });
 }

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/core/package-info.js';
 import type { RunReport } from '../src/results/run-report.js';
 import { runAction, type Job } from './support/action-runner.js';
+import { authority, hasOpenssl } from './support/certificates.js';
 import { tempDir } from './support/cli.js';
+import { startProxy } from './support/proxy.js';
 import { reference } from './support/reference.js';
 
 const run = promisify(execFile);
@@ -21,6 +23,11 @@ describe('action.yml', async () => {
     expect(action.match(/api-key/g)?.length).toBe(2); // the input, and the one env line that passes it
     // Inputs reach scripts as environment variables, not spliced into them (no script injection).
     for (const line of action.split('\n').filter((l) => /^\s+(run:|node |echo |if )/.test(l))) expect(line).not.toMatch(/\$\{\{/);
+  });
+
+  it('passes a client key\'s passphrase through the environment only', () => {
+    expect(action).toMatch(/PETSTORE_CLIENT_KEY_PASSPHRASE: \$\{\{ inputs\.client-key-passphrase \}\}/);
+    expect(action.match(/client-key-passphrase/g)?.length).toBe(2); // the input, and the one env line that passes it
   });
 });
 
@@ -124,6 +131,31 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     expect(result.code).toBe(2);
     expect(result.log).toMatch(/args gives --report-dir, which the input report-dir sets: give it there/);
     expect(result.outputs['verdict']).toBe('incomplete');
+  });
+
+  it.skipIf(!hasOpenssl)('presents a client certificate from the files its inputs name, its key\'s passphrase from a secret, through the job\'s proxy', async () => {
+    const ca = await authority();
+    const own = await ca.issue({});
+    const server = await reference({ apiKey: KEY, tls: { key: own.key, cert: own.cert, clientCa: ca.cert } });
+    const proxy = await startProxy();
+    const workspace = await tempDir('petstore-workspace-');
+    const passphrase = 'client-key-passphrase-7f3a9c21';
+    const client = await ca.issue({ client: 'ci-client', passphrase });
+    await cp(client.certFile, join(workspace, 'client.pem'));
+    await cp(client.keyFile, join(workspace, 'client.key'));
+    await cp(ca.certFile, join(workspace, 'ca.pem'));
+    const { result } = await job({
+      target: server.url, 'client-cert': 'client.pem', 'client-key': 'client.key', 'client-key-passphrase': passphrase,
+      'fail-on-partial': 'false', args: '--ca ca.pem --only AUTH-3',
+    }, { workspace, env: { HTTPS_PROXY: proxy.url } });
+    expect(result.code, result.log).toBe(0);
+    expect(result.outputs['verdict']).toBe('partial');
+    expect(result.log).toMatch(/^tls {5}client certificate client\.pem \(CN=ci-client\)$/m);
+    expect(proxy.forwarded.length).toBeGreaterThan(0);
+    expect(proxy.forwarded.every((f) => f.kind === 'connect' && f.target === new URL(server.url).host)).toBe(true);
+    expect(result.log).not.toContain(passphrase);
+    const report = JSON.parse(await readFile(join(workspace, 'petstore-conformance-report', 'report.json'), 'utf8')) as RunReport;
+    expect(report.settings.clientCertificate).toBe('client.pem (CN=ci-client)');
   });
 
   it('keeps the job\'s Node when it keeps package.json\'s engines', async () => {

@@ -1,4 +1,4 @@
-import { INTERRUPTED, TARGET_GONE } from '../http/client.js';
+import { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from '../http/client.js';
 import type { Reply } from '../http/reply.js';
 import type { JsonDocument } from '../json/parse.js';
 import type { RuleId } from '../rules/catalogue.js';
@@ -204,12 +204,14 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
   /**
    * The status of a reply that can be judged. Without a complete response the audit that owns it (HTTP-1's) reports
    * the target; a 429 judges nothing (the contract shows no rate limits, so limiting breaks no rule, and the request
-   * went unanswered: the check is not judged, and the verdict partial), nor does an interrupted request.
+   * went unanswered: the check is not judged, and the verdict partial), nor does an interrupted request, nor one that
+   * the run's proxy or client certificate kept from the target.
    */
   private answered(reply: Reply): number {
     const { transportError: failure, rateLimited: limited, id } = reply.exchange;
     if (failure?.code === INTERRUPTED) this.skip(`the run was interrupted during ${id}`);
     if (failure?.code === TARGET_GONE) this.skip(`${id} was not sent: ${failure.message.replace(/^not sent: /, '')}`);
+    if (failure && OUTSIDE_THE_TARGET.has(failure.code)) this.skip(`${id} did not reach the target, for the run's own setup: ${failure.code}: ${failure.message}`);
     if (failure) {
       this.skipOverOwner({ kind: 'no response', reply });
       this.fail(`no complete response to ${id}: ${failure.code}: ${failure.message}`, reply);

@@ -47,6 +47,7 @@ export function helpText(version: string): string {
     ...flow(named, 'Also:', '  '),
     '--help <option or command>: that one in full; --help options: every option.',
     `${API_KEY_ENV}: the API key, never printed or written. NO_COLOR: plain output.`,
+    'HTTPS_PROXY, HTTP_PROXY, NO_PROXY: the proxy, as curl reads them.',
     ...flow(`${exits}. More: README.md, docs/using.md.`.split(' '), 'Exit:', ''),
   ].join('\n');
 }

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
+import { CLIENT_KEY_PASSPHRASE_ENV } from '../http/tls.js';
 import { UsageError } from '../core/errors.js';
 import { unsendableInHeader } from '../core/header-text.js';
 import { OTHER_HEADERS } from '../core/key-headers.js';
@@ -92,6 +93,18 @@ const TABLE = {
   'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: asWritten },
   ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: asWritten },
   insecure: { common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
+  'client-cert': {
+    value: '<file>', brief: 'present a client certificate (mutual TLS)',
+    describe: 'a client certificate (PEM) to present to a target that asks for one (mutual TLS), with --client-key; also to a spec given as a URL. ' +
+      'Said in the console and the report by its file and subject',
+    parse: asWritten,
+  },
+  'client-key': {
+    value: '<file>', sharesLineWith: 'client-cert', brief: '',
+    describe: `the private key (PEM) of --client-cert; an encrypted one takes its passphrase from ${CLIENT_KEY_PASSPHRASE_ENV}, never from the command ` +
+      'line. Neither the key nor its passphrase is ever printed or written',
+    parse: asWritten,
+  },
   header: {
     value: "'<name>: <value>'", multiple: true, brief: 'send a header with every request',
     describe: `send a header with every request, for a gateway's key or a tenant (repeatable): --header 'X-Tenant: acme'. Its value is ` +
@@ -162,6 +175,9 @@ export interface RunConfig {
   readonly replay?: { readonly report: string; readonly check: string };
   readonly apiKeyFile?: string;
   readonly caFile?: string;
+  /** The client certificate and its key (mutual TLS), given together: read by cli/run-setup.ts. */
+  readonly clientCertFile?: string;
+  readonly clientKeyFile?: string;
   /** The environment named with --env. */
   readonly env?: string;
   readonly readOnly: boolean;
@@ -188,7 +204,7 @@ export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
 
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
-const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'header', 'api-key-file', 'baseline', 'shard'];
+const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'client-cert', 'client-key', 'header', 'api-key-file', 'baseline', 'shard'];
 
 /** The option table as node:util's parseArgs takes it. */
 const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
@@ -209,6 +225,7 @@ export function parseCommand(argv: readonly string[]): Command {
     const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
     if (ambiguous) throw new UsageError(`${ambiguous[1]} takes a value; write a value that starts with "-" as ${ambiguous[1]}=<value>`);
     const unknown = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
+    if (unknown !== undefined && /^--(no-)?proxy$/i.test(unknown)) throw new UsageError(`${unknown} is not an option: ${PROXY_FROM_ENVIRONMENT}`);
     const meant = unknown === undefined ? undefined : optionMeant(unknown, argv);
     if (meant) throw new UsageError(`unknown option ${meant.written}: did you mean ${meant.option}? (see --help)`);
     throw new UsageError(`${message.replace(/\.? To specify .*$/s, '').split('\n')[0]}; see --help`);
@@ -273,6 +290,11 @@ function runConfig(v: Options): RunConfig {
   const numRuns = v.runs;
   const maxWrites = v['max-writes'] ?? profile.maxWrites;
   if (v['fail-on'] === 'new' && v.baseline === undefined) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
+  if ((v['client-cert'] === undefined) !== (v['client-key'] === undefined)) {
+    throw new UsageError(v['client-cert'] === undefined
+      ? '--client-key needs --client-cert <file>: the certificate it is the key of'
+      : '--client-cert needs --client-key <file>: the certificate\'s private key, in PEM');
+  }
   return {
     target,
     profile: profile.name,
@@ -304,6 +326,8 @@ function runConfig(v: Options): RunConfig {
     certify: v.certify === true || profile.certify,
     ...(v['api-key-file'] !== undefined ? { apiKeyFile: v['api-key-file'] } : {}),
     ...(v.ca !== undefined ? { caFile: v.ca } : {}),
+    ...(v['client-cert'] !== undefined ? { clientCertFile: v['client-cert'] } : {}),
+    ...(v['client-key'] !== undefined ? { clientKeyFile: v['client-key'] } : {}),
     ...(v.env !== undefined ? { env: v.env } : {}),
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
@@ -504,6 +528,8 @@ export function targetArgsOf(config: RunConfig): string[] {
     ...(config.settings.insecure ? ['--insecure'] : []),
     // It decides, as the spec does, which checks there are: a replay of one of its format checks needs it.
     ...(config.settings.assertFormats ? ['--assert-formats'] : []),
+    // The key's passphrase, if any, is read from the environment again.
+    ...file('--client-cert', config.clientCertFile), ...file('--client-key', config.clientKeyFile),
     // A header's value is the run's secret: a replay is given it again.
     ...Object.keys(config.settings.headers ?? {}).flatMap((name) => ['--header', `${name}: ${REDACTED}`]),
     ...option('--env', config.env),
@@ -596,12 +622,31 @@ function refuseConflicting(tokens: readonly { readonly kind: string; readonly na
   }
 }
 
-/** A key given as a flag would show in process lists and shell history: refuse it before anything else. */
+/**
+ * A key given as a flag would show in process lists and shell history: refuse it before anything else. `--key` that
+ * is probably a TLS client key (beside a certificate option, or naming a .pem or .key file), as curl's `--key` is,
+ * is pointed to --client-key; its value is never repeated.
+ */
 function refuseKeyOnCommandLine(argv: readonly string[]): void {
-  if (argv.some((a) => /^--api-?key(=|$)|^--key(=|$)|^--token(=|$)/.test(a))) {
-    throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV} or use --api-key-file <file>`);
+  const at = argv.findIndex((a) => /^--api-?key(=|$)|^--key(=|$)|^--token(=|$)/.test(a));
+  if (at < 0) return;
+  const written = argv[at] as string;
+  const value = written.includes('=') ? written.slice(written.indexOf('=') + 1) : argv[at + 1];
+  if (/^--key(=|$)/.test(written) && (argv.some((a) => /^--(client-)?cert(=|$)/.test(a)) || /\.(pem|key)$/i.test(value ?? ''))) {
+    throw new UsageError('--key is not an option: give a TLS client certificate\'s private key with --client-key <file>, and the certificate with --client-cert <file>');
   }
+  throw new UsageError(`the API key is not accepted on the command line, where process lists and shell history would show it; set ${API_KEY_ENV} or use --api-key-file <file>`);
 }
+
+/**
+ * What other tools call some of the options (curl's `--cert`, `--cacert`), by name without its dashes: the option
+ * meant, which a near name (`--cert`: `--certify`) must not hide. `--proxy` names no option: see {@link PROXY_FROM_ENVIRONMENT}.
+ */
+const OTHER_TOOLS_NAMES: Readonly<Record<string, string>> = { cert: 'client-cert', 'client-certificate': 'client-cert', cacert: 'ca', 'ca-cert': 'ca' };
+
+/** What `--proxy` (curl's) is told: the proxy comes from the environment, as curl's and most tools' do. */
+const PROXY_FROM_ENVIRONMENT = 'the proxy comes from the environment, as curl reads it: export HTTPS_PROXY=http://proxy.example:3128 ' +
+  '(HTTP_PROXY for an http target; NO_PROXY names the hosts to reach directly)';
 
 /**
  * The option an unknown one was probably meant to be (`--targt`: `--target`), or undefined. A single dash before a
@@ -611,7 +656,8 @@ function optionMeant(unknown: string, argv: readonly string[]): { written: strin
   const names = OPTIONS.map((o) => o.name);
   const written = unknown.startsWith('--') ? unknown : argv.find((a) => /^-[^-]{2,}/.test(a) && a.split('=')[0]?.includes(unknown.slice(1)))?.split('=')[0];
   if (written === undefined) return undefined;
-  const name = closest(written.replace(/^--?/, '').toLowerCase(), names);
+  const word = written.replace(/^--?/, '').toLowerCase();
+  const name = OTHER_TOOLS_NAMES[word] ?? closest(word, names);
   return name === undefined ? undefined : { written, option: `--${name}` };
 }
 

@@ -1,20 +1,68 @@
+import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { UsageError } from '../core/errors.js';
 import { unsendableInToken } from '../core/header-text.js';
+import { fetchDocument } from '../http/fetch-document.js';
+import { PROXY_VARIABLES, proxyFor, proxySecrets, type ProxyVariables } from '../http/proxy.js';
+import { CLIENT_KEY_PASSPHRASE_ENV, type ClientCertificate, type TlsSettings } from '../http/tls.js';
 import type { Settings } from '../protocol/settings.js';
+import type { FetchDocument } from '../spec/files.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
 
 /**
- * The run's settings against this target: what the command line decided, with what it points at (the CA file) read
- * and whether the run may write decided. The same for a run and for selftest.
+ * How the run reaches the network, as its options and the environment say (read once, here, before the spec, which
+ * may be a URL fetched with them): the CA it trusts besides the system's, whether it verifies certificates, the client
+ * certificate it presents, and the environment's proxy variables.
  */
-export async function settingsFor(config: RunConfig, spec: LoadedSpec, target: string): Promise<Settings> {
+export interface Network extends TlsSettings {
+  readonly insecure: boolean;
+  /** The proxy variables as the environment held them: each URL's proxy is decided from them (http/proxy.ts). */
+  readonly proxyVariables: ProxyVariables;
+  /** What of these must never be printed or written: the client key and its passphrase, the proxies' credentials. */
+  readonly secrets: readonly string[];
+}
+
+/** The run's {@link Network}: the files its options name read and checked, each problem a usage error of one line. */
+export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Network> {
+  const proxyVariables = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
+  const clientCertificate = await readClientCertificate(config, env);
+  return {
+    insecure: config.settings.insecure,
+    ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
+    ...(clientCertificate ? { clientCertificate } : {}),
+    proxyVariables,
+    secrets: [
+      ...proxySecrets(proxyVariables),
+      ...(clientCertificate ? [clientCertificate.key, ...(clientCertificate.passphrase !== undefined ? [clientCertificate.passphrase] : [])] : []),
+    ],
+  };
+}
+
+/**
+ * How a spec given as a URL, and the files its `$ref`s name there, are fetched: as the target is reached (the run's
+ * TLS settings and client certificate, the proxy the environment names for each URL), within the run's deadline,
+ * bounded in size, following a few redirects.
+ */
+export function specFetcher(network: Network, timeoutMs: number): FetchDocument {
+  return async (url) => (await fetchDocument(url, { ...network, timeoutMs, what: 'the spec' })).bytes;
+}
+
+/**
+ * The run's settings against this target: what the command line decided, with what it reaches the network by
+ * (`network`, absent for selftest, which takes none of it) and whether the run may write decided. A deployment's
+ * requests go through the proxy the environment names for it; the bundled reference, the run's own server on this
+ * machine, is reached directly.
+ */
+export function settingsFor(config: RunConfig, spec: LoadedSpec, target: string, network?: Network): Settings {
   requireSpecVersionSegment(spec, target);
   const readOnly = readOnlyReason(config, spec, target);
+  const proxy = network && config.target.kind === 'url' ? proxyFor(target, network.proxyVariables) : undefined;
   return {
     ...config.settings,
-    ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
+    ...(network?.ca !== undefined ? { ca: network.ca } : {}),
+    ...(network?.clientCertificate ? { clientCertificate: network.clientCertificate } : {}),
+    ...(proxy ? { proxy } : {}),
     ...(readOnly ? { readOnly } : {}),
   };
 }
@@ -127,6 +175,57 @@ async function readCertificate(path: string): Promise<string> {
     throw new UsageError(`--ca ${path} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): give the CA's certificate in PEM form`);
   }
   return text;
+}
+
+/**
+ * --client-cert and --client-key, with the key's passphrase from the environment: a PEM certificate, a PEM private key
+ * that opens (with the passphrase, if encrypted) and is the certificate's, and a certificate still valid. Each problem
+ * stops the run here, in one line that never holds the key or the passphrase.
+ */
+async function readClientCertificate(config: RunConfig, env: NodeJS.ProcessEnv): Promise<ClientCertificate | undefined> {
+  const { clientCertFile: certFile, clientKeyFile: keyFile } = config;
+  if (certFile === undefined || keyFile === undefined) return undefined;
+  const cert = await readText(certFile, '--client-cert');
+  if (!cert.includes('-----BEGIN CERTIFICATE-----')) {
+    throw new UsageError(`--client-cert ${certFile} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): give the client certificate in PEM form`);
+  }
+  const key = await readText(keyFile, '--client-key');
+  if (!/-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----/.test(key)) {
+    throw new UsageError(`--client-key ${keyFile} holds no PEM private key ("-----BEGIN PRIVATE KEY-----"): give the certificate's private key in PEM form`);
+  }
+  const passphrase = env[CLIENT_KEY_PASSPHRASE_ENV]?.replace(/\r?\n$/, '') || undefined;
+  const keyObject = openKey(key, passphrase, keyFile);
+  let x509: X509Certificate;
+  try {
+    x509 = new X509Certificate(cert);
+  } catch (error) {
+    throw new UsageError(`--client-cert ${certFile} holds no certificate that can be read (${(error as Error).message}): give the client certificate in PEM form`);
+  }
+  if (!x509.checkPrivateKey(keyObject)) {
+    throw new UsageError(`--client-key ${keyFile} is not the key of --client-cert ${certFile} (they do not match): give the key the certificate was issued for`);
+  }
+  const subject = x509.subject.split('\n').join(', ');
+  if (Date.parse(x509.validTo) < Date.now()) throw new UsageError(`--client-cert ${certFile} (${subject}) expired on ${x509.validTo}: renew it`);
+  if (Date.parse(x509.validFrom) > Date.now()) {
+    throw new UsageError(`--client-cert ${certFile} (${subject}) is valid only from ${x509.validFrom}: check this machine's clock and the certificate's dates`);
+  }
+  return { cert, key, ...(passphrase !== undefined ? { passphrase } : {}), shown: `${certFile} (${subject})` };
+}
+
+/** The private key, opened: an encrypted one with the passphrase, whose absence or mistake is said (never the passphrase). */
+function openKey(key: string, passphrase: string | undefined, keyFile: string): KeyObject {
+  try {
+    return createPrivateKey({ key, format: 'pem', ...(passphrase !== undefined ? { passphrase } : {}) });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (passphrase === undefined && (code === 'ERR_MISSING_PASSPHRASE' || /ENCRYPTED/.test(key))) {
+      throw new UsageError(`--client-key ${keyFile} is encrypted: set its passphrase in ${CLIENT_KEY_PASSPHRASE_ENV}`);
+    }
+    if (passphrase !== undefined && /ENCRYPTED/.test(key)) {
+      throw new UsageError(`--client-key ${keyFile} does not open with the passphrase in ${CLIENT_KEY_PASSPHRASE_ENV}: check it`);
+    }
+    throw new UsageError(`--client-key ${keyFile} holds no private key that can be read (${code ?? (error as Error).message}): give the certificate's private key in PEM form`);
+  }
 }
 
 /** Reads a file a flag names; a failure names the file, unless --api-key-file was given what may be the key itself. */

@@ -45,3 +45,21 @@ export class KeyRefusedError extends ConformanceError {
   readonly code = 'E_KEY_REFUSED';
   override readonly name = 'KeyRefusedError';
 }
+
+/** A document (a spec given as a URL) could not be fetched: the URL, the network, or what its server answered. */
+export class DocumentFetchError extends ConformanceError {
+  readonly code = 'E_FETCH';
+  override readonly name = 'DocumentFetchError';
+}
+
+/** The run's proxy could not be reached, or refused what the run asked of it: nothing of the target is known. */
+export class ProxyError extends ConformanceError {
+  readonly code = 'E_PROXY';
+  override readonly name = 'ProxyError';
+}
+
+/** The target asked for a TLS client certificate the run did not give, or refused the one it gave. */
+export class ClientCertificateError extends ConformanceError {
+  readonly code = 'E_CLIENT_CERTIFICATE';
+  override readonly name = 'ClientCertificateError';
+}

@@ -151,9 +151,11 @@ export const KNOWN_CREDENTIALS = knownShapes<InvalidCredential>([
 
 /**
  * The credential a case describes, for this key; undefined when the case does not apply: a mutation that leaves
- * this key unchanged, or a body field for an operation without a JSON body.
+ * this key unchanged, a body field for an operation without a JSON body, or the key in Proxy-Authorization for a run
+ * whose requests go through a proxy (`throughProxy`): that header is the proxy's, which would take the key for its
+ * own credentials (and see it), not pass it on to the target.
  */
-export function credentialFor(c: InvalidCredential, key: string, takesBody: boolean): Credential | undefined {
+export function credentialFor(c: InvalidCredential, key: string, takesBody: boolean, throughProxy = false): Credential | undefined {
   const valid = validKey(key);
   switch (c.kind) {
     case 'altered key': {
@@ -179,7 +181,7 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
     case 'query parameter':
       return inQuery(c.parameter, valid);
     case 'other header':
-      return inHeader(c.header, valid);
+      return throughProxy && c.header.toLowerCase() === 'proxy-authorization' ? undefined : inHeader(c.header, valid);
     case 'cookie':
       return inCookie(c.cookie, valid);
     case 'body field':

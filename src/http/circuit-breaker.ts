@@ -1,5 +1,5 @@
 import type { TransportError } from './exchange.js';
-import { INTERRUPTED, TARGET_GONE } from './failure.js';
+import { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from './failure.js';
 
 /**
  * After this many requests in a row without a complete response, the circuit opens: a probe goes through now and then
@@ -12,6 +12,9 @@ import { INTERRUPTED, TARGET_GONE } from './failure.js';
  *   either, the target is gone: nothing more is sent, and the run ends incomplete.
  * - The target is up but answers nothing in time (it hangs): they are not sent, so that the run ends in seconds
  *   instead of one deadline per request; HTTP-1 reports what hung.
+ *
+ * A failure of what the run brought (its proxy, its client certificate: OUTSIDE_THE_TARGET) takes the target for gone
+ * at once, whatever came before: it says nothing of the target, and every later request would meet it too.
  */
 const CIRCUIT_OPENS_AFTER = 10;
 const FIRST_PROBE_AFTER_MS = 1_000;
@@ -89,6 +92,11 @@ export class CircuitBreaker {
       if (probe) this.probing = false; // says nothing about the target: the next request may probe
     } else if (failure.code === 'TOO_LARGE') {
       this.heardFrom(); // an answer, if not one to accept
+    } else if (OUTSIDE_THE_TARGET.has(failure.code)) {
+      // What the run brought was refused (its proxy, its client certificate): nothing more is sent, and the run ends
+      // incomplete, not with the target failing every check for it.
+      if (probe) this.probing = false;
+      this.goneBecause ??= `was kept out of reach by the run's own setup, not by a fault of its own: ${failure.code} (${failure.message})`;
     } else {
       this.noAnswer(probe, failure);
     }

@@ -5,17 +5,19 @@ import { linkedSignal } from './linked-signal.js';
 import type { Exchange, RateLimited, RecordedResponse, Retry, TransportError } from './exchange.js';
 import { prepareRequest, type OutgoingRequest, type PreparedRequest } from './outgoing.js';
 import { Pacer, sleep } from './pacing.js';
+import type { Proxy } from './proxy.js';
 import { recordRequest, recordResponse } from './record.js';
 import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
 import { describeFailure } from './failure.js';
+import type { ClientCertificate } from './tls.js';
 import { Transport, type Attempt } from './transport.js';
 
 // Callers take the client's request type and the codes of requests cut off or never sent from here, with the client.
 export type { OutgoingRequest } from './outgoing.js';
-export { INTERRUPTED, TARGET_GONE } from './failure.js';
+export { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from './failure.js';
 
 /** How the client talks to the target. */
 export interface ClientOptions {
@@ -36,6 +38,13 @@ export interface ClientOptions {
   readonly ca?: string;
   /** Skip TLS certificate verification. */
   readonly insecure?: boolean;
+  /** The certificate presented to a target that asks for one (mutual TLS); its key and passphrase are secrets. */
+  readonly clientCertificate?: ClientCertificate;
+  /**
+   * The proxy every request goes through (see proxy.ts: decided once, by the CLI, from the environment's proxy
+   * variables); absent: none. Its credentials, if any, are a secret.
+   */
+  readonly proxy?: Proxy;
   /**
    * Headers sent with every request (`--header`: a gateway's key, a tenant), by name as given. A request's own header
    * of the same name, its credential's and the identifying headers take their place (see prepareRequest). Their
@@ -47,7 +56,7 @@ export interface ClientOptions {
 }
 
 /** The options a run chooses (see protocol/settings.ts): how requests are sent, paced and cut off. */
-export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure' | 'headers'>;
+export type ClientSettings = Pick<ClientOptions, 'timeoutMs' | 'maxResponseBytes' | 'concurrency' | 'rate' | 'ca' | 'insecure' | 'clientCertificate' | 'proxy' | 'headers'>;
 
 /** What a caller may add to one send. */
 export interface SendControl {

@@ -14,6 +14,27 @@ export const INTERRUPTED = 'INTERRUPTED';
  */
 export const TARGET_GONE = 'TARGET_GONE';
 
+/** The target asked for a client certificate and was given none (TLS 1.3's `certificate required` alert). */
+export const CLIENT_CERTIFICATE_REQUIRED = 'CLIENT_CERTIFICATE_REQUIRED';
+
+/** The target refused the client certificate it was given (a `bad certificate`, `unknown ca`… alert). */
+export const CLIENT_CERTIFICATE_REFUSED = 'CLIENT_CERTIFICATE_REFUSED';
+
+/** No connection to the proxy could be made (refused, no such host, no answer). */
+export const PROXY_UNREACHABLE = 'PROXY_UNREACHABLE';
+
+/** The proxy answered instead of the target: it refused the tunnel or the request (403, 407 for credentials, 502…). */
+export const PROXY_REFUSED = 'PROXY_REFUSED';
+
+/**
+ * Failures of what the run brought, not of the target: its proxy, its client certificate. They judge nothing: the
+ * first contact stops the run on one, and a request of the checks that meets one later is not judged either.
+ */
+export const OUTSIDE_THE_TARGET: ReadonlySet<string> = new Set([CLIENT_CERTIFICATE_REQUIRED, CLIENT_CERTIFICATE_REFUSED, PROXY_UNREACHABLE, PROXY_REFUSED]);
+
+/** The TLS alerts by which a server refuses the certificate a client presented (RFC 8446 §6.2), as OpenSSL names them. */
+const REFUSING_ALERTS = ['BAD_CERTIFICATE', 'UNSUPPORTED_CERTIFICATE', 'CERTIFICATE_REVOKED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_UNKNOWN', 'UNKNOWN_CA', 'ACCESS_DENIED'];
+
 /** What describing a failure takes of the client's options. */
 export interface FailureContext {
   readonly timeoutMs: number;
@@ -43,8 +64,18 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   if (signal?.aborted) return { code: INTERRUPTED, phase, message: 'the run was interrupted while the request was under way' };
   const raw = e.code ?? e.cause?.code ?? e.name;
   const connecting = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'EPROTO'].includes(raw)
-    || /CERT|TLS|SSL|SIGNATURE/.test(raw); // certificate and handshake failures (OpenSSL's codes)
+    || /CERT|TLS|SSL|SIGNATURE|PROXY/.test(raw); // certificate and handshake failures (OpenSSL's codes), the proxy's
   const where = connecting ? 'connect' : phase;
+  const alert = alertOf(raw, e.message);
+  if (alert === 'CERTIFICATE_REQUIRED') {
+    return { code: CLIENT_CERTIFICATE_REQUIRED, phase: 'connect', message: 'the server requires a TLS client certificate (TLS alert "certificate required")' };
+  }
+  if (alert !== undefined && REFUSING_ALERTS.includes(alert)) {
+    return { code: CLIENT_CERTIFICATE_REFUSED, phase: 'connect', message: `the server refused the TLS client certificate (TLS alert "${alert.toLowerCase().replace(/_/g, ' ')}")` };
+  }
+  // undici's ProxyAgent, when the proxy refuses a tunnel or asks for credentials.
+  const proxyStatus = /^Proxy response \((\d+)\)|^Proxy Authentication Required \((\d+)\)/.exec(e.message ?? '');
+  if (proxyStatus) return { code: PROXY_REFUSED, phase: 'connect', message: `the proxy answered ${proxyStatus[1] ?? proxyStatus[2]} instead of the target` };
   if (e.name === 'TimeoutError' || raw === 'UND_ERR_HEADERS_TIMEOUT' || raw === 'UND_ERR_BODY_TIMEOUT') {
     const waiting = where === 'body' ? 'the rest of the response body' : where === 'connect' ? 'the connection' : 'the response headers';
     const why = deadline.shortenedBecause === undefined ? '--timeout sets the deadline'
@@ -63,4 +94,15 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   const code = CODES[raw] ?? raw;
   // One line: OpenSSL's messages, for one, run over several.
   return { code, phase: where, message: (e.message || code).replace(/\s+/g, ' ').trim() };
+}
+
+/**
+ * The TLS alert a failure reports receiving, in OpenSSL's name (`CERTIFICATE_REQUIRED`, `UNKNOWN_CA`): from Node's code
+ * (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED`), or from OpenSSL's message where Node's code is only `EPROTO`.
+ */
+function alertOf(code: string, message: string | undefined): string | undefined {
+  const fromCode = /^ERR_SSL_(?:SSLV3|TLSV1|TLSV13)_ALERT_([A-Z_]+)$/.exec(code)?.[1];
+  if (fromCode !== undefined) return fromCode;
+  const fromMessage = /(?:sslv3|tlsv1|tlsv13) alert ([a-z ]+?)(?::|$)/.exec(message ?? '')?.[1];
+  return fromMessage?.toUpperCase().replace(/ /g, '_');
 }

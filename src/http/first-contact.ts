@@ -4,28 +4,28 @@
  * more, and loading undici for them would cost the main thread time and memory that the suites' worker, which loads
  * its own for the checks, pays already.
  */
-import { request as httpRequest, type ClientRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { ClientRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import type { ClientSettings } from './client.js';
+import { startRequest } from './connection.js';
 import type { TransportError } from './exchange.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, OUTSIDE_THE_TARGET } from './failure.js';
 import { prepareRequest, type RequestSettings } from './outgoing.js';
-import { trustOptions } from './tls.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
 
 /**
- * How the first contact connects and what it sends: the run's target, deadline and TLS settings, what shapes every
- * request of the run (RequestSettings), and the credential it carries, if any.
+ * How the first contact connects and what it sends: the run's target, deadline, TLS settings and proxy, what shapes
+ * every request of the run (RequestSettings), and the credential it carries, if any.
  */
-export interface FirstContactOptions extends Pick<ClientSettings, 'timeoutMs' | 'ca' | 'insecure'>, RequestSettings {
+export interface FirstContactOptions extends Pick<ClientSettings, 'timeoutMs' | 'ca' | 'insecure' | 'clientCertificate' | 'proxy'>, RequestSettings {
   /** The Authorization header to send: a read of the target tells whether it takes the key. */
   readonly authorization?: string | undefined;
 }
 
 /**
- * What a first contact found: why no connection could be made; or else the answer's status if one came in time, or why
- * the connection broke before any answer (`broken`: closed, reset, not HTTP).
+ * What a first contact found: why no connection could be made (the proxy's failures and the TLS alerts of a client
+ * certificate among them, whenever they come: see OUTSIDE_THE_TARGET); or else the answer's status if one came in
+ * time, or why the connection broke before any answer (`broken`: closed, reset, not HTTP).
  */
 export interface Contact {
   readonly failure?: TransportError;
@@ -46,38 +46,34 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
     method: 'GET', path,
     headers: { accept: 'application/json', 'accept-encoding': 'identity', ...(options.authorization !== undefined ? { authorization: options.authorization } : {}) },
   }, traceparent(newTraceId(), newSpanId()));
-  const url = new URL(prepared.path, options.target).href;
-  const secure = url.startsWith('https:');
+  const url = new URL(prepared.path, options.target);
   const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0 };
   return new Promise((resolve) => {
     let connected = false;
+    let ended = false;
     let request: ClientRequest | undefined;
     const end = (error?: unknown, status?: number) => {
+      if (ended) return;
+      ended = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', interrupt);
       request?.destroy();
-      if (error !== undefined && !connected) resolve({ failure: describeFailure(error, 'connect', context, signal) });
-      else if (error !== undefined && (error as Error).name !== 'TimeoutError') resolve({ broken: describeFailure(error, 'headers', context, signal) });
+      const failure = error === undefined ? undefined : describeFailure(error, connected ? 'headers' : 'connect', context, signal);
+      if (failure && (!connected || OUTSIDE_THE_TARGET.has(failure.code))) resolve({ failure });
+      else if (failure && (error as Error).name !== 'TimeoutError') resolve({ broken: failure });
       else resolve(status === undefined ? {} : { status });
     };
     const interrupt = () => end(signal?.reason ?? new Error('interrupted'));
     const timer = setTimeout(() => end(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
     if (signal?.aborted) return interrupt();
     signal?.addEventListener('abort', interrupt, { once: true });
-    request = (secure ? httpsRequest : httpRequest)(url, {
-      method: 'GET',
-      headers: prepared.headers,
-      agent: false,
-      ...(secure ? trustOptions(options.ca, options.insecure) : {}),
-    });
-    request.on('socket', (socket) => socket.once(secure ? 'secureConnect' : 'connect', () => {
+    const started = startRequest(url, { method: 'GET', headers: prepared.headers }, options, () => {
       connected = true;
-    }));
+    });
+    request = started.request;
     // The answer's status line and headers are all it needs: its body, which a hostile target may send endlessly and
     // fast, is not read (the request is destroyed with it).
-    request.on('response', (response) => end(undefined, response.statusCode));
-    request.on('error', end);
-    request.end();
+    started.response.then((response) => end(undefined, response.statusCode), end);
   });
 }
 

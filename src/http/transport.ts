@@ -3,15 +3,17 @@
  * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { Pool } from 'undici';
+import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure } from './failure.js';
 import type { PreparedRequest } from './outgoing.js';
 import { linkedSignal } from './linked-signal.js';
+import type { Proxy } from './proxy.js';
 import { settleBy } from './settle.js';
-import { trustOptions } from './tls.js';
+import { TlsAlerts } from './tls-alerts.js';
+import { tlsOptions, type ClientCertificate } from './tls.js';
 
 /** What the transport takes of the client's options (see ClientOptions in client.ts, whose fields these are). */
 export interface TransportOptions {
@@ -21,6 +23,8 @@ export interface TransportOptions {
   readonly connections: number;
   readonly ca?: string;
   readonly insecure?: boolean;
+  readonly clientCertificate?: ClientCertificate;
+  readonly proxy?: Proxy;
 }
 
 /** A response, read whole, and how long it took from sending to its last byte. */
@@ -35,32 +39,48 @@ export interface ReceivedResponse {
 export type Attempt = { readonly response: ReceivedResponse; readonly failure?: undefined } | { readonly response?: undefined; readonly failure: TransportError };
 
 /**
- * Requests to one origin over a keep-alive pool. Never follows redirects (undici's `request` does not); failures
- * come back described, not thrown.
+ * Requests to one origin over a keep-alive pool, or through the run's proxy. Never follows redirects (undici's
+ * `request` does not); failures come back described, not thrown.
  */
 export class Transport {
-  private pool: Pool;
+  private pool: Dispatcher;
   /** Pools given up on because a request of theirs never settled: destroyed once their other requests are over. */
-  private readonly retired = new Set<Pool>();
+  private readonly retired = new Set<Dispatcher>();
   private readonly largeBodies = new LargeBodies();
+  /** With a client certificate: the alerts by which the target may refuse it (see tls-alerts.ts). */
+  private readonly alerts: TlsAlerts | undefined;
   private received = 0;
 
   constructor(private readonly origin: string, private readonly options: TransportOptions) {
+    this.alerts = options.clientCertificate ? new TlsAlerts() : undefined;
     this.pool = this.newPool();
   }
 
-  private newPool(): Pool {
+  /**
+   * The target's pool of `connections`; through a proxy, undici's ProxyAgent, whose pool (made by the same options)
+   * holds as many: an https target's connections are CONNECT tunnels, each with the target's TLS inside; an http
+   * target's requests go to the proxy in absolute form (`proxyTunnel: false`, as curl sends them: proxies commonly
+   * allow CONNECT to port 443 only).
+   */
+  private newPool(): Dispatcher {
     const { options } = this;
     const slack = 5_000; // undici's own timers only back up the precise deadline of each request
-    return new Pool(this.origin, {
+    const pool = {
       connections: options.connections,
       maxResponseSize: options.maxResponseBytes,
       headersTimeout: options.timeoutMs + slack,
       bodyTimeout: options.timeoutMs + slack,
-      connect: {
-        timeout: options.timeoutMs,
-        ...trustOptions(options.ca, options.insecure),
-      },
+    };
+    const connect = { timeout: options.timeoutMs, ...tlsOptions(options) };
+    const proxy = options.proxy;
+    if (proxy === undefined) return new Pool(this.origin, { ...pool, connect });
+    return new ProxyAgent({
+      uri: proxy.url,
+      ...(proxy.authorization !== undefined ? { token: proxy.authorization } : {}),
+      proxyTunnel: false,
+      requestTls: connect,
+      proxyTls: { timeout: options.timeoutMs },
+      factory: (origin, factoryOptions) => new Pool(origin, { ...factoryOptions, ...pool }),
     });
   }
 
@@ -76,6 +96,7 @@ export class Transport {
     const pool = this.pool;
     const exchange = async () => {
       const response = await pool.request({
+        origin: this.origin,
         method: prepared.method as 'GET',
         path: prepared.path,
         headers: prepared.headers,
@@ -92,7 +113,7 @@ export class Transport {
       const received = await settleBy(exchange(), aborts.signal as AbortSignal, () => this.retire(pool));
       return { response: { ...received, tookMs: performance.now() - sentAt } };
     } catch (error) {
-      return { failure: describeFailure(error, phase, this.options, signal, deadline) };
+      return { failure: describeFailure(this.alerts?.explain(error) ?? error, phase, this.options, signal, deadline) };
     } finally {
       aborts.dispose();
     }
@@ -107,20 +128,21 @@ export class Transport {
    * Gives up on a pool that left a request unsettled: later requests go to a new one, and the old one is destroyed
    * once every request still under way on it has passed its deadline.
    */
-  private retire(pool: Pool): void {
+  private retire(pool: Dispatcher): void {
     if (pool !== this.pool) return;
     this.pool = this.newPool();
     this.retired.add(pool);
     setTimeout(() => this.destroy(pool), this.options.timeoutMs).unref();
   }
 
-  private destroy(pool: Pool): void {
+  private destroy(pool: Dispatcher): void {
     if (this.retired.delete(pool)) pool.destroy().catch(() => undefined);
   }
 
   /** Closes the pool's connections, and destroys the pools given up on. */
   async close(): Promise<void> {
     for (const pool of [...this.retired]) this.destroy(pool);
+    this.alerts?.close();
     await this.pool.close();
   }
 }

@@ -28,8 +28,11 @@ export interface ReferenceOptions {
   readonly port?: number;
   /** Categories to hold before the first request, for runs against a large target. */
   readonly preload?: number;
-  /** Serve https with this key and certificate (PEM) instead of http. */
-  readonly tls?: { readonly key: string; readonly cert: string };
+  /**
+   * Serve https with this key and certificate (PEM) instead of http; with `clientCa`, only to clients that present a
+   * certificate that CA issued (mutual TLS): a connection without one, or with another, is refused in the handshake.
+   */
+  readonly tls?: { readonly key: string; readonly cert: string; readonly clientCa?: string };
 }
 
 /** A running reference server. */
@@ -62,7 +65,10 @@ export function referenceKeyFor(seed: number): string {
  */
 export async function startReferenceServer(options: ReferenceOptions = {}): Promise<ReferenceServer> {
   const reference = await referenceHandler(options);
-  const server = options.tls ? createTlsServer({ key: options.tls.key, cert: options.tls.cert }, reference.handle) : createServer(reference.handle);
+  const tls = options.tls;
+  const server = tls
+    ? createTlsServer({ key: tls.key, cert: tls.cert, ...(tls.clientCa ? { ca: tls.clientCa, requestCert: true, rejectUnauthorized: true } : {}) }, reference.handle)
+    : createServer(reference.handle);
   await listen(server, options.host ?? '127.0.0.1', options.port ?? 0);
   const { port } = server.address() as AddressInfo;
   const host = options.host ?? '127.0.0.1';

@@ -60,8 +60,13 @@ export interface JudgedResult extends CheckResult {
 
 /** The settings as report.json states them: every option that decides how the run checked, absent ones as null. */
 export function reportedSettings(profile: string, settings: Settings): RunReport['settings'] {
-  const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure, assertFormats } = settings;
-  return { profile, timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites: maxWrites ?? null, topUp, concurrency, rate: rate ?? null, insecure, assertFormats };
+  const { timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites, topUp, concurrency, rate, insecure, assertFormats, proxy, clientCertificate } = settings;
+  return {
+    profile, timeoutMs, maxResponseBytes, numRuns, createRuns, maxWrites: maxWrites ?? null, topUp, concurrency, rate: rate ?? null, insecure, assertFormats,
+    // Where the proxy is and which variable named it, never its credentials; the certificate's file and subject, never its key.
+    proxy: proxy ? { url: proxy.url, variable: proxy.variable } : null,
+    clientCertificate: clientCertificate?.shown ?? null,
+  };
 }
 
 /** The title that identifies a check across runs: `<rule> <check>`. */
@@ -157,6 +162,13 @@ export interface RunReport {
     readonly insecure: boolean;
     /** Whether a value that breaks a known format was sent as invalid (--assert-formats); else formats were annotations. */
     readonly assertFormats: boolean;
+    /**
+     * The proxy the requests went through (its address without credentials, and the variable that named it); null:
+     * none. Absent from reports of versions before proxies were followed.
+     */
+    readonly proxy?: { readonly url: string; readonly variable: string } | null;
+    /** The client certificate presented (mutual TLS), by its file and subject; null: none. Absent before it could be. */
+    readonly clientCertificate?: string | null;
   };
   /** Why the run created nothing (a production target, --read-only); absent when it could create. */
   readonly readOnly?: string;

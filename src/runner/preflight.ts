@@ -1,6 +1,8 @@
-import { KeyRefusedError, TargetUnreachableError } from '../core/errors.js';
+import { ClientCertificateError, KeyRefusedError, ProxyError, TargetUnreachableError, type ConformanceError } from '../core/errors.js';
+import type { TransportError } from '../http/exchange.js';
 import { firstContact, speaksTls, type FirstContactOptions } from '../http/first-contact.js';
-import { INTERRUPTED } from '../http/failure.js';
+import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_UNREACHABLE } from '../http/failure.js';
+import { shownProxy } from '../http/proxy.js';
 import type { Operation } from '../spec/types.js';
 
 /** The longest the first contact waits for a TLS handshake, to tell an https server from a broken http one. */
@@ -16,7 +18,8 @@ export interface KeyToTry {
 
 /**
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
- * unknown host, TLS failure) stops the run as not carried out, rather than failing every check. Sends a GET to the list
+ * unknown host, TLS failure), a proxy that cannot be reached or refuses the run, a client certificate the target
+ * requires and was not given, or refuses, stop the run as not carried out, rather than failing every check. Sends a GET to the list
  * (at `listPath`, the spec's),
  * which changes nothing (see http/first-contact.ts), with the key when `key` is given: a target that answers it with
  * 401, and every other operation the spec lists that a GET can try (nothing is written before the checks), refuses the
@@ -26,12 +29,21 @@ export interface KeyToTry {
 export async function ensureReachable(target: string, settings: Omit<FirstContactOptions, 'target' | 'authorization'>, listPath: string, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
   const options: FirstContactOptions = { ...settings, target, ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
   const first = await firstContact(listPath, options, signal);
-  if (first.failure && first.failure.code !== INTERRUPTED) {
-    throw new TargetUnreachableError(`cannot reach the target ${target}: ${first.failure.code} (${first.failure.message}); ${fixFor(first.failure.code, target)}`);
+  if (first.failure && first.failure.code !== INTERRUPTED) throw unreachable(first.failure, options);
+  // A server that refuses a client certificate may do it by closing the connection, without an alert (Node's does): one
+  // that then asks for a certificate when given none refuses this one.
+  const certificate = options.clientCertificate;
+  if (first.broken && certificate && target.startsWith('https:')) {
+    const { clientCertificate: _, ...withoutCertificate } = options;
+    if ((await firstContact(listPath, withoutCertificate, signal)).failure?.code === CLIENT_CERTIFICATE_REQUIRED) {
+      throw new ClientCertificateError(`the target ${target} closed the connection when given the client certificate ${certificate.shown} ` +
+        `(${first.broken.code}), and asks for a certificate without one: it refuses that one; ${REISSUE}`);
+    }
   }
   // A server that speaks https hangs up on a plain request: every check would fail HTTP-1 for the scheme of --target.
-  // The handshake of one that does takes milliseconds; a target that hangs it is for the checks to judge.
-  if (first.broken && target.startsWith('http:') && await speaksTls(target, Math.min(settings.timeoutMs, TLS_PROBE_MS))) {
+  // The handshake of one that does takes milliseconds; a target that hangs it is for the checks to judge. (Through a
+  // proxy, the proxy answers: the address is not tried directly.)
+  if (first.broken && target.startsWith('http:') && !options.proxy && await speaksTls(target, Math.min(settings.timeoutMs, TLS_PROBE_MS))) {
     throw new TargetUnreachableError(`the target ${target} speaks https, not http (it closed the connection on a plain ` +
       `HTTP request, ${first.broken.code}, and completed a TLS handshake): give --target ${withHttps(target)}`);
   }
@@ -61,14 +73,56 @@ function withHttps(target: string): string {
   return `${url.origin}${url.pathname}`;
 }
 
-/** What to do about a connection failure, by its code. */
-function fixFor(code: string, target: string): string {
+/** What to do about a client certificate the target refused. */
+const REISSUE = 'check that --client-cert is the certificate its operators issued for this client (from the CA the target trusts) and has not been revoked';
+
+/**
+ * Why the first contact made no connection, as the error that stops the run: the proxy's failure, a client certificate
+ * the target required or refused, or the target that could not be reached, each with its fix.
+ */
+function unreachable(failure: TransportError, options: FirstContactOptions): ConformanceError {
+  const { target, proxy, clientCertificate: certificate } = options;
+  if (failure.code === PROXY_UNREACHABLE && proxy) {
+    return new ProxyError(`${failure.message}; check the proxy's address in ${proxy.variable}, or name ${new URL(target).hostname} in NO_PROXY to reach the target directly`);
+  }
+  if (failure.code === PROXY_REFUSED && proxy) {
+    const status = / with (\d{3})\b/.exec(failure.message)?.[1];
+    const fix = status === '407'
+      ? (proxy.authorization === undefined
+        ? `it asks for credentials: give them in ${proxy.variable} (http://user:password@host:port)`
+        : `it refused the credentials in ${proxy.variable}: check them (percent-encode @, : and / in them)`)
+      : status === '403' ? `it does not let the run through to the target: ask its operators, or name ${new URL(target).hostname} in NO_PROXY if it can be reached directly`
+        : 'it could not reach the target: check --target, and that the proxy can reach it';
+    return new ProxyError(`${failure.message}; ${fix}`);
+  }
+  // The alert, as the failure's message names it: `TLS alert "unknown ca"`.
+  const alert = /TLS alert "[^"]*"/.exec(failure.message)?.[0] ?? failure.code;
+  if (failure.code === CLIENT_CERTIFICATE_REQUIRED) {
+    return new ClientCertificateError(certificate
+      ? `the target ${target} requires a TLS client certificate, and did not take ${certificate.shown} (${alert}); ${REISSUE}`
+      : `the target ${target} requires a TLS client certificate, and none was given (${alert}): give --client-cert <file> and --client-key <file>`);
+  }
+  if (failure.code === CLIENT_CERTIFICATE_REFUSED) {
+    return new ClientCertificateError(`the target ${target} refused the client certificate${certificate ? ` ${certificate.shown}` : ''} (${alert}); ${REISSUE}`);
+  }
+  return new TargetUnreachableError(`cannot reach the target ${target}${proxy ? ` through the proxy ${shownProxy(proxy)}` : ''}: ${failure.code} (${failure.message}); ` +
+    fixFor(failure, target, certificate !== undefined));
+}
+
+/** What to do about a connection failure, by its code (`certificate`: whether the run presented a client certificate). */
+function fixFor(failure: TransportError, target: string, certificate: boolean): string {
+  const code = failure.code;
   const skip = 'or skip verification with --insecure';
   // The certificate did not verify: the handshake itself worked. Trusting a CA mends neither a name nor a date.
   if (/ALTNAME|HOSTNAME/.test(code)) return `give --target a host name the certificate names, or have it reissued for ${new URL(target).hostname}, ${skip}`;
   if (code === 'CERT_HAS_EXPIRED') return `renew the target's certificate, ${skip}`;
   if (code === 'CERT_NOT_YET_VALID') return `check this machine's clock and the certificate's dates, ${skip}`;
   if (/CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/.test(code)) return `trust its CA with --ca <file>, ${skip}`;
+  // Under TLS 1.2 a server that requires a client certificate and is given none fails the handshake itself.
+  if (!certificate && (/HANDSHAKE_FAILURE/.test(code) || /alert handshake failure/.test(failure.message))) {
+    return 'the server ended the TLS handshake (handshake failure): it may require a client certificate (give --client-cert <file> and ' +
+      '--client-key <file>), or share no TLS version or cipher with this client';
+  }
   // No TLS handshake at all: most often an https:// target whose server speaks plain http.
   if (/TLS|SSL|EPROTO/.test(code)) {
     return `the TLS handshake failed: check that the server at --target speaks https (for plain HTTP, give --target ${target.replace(/^https:/, 'http:')})`;

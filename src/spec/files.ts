@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, sep } from 'node:path';
+import { DocumentFetchError } from '../core/errors.js';
 
 /** One file a spec is made of: where it is, from the root file's folder (or the root's URL), and its sha256. */
 export interface SpecFile {
@@ -68,7 +69,8 @@ export class SpecFiles {
       // Not one that failed: none of its bytes are the spec's.
       read.catch((error: NodeJS.ErrnoException) => {
         this.bytes.delete(location);
-        this.failure ??= `${location === this.root ? 'its file' : `${this.relativePath(location)}, which a $ref names,`} cannot be read: ${error.code ?? error.message}`;
+        const why = error instanceof DocumentFetchError ? error.message : error.code ?? error.message;
+        this.failure ??= `${location === this.root ? 'its file' : `${this.relativePath(location)}, which a $ref names,`} cannot be read: ${why}`;
       });
     }
     return read;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
-import { SpecError } from '../core/errors.js';
+import { DocumentFetchError, SpecError } from '../core/errors.js';
 import { packageRoot } from '../core/package-info.js';
 import { requireIntegerId, schemasOf, withRoles } from './mapping.js';
 import { operationsOf } from './operations.js';
@@ -52,6 +52,8 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
   try {
     bytes = await files.rootBytes();
   } catch (error) {
+    // A URL's fetch says in its own line what went wrong, and where (the proxy, the TLS, the status).
+    if (error instanceof DocumentFetchError) throw error;
     throw new SpecError(`cannot read the spec ${location}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}; check the --spec ${isUrl(location) ? 'URL' : 'path'}`);
   }
   const snapshot = inFull ? undefined : await readSnapshot();

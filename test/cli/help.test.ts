@@ -16,6 +16,7 @@ describe('--help', () => {
     for (const option of OPTIONS) expect(text, option.name).toMatch(new RegExp(`--${option.name}\\b`));
     expect(text).toMatch(/PETSTORE_API_KEY/);
     expect(text).toMatch(/NO_COLOR/);
+    expect(text).toMatch(/HTTPS_PROXY, HTTP_PROXY, NO_PROXY/);
     expect(text).toMatch(/2 the run could not be\s+carried out/);
   });
 

@@ -39,7 +39,7 @@ describe('parseCommand', () => {
     const command = parseCommand(['--target', 'reference', '--spec', 's.yaml', '--report-dir', 'out', '--seed', '0', '--runs', '3',
       '--timeout', '500', '--max-response-bytes', '2048', '--fault', 'a', '--fault', 'b', '--variant', 'c',
       '--concurrency', '4', '--rate', '20', '--api-key-file', 'key.txt', '--ca', 'ca.pem', '--insecure', '--env', 'production',
-      '--read-only', '--allow-writes', '--assert-formats']);
+      '--read-only', '--allow-writes', '--assert-formats', '--client-cert', 'client.pem', '--client-key', 'client.key']);
     expect(command).toEqual({
       kind: 'run',
       config: {
@@ -47,7 +47,7 @@ describe('parseCommand', () => {
         target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0,
         settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true, assertFormats: true },
         timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
-        apiKeyFile: 'key.txt', caFile: 'ca.pem', env: 'production', readOnly: true, allowWrites: true,
+        apiKeyFile: 'key.txt', caFile: 'ca.pem', clientCertFile: 'client.pem', clientKeyFile: 'client.key', env: 'production', readOnly: true, allowWrites: true,
         secrets: [],
       },
     });
@@ -75,6 +75,16 @@ describe('parseCommand', () => {
     [['--target', 'https://x.test/v1', '--seed=-1'], /--seed must be a whole number/],
     [['--target', 'https://x.test/v1', '--seed', '2147483648'], /--seed must be a whole number/],
     [['--token=abc'], /not accepted on the command line.*--api-key-file/],
+    [['--key', 'psk_0123456789abcdef'], /^the API key is not accepted on the command line/],
+    // curl's --key and --cert: a TLS client certificate's, which petstore-conformance takes as --client-key and --client-cert.
+    [['--target', 'https://x.test/v1', '--key', 'client.pem'], /^--key is not an option: give a TLS client certificate's private key with --client-key <file>, and the certificate with --client-cert <file>$/],
+    [['--target', 'https://x.test/v1', '--client-cert', 'client.pem', '--key=secret-file'], /^--key is not an option: give a TLS client certificate's private key with --client-key/],
+    [['--target', 'https://x.test/v1', '--cert', 'client.pem'], /^unknown option --cert: did you mean --client-cert\? \(see --help\)$/],
+    [['--target', 'https://x.test/v1', '--cacert', 'ca.pem'], /^unknown option --cacert: did you mean --ca\?/],
+    [['--target', 'https://x.test/v1', '--client-cert', 'client.pem'], /^--client-cert needs --client-key <file>: the certificate's private key, in PEM$/],
+    [['--target', 'https://x.test/v1', '--client-key', 'client.key'], /^--client-key needs --client-cert <file>: the certificate it is the key of$/],
+    [['--target', 'https://x.test/v1', '--proxy', 'http://proxy.example:3128'], /^--proxy is not an option: the proxy comes from the environment, as curl reads it: export HTTPS_PROXY=http:\/\/proxy\.example:3128 \(HTTP_PROXY for an http target; NO_PROXY names the hosts to reach directly\)$/],
+    [['selftest', '--client-cert', 'client.pem', '--client-key', 'client.key'], /^--client-cert is for runs against a deployment/],
     [['--target', 'https://x.test/v1', '--concurrency', '0'], /--concurrency must be a whole number from 1/],
     [['--target', 'https://x.test/v1', '--rate', 'fast'], /--rate must be a whole number/],
     [['--target', 'https://x.test/v1', '--profile', 'prod'], /--profile is one of staging, ci, certify, not "prod"/],
@@ -207,6 +217,11 @@ describe('targetArgsOf', () => {
       .toEqual(['--target', 'https://x.test/v1', '--spec', resolve('specs/s.yaml'), '--api-key-file', resolve('key.txt'), '--ca', resolve('ca.pem')]);
     expect(targetArgsOf(configOf(['--target', 'https://x.test/v1', '--spec', 'https://x.test/v1/openapi.json'])))
       .toEqual(['--target', 'https://x.test/v1', '--spec', 'https://x.test/v1/openapi.json']);
+  });
+
+  it('writes the client certificate\'s files by absolute path too, whose key\'s passphrase a replay reads from the environment again', () => {
+    expect(targetArgsOf(configOf(['--target', 'https://x.test/v1', '--client-key', 'client.key', '--client-cert', 'client.pem'])))
+      .toEqual(['--target', 'https://x.test/v1', '--client-cert', resolve('client.pem'), '--client-key', resolve('client.key')]);
   });
 });
 

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, type RunConfig } from '../../src/cli/options.js';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiKeyOf, settingsFor } from '../../src/cli/run-setup.js';
+import { apiKeyOf, networkOf, settingsFor } from '../../src/cli/run-setup.js';
+import { UsageError } from '../../src/core/errors.js';
+import { authority, hasOpenssl, selfSigned } from '../support/certificates.js';
 import { tempDir } from '../support/cli.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { revisedSpecFile } from '../support/spec-files.js';
@@ -77,5 +79,59 @@ describe('apiKeyOf: the key from PETSTORE_API_KEY or --api-key-file, alike', () 
     const [env, file] = await fromBoth(text);
     expect(env).toBe(file);
     expect(env).toBe(`<source> holds ${where}, which a bearer token in an HTTP header cannot carry: check how the key was written, and remove it`);
+  });
+});
+
+describe('networkOf and settingsFor: the client certificate and the proxy', () => {
+  const target = 'https://x.test/v1';
+  const files = async (entries: Record<string, string>) => {
+    const dir = await tempDir();
+    await Promise.all(Object.entries(entries).map(([name, text]) => writeFile(join(dir, name), text)));
+    return (name: string) => join(dir, name);
+  };
+  const networkFor = (argv: string[], env: NodeJS.ProcessEnv = {}) => networkOf(configOf(['--target', target, ...argv]), env);
+
+  it('decides the proxy of a deployment from the environment, and none for the bundled reference; its credentials are the run\'s secrets', async () => {
+    const env = { HTTPS_PROXY: 'http://suite:proxy-secret-7f3a9c21@proxy.example:3128', HTTP_PROXY: 'http://proxy.example:3128', PATH: '/usr/bin' };
+    const network = await networkFor([], env);
+    expect(network.proxyVariables).toEqual({ HTTPS_PROXY: env.HTTPS_PROXY, HTTP_PROXY: env.HTTP_PROXY, https_proxy: undefined, http_proxy: undefined, NO_PROXY: undefined, no_proxy: undefined });
+    expect(network.secrets).toEqual(expect.arrayContaining(['proxy-secret-7f3a9c21', 'suite:proxy-secret-7f3a9c21']));
+    const spec = await loadSpec();
+    expect(settingsFor(configOf(['--target', target]), spec, target, network).proxy).toMatchObject({ url: 'http://proxy.example:3128', variable: 'HTTPS_PROXY' });
+    const reference = 'http://127.0.0.1:18080/v1';
+    expect(settingsFor(configOf(['--target', 'reference']), spec, reference, network)).not.toHaveProperty('proxy');
+    expect(settingsFor(configOf(['--target', target]), spec, target, await networkFor([], { ...env, NO_PROXY: '.x.test,x.test' }))).not.toHaveProperty('proxy');
+  });
+
+  it.skipIf(!hasOpenssl)('reads the client certificate and its key, the passphrase from the environment; the key and the passphrase are the run\'s secrets', async () => {
+    const ca = await authority();
+    const client = await ca.issue({ client: 'suite-client', passphrase: 'passphrase-7f3a9c21' });
+    const network = await networkFor(['--client-cert', client.certFile, '--client-key', client.keyFile], { PETSTORE_CLIENT_KEY_PASSPHRASE: 'passphrase-7f3a9c21\n' });
+    expect(network.clientCertificate).toEqual({ cert: client.cert, key: client.key, passphrase: 'passphrase-7f3a9c21', shown: `${client.certFile} (CN=suite-client)` });
+    expect(network.secrets).toEqual([client.key, 'passphrase-7f3a9c21']);
+  });
+
+  it.skipIf(!hasOpenssl)('refuses, in one line that never holds the key or its passphrase, what cannot serve as the client certificate', async () => {
+    const ca = await authority();
+    const locked = await ca.issue({ client: 'locked', passphrase: 'passphrase-7f3a9c21' });
+    const plain = await ca.issue({ client: 'plain' });
+    const expired = await selfSigned({ name: 'old.example', expired: true });
+    const file = await files({ 'empty.pem': '', 'cert-only.pem': plain.cert });
+    const refusal = async (cert: string, key: string, env: NodeJS.ProcessEnv = {}) => {
+      const error = await networkFor(['--client-cert', cert, '--client-key', key], env).then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UsageError);
+      const message = (error as Error).message;
+      for (const secret of ['passphrase-7f3a9c21', 'wrong-passphrase', ...locked.key.split('\n').slice(1, 3)]) expect(message).not.toContain(secret);
+      return message;
+    };
+    expect(await refusal(file('empty.pem'), plain.keyFile)).toBe(`--client-cert ${file('empty.pem')} holds no PEM certificate ("-----BEGIN CERTIFICATE-----"): give the client certificate in PEM form`);
+    expect(await refusal(plain.certFile, file('cert-only.pem'))).toBe(`--client-key ${file('cert-only.pem')} holds no PEM private key ("-----BEGIN PRIVATE KEY-----"): give the certificate's private key in PEM form`);
+    expect(await refusal(plain.certFile, file('missing.key'))).toBe(`cannot read --client-key ${file('missing.key')}: no such file (ENOENT)`);
+    expect(await refusal(locked.certFile, locked.keyFile)).toBe(`--client-key ${locked.keyFile} is encrypted: set its passphrase in PETSTORE_CLIENT_KEY_PASSPHRASE`);
+    expect(await refusal(locked.certFile, locked.keyFile, { PETSTORE_CLIENT_KEY_PASSPHRASE: 'wrong-passphrase' }))
+      .toBe(`--client-key ${locked.keyFile} does not open with the passphrase in PETSTORE_CLIENT_KEY_PASSPHRASE: check it`);
+    expect(await refusal(plain.certFile, locked.keyFile, { PETSTORE_CLIENT_KEY_PASSPHRASE: 'passphrase-7f3a9c21' }))
+      .toBe(`--client-key ${locked.keyFile} is not the key of --client-cert ${plain.certFile} (they do not match): give the key the certificate was issued for`);
+    expect(await refusal(expired.certFile, expired.keyFile)).toMatch(new RegExp(`^--client-cert ${expired.certFile} \\(CN=old\\.example\\) expired on .+: renew it$`));
   });
 });

@@ -2,33 +2,16 @@
  * Shared environments: TLS is verified unless told otherwise, a production target is read-only unless writes are
  * allowed, and the key comes from the environment or a file, never the command line.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BUNDLED_SPEC } from '../../src/spec/load.js';
+import { hasOpenssl as openssl, selfSigned } from '../support/certificates.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { listOf, reference } from '../support/reference.js';
 
 const KEY = 'psk_environment_test_key_0123';
-const run = promisify(execFile);
-const openssl = ['/usr/bin/openssl', '/bin/openssl'].some(existsSync);
-
-/**
- * A self-signed certificate made for the test: for 127.0.0.1, or for the name given, valid for a day (or expired the
- * day before: a certificate request signed with -days -1).
- */
-async function selfSigned(options: { name?: string; expired?: boolean } = {}): Promise<{ key: string; cert: string; certFile: string }> {
-  const dir = await tempDir('petstore-tls-');
-  const [key, cert, request, extensions] = ['key.pem', 'cert.pem', 'cert.csr', 'san.ext'].map((f) => join(dir, f)) as [string, string, string, string];
-  const name = options.name ?? '127.0.0.1';
-  await writeFile(extensions, `subjectAltName=${options.name ? 'DNS' : 'IP'}:${name}\n`);
-  await run('openssl', ['req', '-new', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', request, '-subj', `/CN=${name}`]);
-  await run('openssl', ['x509', '-req', '-in', request, '-signkey', key, '-days', options.expired ? '-1' : '1', '-extfile', extensions, '-out', cert]);
-  return { key: await readFile(key, 'utf8'), cert: await readFile(cert, 'utf8'), certFile: cert };
-}
 
 describe.skipIf(!openssl)('TLS', () => {
   it('verifies certificates: a self-signed target stops the run (exit 2), --ca trusts it, --insecure says it skipped', async () => {

@@ -92,6 +92,13 @@ describe('the credential grammar\'s known shapes (AUTH-2\'s examples)', () => {
     expect(new Set(without)).toEqual(new Set(['body field']));
   });
 
+  it('leave out the key in Proxy-Authorization, and only that, for a run whose requests go through a proxy: the proxy would take it', () => {
+    const key = referenceKeyFor(1);
+    const through = KNOWN_CREDENTIALS.filter(({ shape }) => credentialFor(shape, key, true, true) === undefined).map(({ shape }) => shape);
+    expect(through).toEqual([{ kind: 'other header', header: 'Proxy-Authorization' }]);
+    expect(credentialFor({ kind: 'other header', header: 'Proxy-Authorization' }, key, true)).toBeDefined();
+  });
+
   it('do not depend on the seed: the same list under every seed', async () => {
     const loads = await loadedUnderSeeds(async () => (await import('../../src/generators/credentials.js')).KNOWN_CREDENTIALS);
     for (const load of loads) expect(load).toEqual(KNOWN_CREDENTIALS);

@@ -123,4 +123,12 @@ describe('CircuitBreaker', () => {
     controller.abort('SIGINT');
     await expect(waiting).rejects.toBe('SIGINT');
   });
+
+  it('takes the target for gone at once when what the run brought is refused (a client certificate, the proxy): every later request would be too', async () => {
+    const breaker = new CircuitBreaker(OUTAGE_MS);
+    expect(await breaker.admit()).toEqual({ probe: false });
+    breaker.settle(false, { code: 'CLIENT_CERTIFICATE_REFUSED', phase: 'connect', message: 'the server refused the TLS client certificate (TLS alert "unknown ca")' });
+    expect(breaker.gone).toBe('was kept out of reach by the run\'s own setup, not by a fault of its own: CLIENT_CERTIFICATE_REFUSED (the server refused the TLS client certificate (TLS alert "unknown ca"))');
+    expect(await breaker.admit()).toMatchObject({ refused: { code: 'TARGET_GONE' } });
+  });
 });

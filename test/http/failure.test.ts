@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from '../../src/http/failure.js';
+import { describeFailure, OUTSIDE_THE_TARGET } from '../../src/http/failure.js';
 
 const options = { timeoutMs: 1500, maxResponseBytes: 1000 };
 const error = (code: string, message = code) => Object.assign(new Error(message), { code });
@@ -36,5 +36,27 @@ describe('describeFailure', () => {
     const controller = new AbortController();
     controller.abort('SIGINT');
     expect(describeFailure(new Error('aborted'), 'body', options, controller.signal).code).toBe('INTERRUPTED');
+  });
+
+  // As Node reports them: the alert's code when it comes after the handshake (TLS 1.3), OpenSSL's message under EPROTO
+  // when it ends the handshake (TLS 1.2); and as undici's ProxyAgent reports a proxy that refused.
+  it.each([
+    [error('ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED', 'error:0A00045C:SSL routines:ssl3_read_bytes:tlsv13 alert certificate required:../deps/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 116'),
+      'CLIENT_CERTIFICATE_REQUIRED', 'the server requires a TLS client certificate (TLS alert "certificate required")'],
+    [error('ERR_SSL_TLSV1_ALERT_UNKNOWN_CA', 'error:0A000418:SSL routines:ssl3_read_bytes:tlsv1 alert unknown ca:../deps/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 48'),
+      'CLIENT_CERTIFICATE_REFUSED', 'the server refused the TLS client certificate (TLS alert "unknown ca")'],
+    [error('EPROTO', 'write EPROTO 80:error:0A000412:SSL routines:ssl3_read_bytes:sslv3 alert bad certificate:../deps/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 42'),
+      'CLIENT_CERTIFICATE_REFUSED', 'the server refused the TLS client certificate (TLS alert "bad certificate")'],
+    [error('ERR_SSL_SSLV3_ALERT_CERTIFICATE_EXPIRED'), 'CLIENT_CERTIFICATE_REFUSED', 'the server refused the TLS client certificate (TLS alert "certificate expired")'],
+    [error('UND_ERR_ABORTED', 'Proxy response (407) !== 200 when HTTP Tunneling'), 'PROXY_REFUSED', 'the proxy answered 407 instead of the target'],
+    [error('UND_ERR_INVALID_ARG', 'Proxy Authentication Required (407)'), 'PROXY_REFUSED', 'the proxy answered 407 instead of the target'],
+  ])('names a refusal of what the run brought (%s) as the run\'s, not the target\'s', (thrown, code, message) => {
+    expect(describeFailure(thrown, 'headers', options)).toEqual({ code, phase: 'connect', message });
+    expect(OUTSIDE_THE_TARGET.has(code)).toBe(true);
+  });
+
+  it('leaves a handshake failure that may have other causes as it is', () => {
+    const handshake = error('EPROTO', 'write EPROTO 80:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure:../deps/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 40');
+    expect(describeFailure(handshake, 'headers', options)).toMatchObject({ code: 'EPROTO', phase: 'connect' });
   });
 });

@@ -1,19 +1,17 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstContact } from '../../src/http/first-contact.js';
 import { TRACEPARENT } from '../../src/http/trace.js';
+import { authority, hasOpenssl } from '../support/certificates.js';
+import { closeLocalServers, listen } from '../support/local-servers.js';
+import { closeProxies, startProxy } from '../support/proxy.js';
 
-const servers: Server[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+  await Promise.all([closeLocalServers(), closeProxies()]);
 });
 
-async function serve(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+async function serve(handler: RequestListener): Promise<string> {
+  return `${await listen(handler)}/v1`;
 }
 
 describe('firstContact', () => {
@@ -55,7 +53,7 @@ describe('firstContact', () => {
 
   it('names a refused connection as the suite\'s client does', async () => {
     const target = await serve(() => undefined);
-    await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
+    await closeLocalServers();
     expect((await firstContact('/categories', { target, timeoutMs: 2000 })).failure).toMatchObject({ code: 'CONNECTION_REFUSED', phase: 'connect' });
   });
 
@@ -63,5 +61,58 @@ describe('firstContact', () => {
     const controller = new AbortController();
     controller.abort('SIGINT');
     expect((await firstContact('/categories', { target: 'http://127.0.0.1:9/v1', timeoutMs: 2000 }, controller.signal)).failure).toMatchObject({ code: 'INTERRUPTED' });
+  });
+});
+
+/** An https server of a CA of the test's own, asking for a client certificate that CA issued when `mutual`. */
+async function serveTls(mutual: boolean) {
+  const ca = await authority();
+  const own = await ca.issue({});
+  const origin = await listen((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+    { key: own.key, cert: own.cert, ...(mutual ? { ca: ca.cert, requestCert: true, rejectUnauthorized: true } : {}) });
+  return { target: `${origin}/v1`, ca };
+}
+
+describe('firstContact through a proxy', () => {
+  it('sends an http target\'s request to the proxy in absolute form, with the proxy\'s credentials', async () => {
+    const target = await serve((_request, response) => response.writeHead(200).end('[]'));
+    const proxy = await startProxy({ credentials: { user: 'suite', password: 'proxy-secret-7f3a9c21' } });
+    const authorization = `Basic ${Buffer.from('suite:proxy-secret-7f3a9c21').toString('base64')}`;
+    expect(await firstContact('/categories', { target, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'HTTP_PROXY', authorization } })).toEqual({ status: 200 });
+    expect(proxy.forwarded).toEqual([{ kind: 'absolute', target: `${target}/categories`, authorization }]);
+  });
+
+  it('names a proxy that cannot be reached, and one that asks for credentials, as the proxy\'s failures, not the target\'s', async () => {
+    const target = await serve((_request, response) => response.writeHead(200).end('[]'));
+    const unreachable = await firstContact('/categories', { target, timeoutMs: 2000, proxy: { url: 'http://127.0.0.1:9', variable: 'HTTP_PROXY' } });
+    expect(unreachable.failure).toEqual({ code: 'PROXY_UNREACHABLE', phase: 'connect',
+      message: 'cannot reach the proxy http://127.0.0.1:9 (HTTP_PROXY): CONNECTION_REFUSED (connect ECONNREFUSED 127.0.0.1:9)' });
+    const proxy = await startProxy({ credentials: { user: 'suite', password: 'proxy-secret-7f3a9c21' } });
+    const asked = await firstContact('/categories', { target, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'http_proxy' } });
+    expect(asked.failure).toEqual({ code: 'PROXY_REFUSED', phase: 'connect',
+      message: `the proxy ${proxy.url} (http_proxy) answered ${new URL(target).origin}'s request with 407 Proxy Authentication Required` });
+    expect(proxy.forwarded).toEqual([]);
+  });
+
+  it.skipIf(!hasOpenssl)('opens a CONNECT tunnel for an https target, and the TLS of the target inside it; a refused tunnel is the proxy\'s failure', async () => {
+    const { target, ca } = await serveTls(false);
+    const proxy = await startProxy();
+    expect(await firstContact('/categories', { target, timeoutMs: 5000, ca: ca.cert, proxy: { url: proxy.url, variable: 'HTTPS_PROXY' } })).toEqual({ status: 200 });
+    expect(proxy.forwarded).toEqual([{ kind: 'connect', target: new URL(target).host }]);
+    const closed = await startProxy({ refuseConnect: 403 });
+    expect((await firstContact('/categories', { target, timeoutMs: 5000, ca: ca.cert, proxy: { url: closed.url, variable: 'HTTPS_PROXY' } })).failure).toEqual({
+      code: 'PROXY_REFUSED', phase: 'connect', message: `the proxy ${closed.url} (HTTPS_PROXY) answered CONNECT ${new URL(target).host} with 403 Refused`,
+    });
+  });
+
+  // TLS 1.3: the server completes the handshake, then refuses with an alert, which comes with the answer awaited.
+  it.skipIf(!hasOpenssl)('tells a target that requires a client certificate from one that closed the connection, and presents one when given', async () => {
+    const { target, ca } = await serveTls(true);
+    expect((await firstContact('/categories', { target, timeoutMs: 5000, ca: ca.cert })).failure).toEqual({
+      code: 'CLIENT_CERTIFICATE_REQUIRED', phase: 'connect', message: 'the server requires a TLS client certificate (TLS alert "certificate required")',
+    });
+    const client = await ca.issue({ client: 'suite-client', passphrase: 'passphrase-7f3a9c21' });
+    const clientCertificate = { cert: client.cert, key: client.key, passphrase: 'passphrase-7f3a9c21', shown: 'client.pem (CN=suite-client)' };
+    expect(await firstContact('/categories', { target, timeoutMs: 5000, ca: ca.cert, clientCertificate })).toEqual({ status: 200 });
   });
 });

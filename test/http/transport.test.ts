@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { prepareRequest } from '../../src/http/outgoing.js';
 import { Transport } from '../../src/http/transport.js';
+import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/certificates.js';
+import { startProxy } from '../support/proxy.js';
 
 const options = { timeoutMs: 300, maxResponseBytes: 1000, connections: 8 };
 
@@ -43,5 +45,44 @@ describe('prepareRequest', () => {
       .toThrow(/^the suite built a x-note header that HTTP cannot carry: an invisible formatting character \(U\+200B\) at character 7 of 7; a bug in petstore-conformance$/);
     expect(() => prepareRequest(base, request('a\u0007'), '00-0-0-01')).toThrow(/a control character \(U\+0007\) at character 2 of 2/);
     expect(() => prepareRequest(base, request('\u{1F600}'), '00-0-0-01')).toThrow(/a character outside ASCII \(U\+1F600\) at character 1 of 1/);
+  });
+});
+
+describe('Transport through a proxy, and with a client certificate', () => {
+  it('sends an http target\'s requests to the proxy in absolute form, with its credentials, on as many connections as the run has', async () => {
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const proxy = await startProxy();
+    const transport = new Transport(origin, { ...options, connections: 2, proxy: { url: proxy.url, variable: 'HTTP_PROXY', authorization: 'Basic c3VpdGU6cHc=' } });
+    try {
+      const request = prepareRequest({ target: `${origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
+      const attempts = await Promise.all(Array.from({ length: 6 }, () => transport.request(request, { ms: 2_000 }, undefined)));
+      expect(attempts.map((a) => a.response?.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(proxy.forwarded).toEqual(Array.from({ length: 6 }, () => ({ kind: 'absolute', target: `${origin}/v1/categories`, authorization: 'Basic c3VpdGU6cHc=' })));
+      expect(proxy.connections()).toBe(2);
+    } finally {
+      await transport.close();
+      await proxy.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  // Under TLS 1.3 the refusal comes after the handshake, as an alert that undici reports only as a closed connection.
+  it.skipIf(!hasOpenssl)('names a client certificate the target refuses with an alert as the run\'s own failure, not the target\'s', async () => {
+    const ca = await authority();
+    const server = await opensslServer(ca, await ca.issue({}));
+    const stranger = await selfSigned({ name: 'stranger.example' });
+    const transport = new Transport(server.origin, { ...options, timeoutMs: 5_000, ca: ca.cert, clientCertificate: { cert: stranger.cert, key: stranger.key, shown: 'stranger' } });
+    try {
+      const request = prepareRequest({ target: `${server.origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
+      expect((await transport.request(request, { ms: 5_000 }, undefined)).failure).toEqual({
+        code: 'CLIENT_CERTIFICATE_REFUSED', phase: 'connect', message: 'the server refused the TLS client certificate (TLS alert "unknown ca")',
+      });
+    } finally {
+      await transport.close();
+      server.close();
+    }
   });
 });

@@ -3,6 +3,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from '../../src/core/package-info.js';
+import { PROXY_VARIABLES } from '../../src/http/proxy.js';
+import { CLIENT_KEY_PASSPHRASE_ENV } from '../../src/http/tls.js';
 import type { RunReport } from '../../src/results/run-report.js';
 
 /** The built CLI, as users run it. */
@@ -37,14 +39,15 @@ export const onlyArgs = (rules: readonly string[]): string[] => rules.flatMap((r
 
 /**
  * Runs the real CLI in a child process, from the package's directory. The environment is the test's own without any
- * PETSTORE_API_KEY, with colour off; `env` adds to it, and removes from it a name it gives as undefined. `copy` runs
- * another copy of the package, from its directory; `cwd` runs it from another directory.
+ * PETSTORE_API_KEY, proxy variable or client key passphrase (a machine's proxy would take the tests' requests to their
+ * servers on 127.0.0.1), with colour off; `env` adds to it, and removes from it a name it gives as undefined. `copy`
+ * runs another copy of the package, from its directory; `cwd` runs it from another directory.
  */
 export function runCli(args: readonly string[], env: Record<string, string | undefined> = {}, timeoutMs = 180_000,
   { copy, cwd }: { readonly copy?: string; readonly cwd?: string } = {}): Promise<CliResult> {
   const cli = copy ? join(copy, 'dist', 'src', 'cli', 'main.js') : CLI;
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
-  delete childEnv['PETSTORE_API_KEY'];
+  for (const name of ['PETSTORE_API_KEY', CLIENT_KEY_PASSPHRASE_ENV, ...PROXY_VARIABLES]) delete childEnv[name];
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;

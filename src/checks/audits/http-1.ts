@@ -1,4 +1,4 @@
-import { INTERRUPTED, TARGET_GONE } from '../../http/client.js';
+import { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from '../../http/client.js';
 import { responseKeyOf } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
@@ -10,8 +10,9 @@ export const http1: ExchangeAudit = {
   judge({ reply, operation, alsoAllowed, credential }) {
     const failure = reply.exchange.transportError;
     // A request the suite itself cut off (Ctrl-C, SIGTERM) says nothing about the target, nor does one it did not send
-    // to a target gone for good (the requests that got no answer before say that, and the run ends incomplete).
-    if (failure?.code === INTERRUPTED || failure?.code === TARGET_GONE) return NOT_APPLICABLE;
+    // to a target gone for good (the requests that got no answer before say that, and the run ends incomplete), nor one
+    // that its proxy or client certificate kept from it (the run ends incomplete too).
+    if (failure?.code === INTERRUPTED || failure?.code === TARGET_GONE || (failure && OUTSIDE_THE_TARGET.has(failure.code))) return NOT_APPLICABLE;
     if (failure) return [`${failure.code}: ${failure.message}`];
     const status = reply.status;
     if (status === undefined) return NOT_APPLICABLE;

@@ -80,7 +80,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       try {
         const runs = await Promise.all(batch.map(async ({ spec, settings: own }, i) => {
           const target = (servers[i] as (typeof servers)[number]).url;
-          const settings = { ...await settingsFor(config, spec, target), ...own };
+          const settings = { ...settingsFor(config, spec, target), ...own };
           return {
             settings: config.timeoutGiven ? settings : { ...settings, timeoutMs: SELFTEST_TIMEOUT_MS },
             spec, target, targetKind: 'reference' as const, apiKey, redactor, seed, profile: config.profile,
