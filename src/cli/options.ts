@@ -74,7 +74,7 @@ export { API_KEY_ENV };
 const TABLE = {
   target: { common: true, value: '<url>', brief: 'base URL ending in /v1, or reference', describe: 'base URL of the deployment, ending in the version segment (https://host/v1); "reference" starts the bundled reference server', parse: targetOf },
   profile: { common: true, value: '<name>', brief: 'staging (default), ci or certify', describe: `the defaults for how the run is used: ${Object.values(PROFILES).map((p) => `"${p.name}" for ${p.use}`).join('; ')} (default: staging, or ci with --target reference)`, parse: profileName },
-  spec: { value: '<file>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it. A spec split over files (YAML or JSON) is given by its root file: each $ref resolves against the file that holds it', parse: asWritten },
+  spec: { value: '<file|url>', brief: 'your revision of the spec', describe: 'your revision of the spec (default: the bundled spec/openapi.yaml): the bodies sent, their bounds and the list\'s parameters follow it. A spec split over files (YAML or JSON) is given by its root file: each $ref resolves against the file that holds it. An http(s) URL is fetched as the target is reached (--ca, --insecure, the client certificate, the proxy variables), with the files its $refs name there', parse: asWritten },
   'assert-formats': {
     brief: 'a value that breaks its format is invalid',
     describe: 'hold the target to the spec\'s string formats (date-time, email, uri, uuid, ipv4… those ajv-formats knows): a value ' +

@@ -23,9 +23,18 @@ export interface Network extends TlsSettings {
   readonly secrets: readonly string[];
 }
 
+/**
+ * The {@link Network} of a command without TLS options (`rules --spec <url>`): the environment's proxy variables, the
+ * system's CAs, certificates verified.
+ */
+export function environmentNetwork(env: NodeJS.ProcessEnv): Network {
+  const proxyVariables = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
+  return { insecure: false, proxyVariables, secrets: proxySecrets(proxyVariables) };
+}
+
 /** The run's {@link Network}: the files its options name read and checked, each problem a usage error of one line. */
 export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Network> {
-  const proxyVariables = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
+  const { proxyVariables } = environmentNetwork(env);
   const clientCertificate = await readClientCertificate(config, env);
   return {
     insecure: config.settings.insecure,

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specDigest } from '../../src/spec/files.js';
+import { loadSpec } from '../../src/spec/load.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
+import { listen } from '../support/local-servers.js';
 import { splitSpecFiles } from '../support/spec-files.js';
 
 describe('a spec split over files', () => {
@@ -31,5 +33,33 @@ describe('a spec split over files', () => {
     const replay = await runCli(['--replay', join(dir, 'report.json'), check, '--report-dir', again]);
     expect(replay.stdout).toMatch(/Replay: reproduced: the check passed in the report and passed now/);
     expect((await readReport(again)).specSha256).toBe(report.specSha256);
+  });
+
+  it('served at a URL: each $ref fetched relative to the file that names it, the digest over every file fetched', async () => {
+    const split = await splitSpecFiles();
+    const fetched: string[] = [];
+    const origin = await listen((request, response) => {
+      fetched.push(request.url as string);
+      const file = split.files[(request.url as string).replace(/^\/api\//, '')];
+      if (file === undefined) response.writeHead(404).end();
+      else void readFile(file).then((bytes) => response.writeHead(200, { 'content-type': 'application/yaml' }).end(bytes));
+    });
+    const dir = await tempDir();
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--spec', `${origin}/api/openapi.yaml`, '--report-dir', dir]);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Verdict: CONFORMANT/);
+    const report = await readReport(dir);
+    expect(report.specPath).toBe(`${origin}/api/openapi.yaml`);
+    expect(report.specFiles.map((f) => f.path)).toEqual(['openapi.yaml', 'responses/errors.yaml', 'schemas/category.yaml', 'schemas/error.yaml', 'schemas/new-category.json']);
+    // The same files on disk: the same digest.
+    expect(report.specSha256).toBe((await loadSpec(split.root)).sha256);
+    expect(new Set(fetched)).toEqual(new Set(['/api/openapi.yaml', '/api/responses/errors.yaml', '/api/schemas/category.yaml', '/api/schemas/error.yaml', '/api/schemas/new-category.json']));
+    // Each file once, whatever the parser's passes over it.
+    expect(fetched).toHaveLength(5);
+
+    const rules = await runCli(['rules', 'CREATE-4', '--spec', `${origin}/api/openapi.yaml`]);
+    expect(rules.code, rules.stderr).toBe(0);
+    expect(rules.stdout).toContain(`"for this spec" is what a rule comes to for ${origin}/api/openapi.yaml`);
   });
 });

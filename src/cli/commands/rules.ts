@@ -8,6 +8,8 @@ import { operationOf } from '../../spec/mapping.js';
 import { bodyMediaTypeOf, CONTRACT_MEDIA_TYPE, essenceOf, withCharset } from '../../spec/media-types.js';
 import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
 import type { Output } from '../console/output.js';
+import { defaultProfile, PROFILES } from '../profiles.js';
+import { environmentNetwork, specFetcher } from '../run-setup.js';
 
 /** What a rule comes to for the spec in use, beyond its requirement: a line of words each. */
 type ForSpec = readonly string[];
@@ -18,8 +20,9 @@ type ForSpec = readonly string[];
  * answers (then CREATE-1 and CREATE-2 judge them as it says), whether CREATE-4 applies, which list parameters LIST-1
  * judges.
  */
-export async function printRules(out: Output, json: boolean, only: readonly string[], specPath?: string): Promise<void> {
-  const spec = await loadSpec(specPath);
+export async function printRules(out: Output, json: boolean, only: readonly string[], specPath: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
+  // A spec at a URL is fetched through the environment's proxy, trusting the system's CAs, within a run's deadline.
+  const spec = await loadSpec(specPath, { fetch: specFetcher(environmentNetwork(env), PROFILES[defaultProfile(false)].timeoutMs) });
   const rules = RULES.filter((rule) => selects({ only, skip: [] }, rule.id));
   const forSpec = new Map(rules.map((rule) => [rule.id, forSpecOf(rule, spec)] as const));
   if (json) {
