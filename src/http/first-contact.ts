@@ -20,6 +20,11 @@ import { newSpanId, newTraceId, traceparent } from './trace.js';
 export interface FirstContactOptions extends Pick<ClientSettings, 'timeoutMs' | 'ca' | 'insecure' | 'clientCertificate' | 'proxy'>, RequestSettings {
   /** The Authorization header to send: a read of the target tells whether it takes the key. */
   readonly authorization?: string | undefined;
+  /**
+   * The Accept header to send, as a check's request to the operation read sends it: the media types the spec documents
+   * for its responses (a server that negotiates before it authenticates answers 406 to another). Default: application/json.
+   */
+  readonly accept?: string;
 }
 
 /**
@@ -44,7 +49,7 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
   // find it in their logs too), and whatever else the run puts on every request.
   const prepared = prepareRequest(options, {
     method: 'GET', path,
-    headers: { accept: 'application/json', 'accept-encoding': 'identity', ...(options.authorization !== undefined ? { authorization: options.authorization } : {}) },
+    headers: { accept: options.accept ?? 'application/json', 'accept-encoding': 'identity', ...(options.authorization !== undefined ? { authorization: options.authorization } : {}) },
   }, traceparent(newTraceId(), newSpanId()));
   const url = new URL(prepared.path, options.target);
   const context = { timeoutMs: options.timeoutMs, maxResponseBytes: 0 };

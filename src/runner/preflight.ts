@@ -4,6 +4,7 @@ import { firstContact, speaksTls, type FirstContactOptions } from '../http/first
 import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_UNREACHABLE } from '../http/failure.js';
 import { shownProxy } from '../http/proxy.js';
 import type { Operation } from '../spec/types.js';
+import { acceptOf } from '../spec/media-types.js';
 
 /** The longest the first contact waits for a TLS handshake, to tell an https server from a broken http one. */
 const TLS_PROBE_MS = 2000;
@@ -20,14 +21,14 @@ export interface KeyToTry {
  * Makes sure the target can be reached before any check runs: a target that cannot be connected to (refused,
  * unknown host, TLS failure), a proxy that cannot be reached or refuses the run, a client certificate the target
  * requires and was not given, or refuses, stop the run as not carried out, rather than failing every check. Sends a GET to the list
- * (at `listPath`, the spec's),
- * which changes nothing (see http/first-contact.ts), with the key when `key` is given: a target that answers it with
+ * (the spec's, with the Accept its checks send), which changes nothing (see http/first-contact.ts), with the key when `key` is given: a target that answers it with
  * 401, and every other operation the spec lists that a GET can try (nothing is written before the checks), refuses the
  * key itself, and the run stops too: a wrong key would otherwise read as a server that breaks AUTH-3 everywhere. An
  * interruption ends the wait: the run that follows sees the signal and reports itself incomplete.
  */
-export async function ensureReachable(target: string, settings: Omit<FirstContactOptions, 'target' | 'authorization'>, listPath: string, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
-  const options: FirstContactOptions = { ...settings, target, ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
+export async function ensureReachable(target: string, settings: Omit<FirstContactOptions, 'target' | 'authorization' | 'accept'>, list: Operation, signal?: AbortSignal, key?: KeyToTry): Promise<void> {
+  const listPath = list.path;
+  const options: FirstContactOptions = { ...settings, target, accept: acceptOf(list), ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
   const first = await firstContact(listPath, options, signal);
   if (first.failure && first.failure.code !== INTERRUPTED) throw unreachable(first.failure, options);
   // A server that refuses a client certificate may do it by closing the connection, without an alert (Node's does): one
@@ -51,7 +52,7 @@ export async function ensureReachable(target: string, settings: Omit<FirstContac
   const tried = [`GET ${listPath}`];
   for (const op of key.operations.filter((o) => o.method === 'GET' && o.requiresBearer && o.path !== listPath)) {
     const path = op.path.replace(/\{[^}]+\}/g, '1');
-    if ((await firstContact(path, options, signal)).status !== 401) return;
+    if ((await firstContact(path, { ...options, accept: acceptOf(op) }, signal)).status !== 401) return;
     tried.push(`GET ${path}`);
   }
   throw new KeyRefusedError(`the target refuses the key on every operation (401 to ${tried.join(' and ')}; nothing is written to find out): ` +

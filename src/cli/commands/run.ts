@@ -75,7 +75,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
-    await ensureReachable(target, settings, operationOf(spec.model.operations, 'list').path, interrupt.signal, keyToTry);
+    await ensureReachable(target, settings, operationOf(spec.model.operations, 'list'), interrupt.signal, keyToTry);
     // Only now: a run that stops at the first contact writes no reports, and must not announce them.
     out.line(`reports ${reportDir}`);
     out.line();
