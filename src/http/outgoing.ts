@@ -124,12 +124,14 @@ function requireSendable(headers: Readonly<Record<string, string>>): void {
 }
 
 /**
- * A URL with its escapes decoded where that keeps it the same URL: not those of characters that delimit its parts and
- * pairs (decodeURI keeps them), nor `%25`, which would make a `%` that a URL parser no longer reads back as it was.
+ * A URL with its escapes decoded where that keeps it the same URL to whoever reads it again (a HAR reader, curl): not
+ * those of characters that delimit its parts and pairs (decodeURI keeps them), nor `%25`, which would make a `%` that
+ * a URL parser no longer reads back as it was, nor `%7C`, an item's `|` that a pipeDelimited value would take for its
+ * delimiter.
  */
 function decodeURIComponentSafe(text: string): string {
   try {
-    return decodeURI(text.replace(/%25/g, '%2525'));
+    return decodeURI(text.replace(/%(25|7C)/gi, '%25$1'));
   } catch {
     return text;
   }

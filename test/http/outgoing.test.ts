@@ -42,13 +42,14 @@ describe('prepareRequest, with the run\'s headers for every request (--header)',
 
 describe('prepareRequest, with a query', () => {
   const settings = { target: 'http://127.0.0.1:9/v1' };
-  const query = 'tag=a%20b&tag=c&ids=1,2|3&filter[color]=red&p=100%25&q=%E7%8A%AC';
+  const query = 'tag=a%20b&tag=c&ids=1,2|3%7C4&filter[color]=red&p=100%25&q=%E7%8A%AC';
 
   it('sends it exactly as the checks wrote it (repeated names, delimiters, brackets, escapes), and shows it readable', () => {
     const prepared = prepareRequest(settings, { method: 'GET', path: '/categories', query }, TRACE);
     expect(prepared.path).toBe(`/v1/categories?${query}`);
-    // Readable, but still the same URL to a parser: a `%` stays escaped, and so do the characters that delimit pairs.
-    expect(prepared.shownUrl).toBe('http://127.0.0.1:9/v1/categories?tag=a b&tag=c&ids=1,2|3&filter[color]=red&p=100%25&q=犬');
+    // Readable, but still the same URL to a parser: a `%` stays escaped, and so do the characters that delimit pairs
+    // and items (an item's own `|`).
+    expect(prepared.shownUrl).toBe('http://127.0.0.1:9/v1/categories?tag=a b&tag=c&ids=1,2|3%7C4&filter[color]=red&p=100%25&q=犬');
     expect(new URL(prepared.shownUrl).searchParams.getAll('p')).toEqual(['100%']);
   });
 

@@ -65,7 +65,7 @@ describe.skipIf(!tools)('curlCommand', () => {
     const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6 });
     const body = `{"name":"it's \\"quoted\\", $HOME and \`ls\` 🐕\\n"}`;
     const reply = await client.send('x-1', {
-      operation: 'POST /categories', method: 'POST', path: '/categories', query: 'q=a%20b&tag=x&tag=y|z&filter[color]=red&ids=1,2&p=100%25',
+      operation: 'POST /categories', method: 'POST', path: '/categories', query: 'q=a%20b&tag=x&tag=y|z&s=a%7Cb&filter[color]=red&ids=1,2&p=100%25',
       headers: { accept: 'application/json', 'content-type': 'application/json' }, body, credential,
     });
     await client.close();

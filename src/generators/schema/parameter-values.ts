@@ -241,7 +241,8 @@ const plainest = new WeakMap<Parameter, { readonly value: unknown }>();
  * answer a repeated one with the answer it gave the first time. Other values are as given.
  */
 export function uniqueLike(node: SchemaNode, value: unknown, unique: string): unknown {
-  if (typeof value !== 'string' || value === '') return value;
+  // A text beyond ASCII is a boundary of its own (a length counted in code points), not a key: as it is.
+  if (typeof value !== 'string' || value === '' || !/^[\x20-\x7e]*$/.test(value)) return value;
   if (anyText(node)) {
     const length = [...value].length;
     return unique.slice(-length).padStart(length, 'x');
