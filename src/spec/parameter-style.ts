@@ -43,6 +43,14 @@ export function textsOf(value: unknown): ParameterTexts | undefined {
   return entries.length > 0 && entries.every(([, v]) => isScalar(v)) ? { kind: 'object', entries: entries.map(([k, v]) => [k, String(v)]) } : undefined;
 }
 
+/**
+ * Whether the suite writes a parameter's values: one in the query or a header, given by a schema; not one in a cookie,
+ * nor one the spec gives as `content` (a media type).
+ */
+export function writesValuesOf(parameter: Parameter): boolean {
+  return (parameter.in === 'query' || parameter.in === 'header') && parameter.contentType === undefined;
+}
+
 /** What a parameter's schema makes its values: arrays, objects, else scalars (a number, a boolean, a text). */
 export function valueKind(node: SchemaNode): ParameterTexts['kind'] {
   if (node.typeStated && node.types.has('array')) return 'array';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeQueryText, readParameter, readsBack, styleWrites, textsOf, valueKind, writeParameter } from '../../src/spec/parameter-style.js';
+import { encodeQueryText, readParameter, readsBack, styleWrites, textsOf, valueKind, writeParameter, writesValuesOf } from '../../src/spec/parameter-style.js';
 import { nodeOf } from '../../src/spec/schema-node.js';
 import type { Parameter } from '../../src/spec/types.js';
 
@@ -112,7 +112,7 @@ describe('readParameter and readsBack', () => {
   });
 });
 
-describe('valueKind and styleWrites', () => {
+describe('valueKind, styleWrites and writesValuesOf', () => {
   it('take a parameter\'s values as its schema\'s type says', () => {
     expect(valueKind(nodeOf({ type: 'array', items: { type: 'string' } }))).toBe('array');
     expect(valueKind(nodeOf({ type: 'object' }))).toBe('object');
@@ -127,5 +127,12 @@ describe('valueKind and styleWrites', () => {
     expect(styleWrites(color('query', 'form', true), 'object')).toBe(true);
     expect(styleWrites(color('header', 'simple', true), 'object')).toBe(true);
     expect(styleWrites(color('cookie', 'form', true), 'scalar')).toBe(false);
+  });
+
+  it('write values of parameters in the query and in headers given by a schema, not in cookies nor as content', () => {
+    expect(writesValuesOf(color('query', 'form', true))).toBe(true);
+    expect(writesValuesOf(color('header', 'simple', false))).toBe(true);
+    expect(writesValuesOf(color('cookie', 'form', true))).toBe(false);
+    expect(writesValuesOf({ ...color('query', 'form', true), contentType: 'application/json' })).toBe(false);
   });
 });

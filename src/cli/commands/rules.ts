@@ -6,6 +6,7 @@ import { selects } from '../../rules/selection.js';
 import { loadSpec, type LoadedSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import { bodyMediaTypeOf, CONTRACT_MEDIA_TYPE, essenceOf, withCharset } from '../../spec/media-types.js';
+import { writesValuesOf } from '../../spec/parameter-style.js';
 import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
 import type { Parameter } from '../../spec/types.js';
 import type { Output } from '../console/output.js';
@@ -44,9 +45,8 @@ function forSpecOf(rule: Rule, spec: LoadedSpec): ForSpec {
   const node = nodeOf(spec.model.schemas.NewCategory);
   if (rule.id === 'CREATE-4') return takesOtherProperties(node) ? [] : [`does not apply: ${OTHER_PROPERTIES_FORBIDDEN}`];
   const create = operationOf(spec.model.operations, 'create');
-  // The parameters the list and the create are tried with: those in the query and in headers that have a schema.
-  const tried = (role: 'list' | 'create') => operationOf(spec.model.operations, role).parameters
-    .filter((p) => (p.in === 'query' || p.in === 'header') && p.contentType === undefined);
+  // The parameters the list and the create are tried with.
+  const tried = (role: 'list' | 'create') => operationOf(spec.model.operations, role).parameters.filter(writesValuesOf);
   const named = (p: Parameter) => `the parameter ${p.name} (${p.in}, ${p.style}${p.explode ? ', exploded' : ''})`;
   if (rule.id === 'CREATE-3' && bodyMediaTypeOf(create) !== CONTRACT_MEDIA_TYPE) {
     const type = bodyMediaTypeOf(create);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type fc from 'fast-check';
 import { plural } from '../../core/plural.js';
 import { INTEGER_FORMATS } from '../../json/exact-integer.js';
-import { readsBack, textsOf, valueKind } from '../../spec/parameter-style.js';
+import { readsBack, textsOf, valueKind, writesValuesOf } from '../../spec/parameter-style.js';
 import { nodeOf, type SchemaNode } from '../../spec/schema-node.js';
 import type { Operation, Parameter } from '../../spec/types.js';
 import { boundaryCases } from './boundaries.js';
@@ -36,12 +36,11 @@ export interface ParameterTrial {
 const PARAMETER = 'value';
 
 /**
- * The trials of an operation's query and header parameters that have a schema: not those in cookies, nor those the
- * spec gives as `content` (a media type), whose values the suite does not write. `options` say what the run holds a
- * server to (a format, where it asserts them).
+ * The trials of an operation's parameters whose values the suite writes (see writesValuesOf). `options` say what the
+ * run holds a server to (a format, where it asserts them).
  */
 export function parameterTrials(operation: Operation, options: ViolationOptions = {}): ParameterTrial[] {
-  return operation.parameters.filter((p) => (p.in === 'query' || p.in === 'header') && p.contentType === undefined).map((parameter) => {
+  return operation.parameters.filter(writesValuesOf).map((parameter) => {
     const node = nodeOf(parameter.schema ?? {});
     const drawn = validParameterValue(parameter, node);
     return { parameter, node, valid: validParameterValues(parameter, node), ...(drawn ? { drawn } : {}), invalid: invalidParameterValues(parameter, node, options) };
