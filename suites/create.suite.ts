@@ -2,12 +2,15 @@
  * CREATE rules, by example: POST /categories accepts every valid NewCategory the catalogue names and refuses every
  * invalid body it names (contract §4.2), valid and invalid as the loaded spec says (src/generators/new-category.ts):
  * the name grammar's shapes, the spec's boundary values, and one violation at a time of each constraint the spec
- * states beside the contract's own invalid bodies. A shape the spec forbids is sent as an invalid body. Generated
- * bodies are in create.generated.suite.ts. The valid examples are created at once, which also shows MODEL-2 (ids
- * given concurrently differ).
+ * states beside the contract's own invalid bodies. A shape the spec forbids is sent as an invalid body. The parameters
+ * the spec declares for the create are sent with values their schemas allow (CREATE-1), and with values they forbid
+ * or without a required one (CREATE-2). Generated bodies are in create.generated.suite.ts. The valid examples are
+ * created at once, which also shows MODEL-2 (ids given concurrently differ).
  */
 import { expectCreated, expectCreatedLikePlain, expectNewCategory } from '../src/checks/expectations.js';
-import type { CheckContext } from '../src/checks/context.js';
+import type { CheckContext, SendOptions } from '../src/checks/context.js';
+import { parameterPhrases, shownValue } from '../src/checks/request-values.js';
+import { parameterTrials, uniqueLike } from '../src/generators/schema/parameter-values.js';
 import type { Reply } from '../src/http/reply.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { KNOWN_INVALID_BODIES, renderInvalidBody } from '../src/generators/invalid-bodies.js';
@@ -88,9 +91,12 @@ for (const example of valid) {
   }, { uses: [burst] });
 }
 
-/** CREATE-2 for a body the spec forbids: 400, and nothing created (where the body carries the marker). */
-async function expectRefusedBody(t: CheckContext<'CREATE-2'>, marker: string, body: { readonly json?: unknown; readonly raw?: string }, what = '') {
-  const reply = await t.send(create, { ...body, mustBeRefused: 'body' });
+/**
+ * CREATE-2 for a request the spec calls invalid (its body, or a parameter): 400, and nothing created (where the body
+ * carries the marker).
+ */
+async function expectRefusedRequest(t: CheckContext<'CREATE-2'>, marker: string, request: Pick<SendOptions, 'json' | 'raw' | 'parameters' | 'leaveOut'>, what = '') {
+  const reply = await t.send(create, { ...request, mustBeRefused: 'body' });
   t.expectStatus(reply, 400, what);
   t.expectNoEffect('CREATE-2', marker, reply);
 }
@@ -99,7 +105,7 @@ async function expectRefusedBody(t: CheckContext<'CREATE-2'>, marker: string, bo
 for (const example of examples.filter((e) => e.forbidden)) {
   suite.check('CREATE-2', `${example.name} gets 400: the spec does not allow it`, async (t) => {
     const marker = t.marker('invalid');
-    await expectRefusedBody(t, marker, { json: example.body(marker) }, ` (the spec does not allow it: ${example.forbidden})`);
+    await expectRefusedRequest(t, marker, { json: example.body(marker) }, ` (the spec does not allow it: ${example.forbidden})`);
   });
 }
 
@@ -140,7 +146,7 @@ if (defines('description') && bodies.canMakeValid) {
   } else {
     suite.check('CREATE-2', 'a description of spaces only gets 400: the spec does not allow it', async (t) => {
       const marker = t.marker('invalid');
-      await expectRefusedBody(t, marker, { json: blank(marker) }, ` (the spec does not allow it: ${forbidden.join('; ')})`);
+      await expectRefusedRequest(t, marker, { json: blank(marker) }, ` (the spec does not allow it: ${forbidden.join('; ')})`);
     });
   }
 }
@@ -168,7 +174,7 @@ if (bodies.canMakeValid) {
     if (bodies.textProblems(renderInvalidBody(shape, longest, bodies.valid(longest)).raw).length === 0) continue;
     suite.check('CREATE-2', `${label} gets 400`, async (t) => {
       const marker = t.marker('invalid');
-      await expectRefusedBody(t, marker, { raw: renderInvalidBody(shape, marker, bodies.valid(marker)).raw });
+      await expectRefusedRequest(t, marker, { raw: renderInvalidBody(shape, marker, bodies.valid(marker)).raw });
     });
   }
 }
@@ -178,7 +184,7 @@ if (bodies.canMakeValid) {
 for (const violation of bodies.violations) {
   suite.check('CREATE-2', `${violation.label} gets 400`, async (t) => {
     const marker = t.marker('invalid');
-    await expectRefusedBody(t, marker, { json: bodies.bodyOf(violation, marker) });
+    await expectRefusedRequest(t, marker, { json: bodies.bodyOf(violation, marker) });
   });
 }
 
@@ -218,6 +224,39 @@ function plainOrValid(t: CheckContext, set: (marker: string) => Body, label: str
   const marker = t.marker(label);
   const wanted = bodies.with(set(marker), marker);
   return bodies.problems(wanted).length === 0 ? wanted : bodies.valid(marker);
+}
+
+// The parameters the spec declares for the create, in the query and in headers, each written as its style says (see
+// parameterTrials): a valid NewCategory sent with each value a parameter's schema allows gets 201 with what was sent
+// (CREATE-1); with a value it forbids, or without one it requires, the request is invalid, as one with an invalid body
+// is: 400, and nothing created (CREATE-2). A value where any text or any uuid will do is unique to its request (an
+// idempotency key must not repeat).
+for (const { parameter, node, valid, invalid } of bodies.canMakeValid ? parameterTrials(create, { assertFormats: suite.env.settings.assertFormats }) : []) {
+  const phrase = parameterPhrases(create, parameter);
+  if (valid.length > 0) {
+    suite.check('CREATE-1', `${phrase.with} values the spec allows gets 201 with what was sent`, async (t) => {
+      for (const c of valid) {
+        const marker = t.marker('param');
+        const sent = bodies.valid(marker);
+        expectCreated(t, await t.create(sent, { parameters: [{ parameter, value: uniqueLike(node, c.value, marker) }] }), sent);
+      }
+    }, { writes: valid.length });
+  }
+  if (invalid.length > 0) {
+    suite.check('CREATE-2', `${phrase.with} values the spec does not allow gets 400 and creates nothing`, async (t) => {
+      for (const c of invalid) {
+        const marker = t.marker('invalid');
+        const parameters = [{ parameter, value: c.value }];
+        await expectRefusedRequest(t, marker, { json: bodies.valid(marker), parameters }, ` for ${c.label} (${shownValue(parameter, c.value)})`);
+      }
+    });
+  }
+  if (parameter.required) {
+    suite.check('CREATE-2', `${phrase.without} gets 400 and creates nothing`, async (t) => {
+      const marker = t.marker('invalid');
+      await expectRefusedRequest(t, marker, { json: bodies.valid(marker), leaveOut: [parameter] });
+    });
+  }
 }
 
 suite.checkRejectedCreatedNothing('CREATE-2');

@@ -6,8 +6,8 @@
  * some number of requests shows only at the end of a run.
  */
 import { expectRefused, observeAnswer } from '../src/checks/expectations.js';
-import { invalidQueryValues, validQueryValue, validQueryValues } from '../src/generators/schema/query-values.js';
-import { nodeOf } from '../src/spec/schema-node.js';
+import { parameterTrials } from '../src/generators/schema/parameter-values.js';
+import { parameterPhrases, shownValue } from '../src/checks/request-values.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { bearer } from '../src/http/credential.js';
 import { mutateKey } from '../src/generators/key-mutations.js';
@@ -19,30 +19,37 @@ suite.check('LIST-1', 'GET /categories with the valid key gets 200 and a JSON ar
   t.expectList(await t.list());
 });
 
-// The query parameters the spec declares for the list: what it allows gets 200 and a list of Categories (whose items
-// MODEL-1's audit judges); where its schema constrains a parameter, what it forbids gets 400 with an Error (ERROR-1's
-// audit judges the body). What a parameter does to the list (a `limit`'s effect) no schema states: INFO-4 records it.
-for (const parameter of list.parameters.filter((p) => p.in === 'query')) {
-  const node = nodeOf(parameter.schema ?? {});
-  const query = (text: string) => ({ [parameter.name]: text });
-  const valid = validQueryValues(node);
-  const drawn = validQueryValue(node);
+// The parameters the spec declares for the list, in the query and in headers, each written as its style says (see
+// parameterTrials): what it allows gets 200 and a list of Categories (whose items MODEL-1's audit judges); where its
+// schema constrains a parameter, what it forbids gets 400 with an Error (ERROR-1's audit judges the body), and so does
+// the list without one it requires. What a query parameter does to the list (a `limit`'s effect) no schema states:
+// INFO-4 records it.
+for (const { parameter, valid, drawn, invalid } of parameterTrials(list, { assertFormats: settings.assertFormats })) {
+  const phrase = parameterPhrases(list, parameter);
+  const given = (value: unknown) => ({ parameters: [{ parameter, value }] });
   if (valid.length > 0 || drawn) {
-    suite.check('LIST-1', `GET ${list.path}?${parameter.name}= with values the spec allows gets 200 and a JSON array`, async (t) => {
-      for (const value of valid) t.expectList(await t.list({ query: query(value.text) }));
-      if (drawn) await t.property(drawn, async (text) => void t.expectList(await t.list({ query: query(text) })));
+    suite.check('LIST-1', `${phrase.with} values the spec allows gets 200 and a JSON array`, async (t) => {
+      for (const c of valid) t.expectList(await t.list(given(c.value)));
+      if (drawn) await t.property(drawn, async (value) => void t.expectList(await t.list(given(value))));
     });
   }
-  const invalid = invalidQueryValues(node, { assertFormats: settings.assertFormats });
   if (invalid.length > 0) {
-    suite.check('LIST-1', `GET ${list.path}?${parameter.name}= with values the spec does not allow gets 400`, async (t) => {
-      for (const value of invalid) t.expectStatus(await t.list({ query: query(value.text), alsoAllowed: [400] }), 400, ` for ${value.label} (${JSON.stringify(value.text)})`);
+    suite.check('LIST-1', `${phrase.with} values the spec does not allow gets 400`, async (t) => {
+      for (const c of invalid) {
+        t.expectStatus(await t.list({ ...given(c.value), alsoAllowed: [400] }), 400, ` for ${c.label} (${shownValue(parameter, c.value)})`);
+      }
+    });
+  }
+  if (parameter.required) {
+    suite.check('LIST-1', `${phrase.without} gets 400`, async (t) => {
+      t.expectStatus(await t.list({ leaveOut: [parameter], alsoAllowed: [400] }), 400);
     });
   }
   const [plain] = valid;
-  if (plain) {
-    suite.check('INFO-4', `GET ${list.path}?${parameter.name}=${plain.text} is answered`, async (t) => {
-      observeAnswer(t, await t.list({ query: query(plain.text) }), `?${parameter.name}=${plain.text}`);
+  if (plain && parameter.in === 'query') {
+    const shown = shownValue(parameter, plain.value);
+    suite.check('INFO-4', `GET ${list.path}?${shown} is answered`, async (t) => {
+      observeAnswer(t, await t.list(given(plain.value)), `?${shown}`);
     });
   }
 }

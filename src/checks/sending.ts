@@ -8,10 +8,11 @@ import type { RuleId } from '../rules/catalogue.js';
 import type { SuiteState } from '../runtime/suite-state.js';
 import { STRAY_WRITES, type RefusalKind, type Reservation } from '../runtime/write-budget.js';
 import { acceptOf, bodyMediaTypeOf } from '../spec/media-types.js';
-import { writesOf, type Operation } from '../spec/types.js';
+import type { ParameterValue } from '../spec/parameter-style.js';
+import { writesOf, type Operation, type Parameter } from '../spec/types.js';
 import { CheckEvidence } from './evidence.js';
 import { CheckWithheld, WritesExhausted } from './failure.js';
-import { fillPath, sample, withRequiredParameters } from './request-values.js';
+import { fillPath, parameterValues, sample, writtenParameters } from './request-values.js';
 
 /** One request as a check describes it. Unless told otherwise, it carries the valid key as documented. */
 export interface SendOptions {
@@ -27,7 +28,12 @@ export interface SendOptions {
    */
   readonly contentType?: string | null;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Query parameters the operation does not declare (INFO-4's), as texts: each is percent-encoded. */
   readonly query?: Readonly<Record<string, string>>;
+  /** Values of parameters the operation declares, each written as its style says (see spec/parameter-style.ts). */
+  readonly parameters?: readonly ParameterValue[];
+  /** Parameters the spec requires that the request leaves out, instead of giving each a value (see parameterValues). */
+  readonly leaveOut?: readonly Parameter[];
   readonly pathParameters?: Readonly<Record<string, string>>;
   /** Statuses the rule under check leaves open beyond those the spec documents (INFO cases). */
   readonly alsoAllowed?: readonly number[];
@@ -144,18 +150,19 @@ export class CheckRequests<R extends RuleId = RuleId> {
     // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
     const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;
     const id = this.suite.nextExchangeId();
-    const query = withRequiredParameters(operation, 'query', options.query ?? {}, `${this.env.settings.runId}-${id}`);
-    Object.assign(headers, withRequiredParameters(operation, 'header', headers, `${this.env.settings.runId}-${id}`));
+    const parameters = parameterValues(operation, options.parameters ?? [], options.leaveOut ?? [], headers, `${this.env.settings.runId}-${id}`);
+    const written = writtenParameters(options.query ?? {}, parameters);
+    Object.assign(headers, written.headers);
     const reply = await this.env.client.send(id, {
       operation: operation.key,
       method: operation.method,
       path: fillPath(operation, options.pathParameters),
-      ...(Object.keys(query).length > 0 ? { query } : {}),
+      ...(written.query !== '' ? { query: written.query } : {}),
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
-    this.suite.coverage.note(operation, body, query, headers);
+    this.suite.coverage.note(operation, body, parameters);
     if (body !== undefined) this.sentBodies.set(reply, body);
     if (writing) this.account(reply, refusal, holding);
     this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));

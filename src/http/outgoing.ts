@@ -24,7 +24,11 @@ export interface OutgoingRequest {
   readonly method: string;
   /** The path below the target, e.g. `/categories`. */
   readonly path: string;
-  readonly query?: Readonly<Record<string, string>>;
+  /**
+   * The query as it is sent, without its `?`: `name=value` pairs, percent-encoded as each parameter's style writes
+   * them (a repeated name, `|` between items, `filter[color]`), sent exactly so.
+   */
+  readonly query?: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly body?: string;
   readonly credential?: Credential;
@@ -55,18 +59,20 @@ export function prepareRequest(settings: RequestSettings, request: Omit<Outgoing
   const base = baseOf(settings);
   const url = new URL(base.pathname.replace(/\/+$/, '') + request.path, base);
   const credential = request.credential;
-  const query = Object.entries(request.query ?? {});
+  let query = request.query ?? '';
   let shownQuery = query;
   if (credential?.place.kind === 'query') {
-    shownQuery = [...query, [credential.place.name, credential.shown]];
-    query.push([credential.place.name, credential.value]);
+    const pair = (value: string) => `${encodeURIComponent(credential.place.name)}=${encodeURIComponent(value)}`;
+    shownQuery = [query, pair(credential.shown)].filter((q) => q !== '').join('&');
+    query = [query, pair(credential.value)].filter((q) => q !== '').join('&');
   }
   let shownUrl = url.href;
-  if (query.length > 0) {
+  if (query !== '') {
+    // The URL's parser takes an encoded query as it is: what the checks wrote is what goes.
     const shown = new URL(url);
-    shown.search = new URLSearchParams(shownQuery).toString();
+    shown.search = `?${shownQuery}`;
     shownUrl = shown.href;
-    url.search = new URLSearchParams(query).toString();
+    url.search = `?${query}`;
   }
   const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
   const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
@@ -117,9 +123,15 @@ function requireSendable(headers: Readonly<Record<string, string>>): void {
   }
 }
 
+/**
+ * A URL with its escapes decoded where that keeps it the same URL to whoever reads it again (a HAR reader, curl): not
+ * those of characters that delimit its parts and pairs (decodeURI keeps them), nor `%25`, which would make a `%` that
+ * a URL parser no longer reads back as it was, nor `%7C`, an item's `|` that a pipeDelimited value would take for its
+ * delimiter.
+ */
 function decodeURIComponentSafe(text: string): string {
   try {
-    return decodeURI(text);
+    return decodeURI(text.replace(/%(25|7C)/gi, '%25$1'));
   } catch {
     return text;
   }

@@ -1,7 +1,8 @@
 import type { OpenAPIV3 } from 'openapi-types';
 import { exactInteger } from '../json/exact-integer.js';
 import { parseJson } from '../json/parse.js';
-import { conformant, isRefusal, refuse, type Behaviour, type NewCategoryRecord, type Store } from './behaviour.js';
+import type { IncomingMessage } from 'node:http';
+import { conformant, isRefusal, refuse, type Behaviour, type NewCategoryRecord, type Refusal, type Route, type Store } from './behaviour.js';
 import { byId } from './by-id.js';
 import { fault, type Fault } from './faults/fault.js';
 
@@ -197,6 +198,105 @@ function retyped(content: Record<string, OpenAPIV3.MediaTypeObject> | undefined,
   return Object.fromEntries(types.map((type) => [type, structuredClone(entry)]));
 }
 
+/** A refusal the list makes of its query, else the base's. */
+const listQuery = (base: Behaviour, refusal: (query: URLSearchParams) => Refusal | undefined): Behaviour['queryRefusal'] =>
+  (route, query) => (route === 'listCategories' ? refusal(query) : undefined) ?? base.queryRefusal(route, query);
+
+/** The list's tags (`?tag=dog&tag=cat`): at most `most`, each of 1 to 10 characters. */
+function tagsRefusal(query: URLSearchParams, most = 3): Refusal | undefined {
+  const tags = query.getAll('tag');
+  const fine = tags.length <= most && tags.every((tag) => codePoints(tag) >= 1 && codePoints(tag) <= 10);
+  return fine ? undefined : refuse('invalid_tag', 'Give at most 3 tags, each of 1 to 10 characters.');
+}
+
+/** How a list-styles server reads its parameters, where a fault reads one otherwise than the spec writes it. */
+interface StyleReading {
+  /** `?ids=1,2`, as form unexploded; a fault reads it as form exploded (`?ids=1&ids=2`). */
+  readonly idsExploded?: boolean;
+  /** `?sizes=small|large`, at the pipe; a fault splits it elsewhere. */
+  readonly sizesAt?: string;
+  /** `?filter[name]=x`; a fault's parser does not know brackets, and ignores those keys. */
+  readonly filterIgnored?: boolean;
+  /** `X-Fields: id, name`, a list; a fault reads the header as one value. */
+  readonly fieldsWhole?: boolean;
+}
+
+const SIZES = ['small', 'medium', 'large'];
+const FIELDS = ['id', 'name', 'description'];
+const WHOLE = /^[1-9]\d*$/;
+const WORD = /^[a-z]{1,12}$/;
+
+/** Whether texts are distinct, each one of these values. */
+const distinctOf = (values: readonly string[], texts: readonly string[]) => texts.every((t) => values.includes(t)) && new Set(texts).size === texts.length;
+
+/**
+ * The list-styles list's query, each parameter read as its style writes it: ids, up to 5 whole numbers from 1 (form,
+ * `?ids=1,2`); sizes, each once (pipeDelimited, `?sizes=small|large`); words, up to 3 of a to z (spaceDelimited,
+ * `?words=dog%20cat`); filter[name] of up to 20 characters and filter[minId] a whole number from 1, nothing else
+ * (deepObject). A parameter given twice is refused.
+ */
+function stylesRefusal(query: URLSearchParams, reading: StyleReading = {}): Refusal | undefined {
+  const items = (name: string, delimiter: string) => {
+    const all = query.getAll(name);
+    return all.length <= 1 ? (all[0]?.split(delimiter) ?? []) : undefined;
+  };
+  const ids = reading.idsExploded ? query.getAll('ids') : items('ids', ',');
+  const sizes = items('sizes', reading.sizesAt ?? '|');
+  const words = items('words', ' ');
+  const filter = [...query].flatMap(([key, value]) => {
+    const property = /^filter\[(.*)\]$/.exec(key)?.[1];
+    return property === undefined || reading.filterIgnored ? [] : [[property, value] as const];
+  });
+  const fine = ids !== undefined && ids.length <= 5 && ids.every((id) => WHOLE.test(id))
+    && sizes !== undefined && distinctOf(SIZES, sizes)
+    && words !== undefined && words.length <= 3 && words.every((word) => WORD.test(word))
+    && filter.every(([key, value]) => (key === 'name' ? codePoints(value) <= 20 : key === 'minId' && WHOLE.test(value)));
+  return fine ? undefined : refuse('invalid_parameter', 'ids: up to 5 whole numbers from 1; sizes: small, medium, large, each once; words: up to 3 of a to z; filter[name] of up to 20 characters, filter[minId] from 1.');
+}
+
+/** The list's X-Fields header: a list (`id, name`) of the Category's fields, each once. */
+function fieldsRefusal(route: Route, request: IncomingMessage, reading: StyleReading = {}): Refusal | undefined {
+  const header = request.headers['x-fields'];
+  if (route !== 'listCategories' || typeof header !== 'string') return undefined;
+  const fields = reading.fieldsWhole ? [header] : header.split(',').map((f) => f.trim()).filter((f) => f !== '');
+  return distinctOf(FIELDS, fields) ? undefined : refuse('invalid_fields', 'X-Fields lists id, name and description, each once.');
+}
+
+/** The list-styles reference's steps, reading as `reading` says. */
+const styled = (base: Behaviour, reading: StyleReading = {}): Partial<Behaviour> => ({
+  queryRefusal: listQuery(base, (query) => stylesRefusal(query, reading)),
+  precheck: (route, request, raw) => fieldsRefusal(route, request, reading) ?? base.precheck(route, request, raw),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SOURCES = ['web', 'app', 'import'];
+
+/**
+ * A create's X-Request-Id (a uuid; a fault takes a create without one, another any text) and its source in the query
+ * (web, app or import; a fault takes any).
+ */
+function requestIdRefusal(route: Route, request: IncomingMessage, { idOptional = false, idAnyText = false, sourceChecked = true } = {}): Refusal | undefined {
+  if (route !== 'createCategory') return undefined;
+  const id = request.headers['x-request-id'];
+  const fineId = id === undefined ? idOptional : typeof id === 'string' && (idAnyText || UUID.test(id));
+  if (!fineId) return refuse('invalid_request_id', 'Send an X-Request-Id that is a uuid.');
+  const sources = new URL(request.url ?? '/', 'http://reference').searchParams.getAll('source');
+  const fine = !sourceChecked || (sources.length <= 1 && sources.every((source) => SOURCES.includes(source)));
+  return fine ? undefined : refuse('invalid_source', 'The source is web, app or import.');
+}
+
+/** The request-id-header reference's steps. */
+const identified = (base: Behaviour, options: Parameters<typeof requestIdRefusal>[2] = {}): Partial<Behaviour> => ({
+  precheck: (route, request, raw) => requestIdRefusal(route, request, options) ?? base.precheck(route, request, raw),
+});
+
+/** The list, revised: these parameters, and a 400 documented for it. */
+function listTakes(doc: OpenAPIV3.Document, parameters: OpenAPIV3.ParameterObject[]): void {
+  const list = categories(doc).get as OpenAPIV3.OperationObject;
+  list.parameters = parameters;
+  list.responses = { ...list.responses, '400': { $ref: '#/components/responses/BadRequest' } };
+}
+
 const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string,
   layout?: Revision['layout']): Revision => ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}), ...(layout ? { layout } : {}) });
 
@@ -346,11 +446,7 @@ export const REVISIONS: readonly Revision[] = [
       },
     })),
   revision('list-limit', 'The list takes an optional limit (an integer from 1 to 100), and refuses any other with 400.',
-    (doc) => {
-      const list = categories(doc).get as OpenAPIV3.OperationObject;
-      list.parameters = [{ name: 'limit', in: 'query', required: false, description: 'The most categories to answer.', schema: { type: 'integer', minimum: 1, maximum: 100 } }];
-      list.responses = { ...list.responses, '400': { $ref: '#/components/responses/BadRequest' } };
-    },
+    (doc) => listTakes(doc, [{ name: 'limit', in: 'query', required: false, description: 'The most categories to answer.', schema: { type: 'integer', minimum: 1, maximum: 100 } }]),
     (base) => ({
       queryRefusal: (route, query) => (route === 'listCategories' && query.has('limit') && !LIMIT.test(query.get('limit') ?? '')
         ? refuse('invalid_limit', 'The limit is a whole number from 1 to 100.') : base.queryRefusal(route, query)),
@@ -368,6 +464,61 @@ export const REVISIONS: readonly Revision[] = [
       fault('list-limit/off-by-one', 'LIST-1', 'The validator checks limit < 100 instead of limit <= 100: the largest limit is refused.',
         (base) => ({ queryRefusal: (route, query) => (query.get('limit') === '100' ? refuse('invalid_limit', 'The limit is below 100.') : base.queryRefusal(route, query)) })),
     ]),
+  revision('list-tags', 'The list takes tags, repeated in the query as OpenAPI writes an array by default (?tag=dog&tag=cat: style form, exploded): at most 3, each of 1 to 10 characters; any other is refused with 400.',
+    (doc) => listTakes(doc, [{ name: 'tag', in: 'query', schema: { type: 'array', maxItems: 3, items: { type: 'string', minLength: 1, maxLength: 10 } } }]),
+    (base) => ({ queryRefusal: listQuery(base, (query) => tagsRefusal(query)) }),
+    [
+      // LIST-1's: a list asked with values the spec allows is answered with 500 instead of 200; HTTP-1's too, in its own
+      // right (a status the spec does not document).
+      fault('list-tags/repeated-500', 'LIST-1', 'The query parser makes a repeated name an array, and the filter calls a text method on it: a list asked for two tags or more fails with 500.',
+        (base) => ({ queryRefusal: (route, query) => (route === 'listCategories' && query.getAll('tag').length > 1 ? refuse('internal_error', 'tag.trim is not a function', 500) : base.queryRefusal(route, query)) }),
+        ['HTTP-1']),
+      fault('list-tags/max-items-unchecked', 'LIST-1', 'The tags\' lengths are checked, not how many there are: four tags are taken.',
+        () => ({ queryRefusal: listQuery(conformant, (query) => tagsRefusal(query, Infinity)) })),
+    ]),
+  revision('list-styles', 'The list takes parameters in each style OpenAPI defines for a query: ids (form, not exploded: ?ids=1,2; up to 5 whole numbers from 1), sizes (pipeDelimited: ?sizes=small|large, each once), words (spaceDelimited: up to 3 of a to z), filter (deepObject: ?filter[name]=x&filter[minId]=2, nothing else), and an X-Fields header (a list of id, name, description, each once).',
+    (doc) => listTakes(doc, [
+      { name: 'ids', in: 'query', style: 'form', explode: false, schema: { type: 'array', maxItems: 5, items: { type: 'integer', minimum: 1 } } },
+      { name: 'sizes', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', uniqueItems: true, items: { type: 'string', enum: SIZES } } },
+      { name: 'words', in: 'query', style: 'spaceDelimited', explode: false, schema: { type: 'array', maxItems: 3, items: { type: 'string', pattern: '^[a-z]+$', maxLength: 12 } } },
+      {
+        name: 'filter', in: 'query', style: 'deepObject', explode: true,
+        schema: { type: 'object', additionalProperties: false, properties: { name: { type: 'string', maxLength: 20 }, minId: { type: 'integer', minimum: 1 } } },
+      },
+      { name: 'X-Fields', in: 'header', schema: { type: 'array', uniqueItems: true, items: { type: 'string', enum: FIELDS } } },
+    ]),
+    (base) => styled(base),
+    [
+      fault('list-styles/ids-exploded', 'LIST-1', 'The ids are read as the framework\'s default (form, exploded: ?ids=1&ids=2): ?ids=1,2 is one id, "1,2", not a number, and is refused.',
+        () => styled(conformant, { idsExploded: true })),
+      fault('list-styles/sizes-at-commas', 'LIST-1', 'The sizes are split at commas, as the other lists are: ?sizes=small|large is one size, not one of the three, and is refused.',
+        () => styled(conformant, { sizesAt: ',' })),
+      fault('list-styles/filter-ignored', 'LIST-1', 'The query parser does not know brackets: filter[name] and filter[minId] are unknown names, ignored, so a filter past its bounds is taken.',
+        () => styled(conformant, { filterIgnored: true })),
+      fault('list-styles/fields-whole', 'LIST-1', 'X-Fields is read as one value: "id,name" is no field, and is refused.',
+        () => styled(conformant, { fieldsWhole: true })),
+    ]),
+  // The service checks the uuid's format: a team whose servers check formats runs with --assert-formats, which makes a
+  // malformed request id an invalid value. Without it, the suite sends request ids that are uuids only (see the
+  // Express interop test, which runs without it).
+  { ...revision('request-id-header', 'A create requires an X-Request-Id header, a uuid (format: uuid, which the service checks), and takes an optional source in the query (web, app or import); a create without one, with a malformed one or with another source is refused with 400.',
+    (doc) => {
+      const create = categories(doc).post as OpenAPIV3.OperationObject;
+      create.parameters = [
+        { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } },
+        { name: 'source', in: 'query', schema: { type: 'string', enum: SOURCES } },
+      ];
+    },
+    (base) => identified(base),
+    [
+      fault('request-id-header/missing-taken', 'CREATE-2', 'The request id is only logged: a create without one is taken.',
+        () => identified(conformant, { idOptional: true })),
+      fault('request-id-header/source-unchecked', 'CREATE-2', 'The source is logged as it comes, never checked: a create from any source is taken.',
+        () => identified(conformant, { sourceChecked: false })),
+      fault('request-id-header/malformed-taken', 'CREATE-2', 'The request id must be there, but its format is documented and not checked: any text is taken.',
+        () => identified(conformant, { idAnyText: true })),
+    ]),
+  settings: { assertFormats: true } },
   revision('openapi-3.1', 'The spec moves to OpenAPI 3.1, and a description may be null, written as type: [string, "null"].',
     (doc) => {
       (doc as { openapi: string }).openapi = '3.1.0';

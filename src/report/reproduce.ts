@@ -30,7 +30,10 @@ export function curlCommand(exchange: Exchange): string | undefined {
   const url = new URL(request.url);
   let urlWord: string;
   if (credential?.place.kind === 'query') {
-    url.searchParams.delete(credential.place.name);
+    // The credential's pair out, the others exactly as they were sent (searchParams would write them again otherwise).
+    const name = credential.place.name;
+    const kept = url.search.slice(1).split('&').filter((pair) => pair !== '' && decodedName(pair) !== name);
+    url.search = kept.length > 0 ? `?${kept.join('&')}` : '';
     const separator = url.search ? '&' : '?';
     // The key may hold characters a query must encode; node is at hand wherever the suite runs.
     const encoded = `$(node -p 'encodeURIComponent(process.argv[1])' "${credential.shell}")`;
@@ -38,7 +41,8 @@ export function curlCommand(exchange: Exchange): string | undefined {
   } else {
     urlWord = quoted(url.toString());
   }
-  const parts = ['curl', '-i', '-X', request.method, urlWord];
+  // -g: a query of OpenAPI's deepObject style (`filter[color]=red`) holds brackets, which curl would read as a glob.
+  const parts = ['curl', '-i', '-X', request.method, urlWord, ...(/[[\]{}]/.test(url.search) ? ['-g'] : [])];
   for (const [name, value] of Object.entries(request.headers)) {
     // A reproduction is a request of its own, not the recorded one again: it must not claim the recorded span id
     // (servers' tracing would join the two). It keeps the User-Agent, so a target that allow-lists the suite's takes it.
@@ -56,6 +60,16 @@ export function curlCommand(exchange: Exchange): string | undefined {
     parts.push('--data-binary', quoted(request.body));
   }
   return parts.join(' ');
+}
+
+/** The name of a query's `name=value` pair, decoded as a form decodes it. */
+function decodedName(pair: string): string {
+  const name = pair.split('=')[0]?.replace(/\+/g, ' ') ?? '';
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 /**

@@ -59,7 +59,8 @@ export const RULES = [
     'RFC 9110 §11.1'),
   rule('LIST-1', 'MUST',
     'With a valid key, GET /categories answers 200 with a JSON array whose every item is a Category; so it does with ' +
-    'any value the spec allows of a query parameter it declares, and a value it does not allow gets 400 with an Error.',
+    'any value the spec allows of a query or header parameter it declares, written in the style the spec states, and ' +
+    'a value it does not allow, or a required one left out, gets 400 with an Error.',
     'contract §4.1 rule 1, §4.2 rule 2'),
   rule('LIST-2', 'MUST',
     'The list is complete and faithful: every category created during the run appears with the id and every ' +
@@ -70,12 +71,14 @@ export const RULES = [
     'sent (integers exactly, arrays and objects in depth), and a service-assigned id; valid includes each bound the spec ' +
     'states, exactly, and, where it bounds nothing, any non-empty name of up to 100 characters in any script, with ' +
     'combining marks, emoji, inner or outer spaces, quotes and other metacharacters, with or without a non-empty ' +
-    'description of up to 100 characters, and a name already in use.',
+    'description of up to 100 characters, and a name already in use; and so it does with any value the spec allows of ' +
+    'a query or header parameter the create declares.',
     'contract §2, §4.2 rule 1'),
   rule('CREATE-2', 'MUST',
-    'An invalid body gets 400 with an Error body and creates nothing: name missing; a property of another JSON type; ' +
-    'a value past a bound, against a pattern or outside an enum of the spec\'s schema, or a property it forbids; a ' +
-    'body that is not a JSON object; malformed JSON; an empty body.',
+    'An invalid request gets 400 with an Error body and creates nothing: a body with name missing, a property of ' +
+    'another JSON type, a value past a bound, against a pattern or outside an enum of the spec\'s schema, or a ' +
+    'property it forbids; a body that is not a JSON object; malformed JSON; an empty body; a query or header ' +
+    'parameter the spec declares for the create, left out where required or against its schema.',
     'contract §4.2 rule 2'),
   rule('CREATE-3', 'MUST',
     'The media type the spec names for the create\'s body (`application/json` for the bundled spec), with a ' +

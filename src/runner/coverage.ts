@@ -1,7 +1,8 @@
 import { parameterName, type CoverageCounts, type Tally } from '../protocol/check-meta.js';
 import type { CoverageEntry, SpecCoverage } from '../results/run-report.js';
 import { nodeOf, writableProperties } from '../spec/schema-node.js';
-import type { SpecModel } from '../spec/types.js';
+import { styleWrites, valueKind } from '../spec/parameter-style.js';
+import type { Operation, Parameter, SpecModel } from '../spec/types.js';
 
 /** Counts of coverage from suite files, added up (see FileTotals.coverage). */
 export class CoverageTotals {
@@ -19,7 +20,7 @@ export class CoverageTotals {
 
   /**
    * The run's coverage of the spec: every operation, NewCategory property and parameter it has, whether the run sent
-   * anything of it or not. Only query parameters are sent: one in a header, a cookie or a path says so.
+   * anything of it or not, and why not where the suite knows (see {@link whyUnsent}).
    */
   of(model: SpecModel): SpecCoverage {
     const entry = (name: string, tally: Tally | undefined, why?: string): CoverageEntry => ({
@@ -30,13 +31,24 @@ export class CoverageTotals {
       properties: writableProperties(nodeOf(model.schemas.NewCategory)).map(([name]) => entry(name, this.properties.get(name), this.unsent.get(name))),
       parameters: model.operations.flatMap((op) => op.parameters.map((p) => {
         const name = parameterName(op.key, p);
-        const why = p.required ? (p.in === 'cookie' ? 'the suite sends no cookie parameters' : undefined)
-          : p.in !== 'query' ? 'the suite sends query parameters and required headers only'
-            : op.role !== 'list' ? 'the suite tries the parameters of the list only' : undefined;
-        return entry(name, this.parameters.get(name), why);
+        return entry(name, this.parameters.get(name), whyUnsent(op, p));
       })),
     };
   }
+}
+
+/**
+ * Why the suite sends no valid value of a parameter, where it knows: in a cookie; given as content; of an operation
+ * other than the list and the create, where only a required one is sent (its plainest value); of a kind its style
+ * writes no form of.
+ */
+function whyUnsent(operation: Operation, parameter: Parameter): string | undefined {
+  if (parameter.in === 'cookie') return 'the suite sends no cookie parameters';
+  if (parameter.contentType !== undefined) return `its value is given as content (${parameter.contentType}), which the suite does not write`;
+  if (!operation.role && !parameter.required) return 'the suite tries the parameters of the list and the create only';
+  const kind = valueKind(nodeOf(parameter.schema ?? {}));
+  const explode = parameter.explode ? ', exploded' : '';
+  return styleWrites(parameter, kind) ? undefined : `its style (${parameter.style}${explode}) writes no ${kind === 'scalar' ? 'single value' : kind} in the ${parameter.in}`;
 }
 
 function addTallies(into: Map<string, Tally>, from: Readonly<Record<string, Tally>>): void {

@@ -1,37 +1,35 @@
-import { invalidQueryValue } from '../generators/schema/query-values.js';
+import { parameterProblem } from '../generators/schema/parameter-values.js';
 import { parameterName, type CoverageCounts, type Tally } from '../protocol/check-meta.js';
 import { nodeOf, type SchemaNode } from '../spec/schema-node.js';
+import type { ParameterValue } from '../spec/parameter-style.js';
 import type { Operation } from '../spec/types.js';
 import type { Environment } from './environment.js';
 
 /**
  * Counts what of the spec one suite file's requests exercise, as they are sent: each operation's requests, each
  * NewCategory property's values in the create's bodies (valid or not, as the spec's validator says of each), and each
- * declared query parameter's values (valid or not, as its schema says). Read as the file's totals (see FileTotals).
+ * declared parameter's values (valid or not, as its schema says of them as a server reads them). Read as the file's
+ * totals (see FileTotals).
  */
 export class Coverage {
   private readonly operations = new Map<string, number>();
   private readonly properties = new Map<string, Tally>();
   private readonly parameters = new Map<string, Tally>();
-  /** Each declared query parameter's schema, by operation and name, read once. */
+  /** Each declared parameter's schema, by operation and name, read once. */
   private readonly parameterNodes = new Map<string, SchemaNode>();
 
   constructor(private readonly env: Environment) {}
 
-  /** Counts one request: its operation, the properties of a create's body, the declared parameters of its query and headers. */
-  note(operation: Operation, body: string | undefined, query: Readonly<Record<string, string>>, headers: Readonly<Record<string, string>>): void {
+  /** Counts one request: its operation, the properties of a create's body, the values of its declared parameters. */
+  note(operation: Operation, body: string | undefined, parameters: readonly ParameterValue[]): void {
     const key = operation.variantOf ?? operation.key;
     this.operations.set(key, (this.operations.get(key) ?? 0) + 1);
     if (operation.role === 'create' && body !== undefined) this.noteBody(body);
-    if (operation.parameters.length === 0) return; // most specs declare none: the request's headers are not read
-    const sent = [...Object.entries(query).map(([name, text]) => ['query', name, text] as const), ...Object.entries(headers).map(([name, text]) => ['header', name, text] as const)];
-    for (const [place, name, text] of sent) {
-      const parameter = operation.parameters.find((p) => p.in === place && (place === 'query' ? p.name === name : p.name.toLowerCase() === name));
-      if (!parameter) continue;
+    for (const { parameter, value } of parameters) {
       const id = parameterName(key, parameter);
       let node = this.parameterNodes.get(id);
       if (!node) this.parameterNodes.set(id, (node = nodeOf(parameter.schema ?? {})));
-      tally(this.parameters, id, invalidQueryValue(node, text) === undefined);
+      tally(this.parameters, id, parameterProblem(node, value) === undefined);
     }
   }
 

@@ -96,7 +96,10 @@ export class WriteBudget {
   }
 }
 
-/** Why a request must be refused: for want of a valid credential (AUTH), or for an invalid body (CREATE-2). */
+/**
+ * Why a request must be refused: for want of a valid credential (AUTH), or for an invalid body (CREATE-2), which
+ * stands for an invalid request of any kind (a parameter left out or against its schema too).
+ */
 export type RefusalKind = 'credential' | 'body';
 
 /**

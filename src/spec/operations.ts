@@ -2,7 +2,7 @@ import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaIn } from './mapping.js';
 import { isJsonMediaType, jsonMediaTypesIn } from './media-types.js';
 import { conversionOf, toJsonSchema, type SchemaConversion } from './schemas.js';
-import type { Operation, Parameter } from './types.js';
+import type { Operation, Parameter, ParameterStyle } from './types.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -59,16 +59,33 @@ function describe(doc: OpenAPIV3.Document, conversion: SchemaConversion, path: s
   };
 }
 
-/** An operation's parameters: its path item's, overridden by its own of the same name and place; not its path's. */
+/** Header parameters OpenAPI says are ignored: the request's own fields decide them (the suite's, here). */
+const IGNORED_HEADERS: ReadonlySet<string> = new Set(['accept', 'content-type', 'authorization']);
+
+/**
+ * An operation's parameters: its path item's, overridden by its own of the same name and place; not its path's, nor
+ * the headers OpenAPI ignores.
+ */
 function parametersOf(key: string, conversion: SchemaConversion, shared: readonly OpenAPIV3.ParameterObject[], own: readonly OpenAPIV3.ParameterObject[]): Parameter[] {
   const byPlace = new Map<string, OpenAPIV3.ParameterObject>();
   for (const p of [...shared, ...own]) byPlace.set(`${p.in} ${p.name}`, p);
-  return [...byPlace.values()].filter((p) => p.in !== 'path').map((p) => ({
-    name: p.name,
-    in: p.in as Parameter['in'],
-    required: p.required === true,
-    ...(p.schema ? { schema: toJsonSchema(p.schema, `${key} parameter ${p.name}`, conversion) } : {}),
-  }));
+  const ignored = (p: OpenAPIV3.ParameterObject) => p.in === 'path' || (p.in === 'header' && IGNORED_HEADERS.has(p.name.toLowerCase()));
+  return [...byPlace.values()].filter((p) => !ignored(p)).map((p) => {
+    const place = p.in as Parameter['in'];
+    const style = (p.style ?? (place === 'query' || place === 'cookie' ? 'form' : 'simple')) as ParameterStyle;
+    const [contentType] = Object.keys(p.content ?? {});
+    return {
+      name: p.name,
+      in: place,
+      required: p.required === true,
+      ...(p.schema ? { schema: toJsonSchema(p.schema, `${key} parameter ${p.name}`, conversion) } : {}),
+      // OpenAPI's defaults: explode is true for form only; allowReserved applies to the query only.
+      style,
+      explode: p.explode ?? style === 'form',
+      allowReserved: place === 'query' && p.allowReserved === true,
+      ...(contentType !== undefined ? { contentType } : {}),
+    };
+  });
 }
 
 function isBearer(scheme: unknown): boolean {

@@ -9,6 +9,9 @@ export type JsonSchema = { readonly [keyword: string]: unknown } | boolean;
 /** The contract's operations, as the spec maps them (see spec/mapping.ts). */
 export type OperationRole = 'list' | 'create';
 
+/** How a parameter's value is written (OpenAPI's `style`): the query's four, the header's and the path's. */
+export type ParameterStyle = 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'simple' | 'matrix' | 'label';
+
 /** A parameter an operation declares. */
 export interface Parameter {
   readonly name: string;
@@ -16,6 +19,14 @@ export interface Parameter {
   readonly required: boolean;
   /** Its JSON Schema; undefined where the spec gives none (or gives it as content). */
   readonly schema?: JsonSchema;
+  /** How its value is written: the spec's `style`, else OpenAPI's default for its place (query, cookie: form; header, path: simple). */
+  readonly style: ParameterStyle;
+  /** Whether an array's items or an object's properties are written apart (`explode`): the spec's, else true for form only. */
+  readonly explode: boolean;
+  /** Whether reserved characters may go unencoded in a query value (`allowReserved`). */
+  readonly allowReserved: boolean;
+  /** The media type of a value the spec gives as `content` instead of a schema: a value the suite does not write. */
+  readonly contentType?: string;
 }
 
 /** One operation of the spec. */

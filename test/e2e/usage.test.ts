@@ -100,21 +100,28 @@ describe('the command line', () => {
       Object.assign(schemas['NewCategory']?.properties?.['name'] ?? {}, { maxLength: 50 });
       const list = doc.paths['/categories']?.get;
       if (list) list.parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1 } }];
-      // The create takes a vendor type beside application/json, and answers it.
+      // The create takes a vendor type beside application/json, and answers it; it requires an X-Request-Id.
       const create = doc.paths['/categories']?.post;
       const body = create?.requestBody as { content: Record<string, object> } | undefined;
       if (body) body.content = { 'application/vnd.petstore.v1+json': body.content['application/json'] as object, ...body.content };
       const created = create?.responses['201'] as { content: Record<string, object> } | undefined;
       if (created) created.content = { 'application/vnd.petstore.v1+json': created.content['application/json'] as object };
+      if (create) create.parameters = [{ name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string', format: 'uuid' } }];
     });
     const json = JSON.parse((await runCli(['rules', '--json', '--spec', spec])).stdout) as { id: string; forSpec?: string[] }[];
     expect(json.find((r) => r.id === 'INFO-2')?.forSpec).toEqual([
       'names over 100 characters: answered by the spec (name: maxLength 50), judged under CREATE-1 where it allows it and CREATE-2 where it does not',
     ]);
-    expect(json.find((r) => r.id === 'LIST-1')?.forSpec?.[0]).toMatch(/^also judges the parameter limit/);
+    expect(json.find((r) => r.id === 'LIST-1')?.forSpec).toEqual([
+      'also judges the parameter limit (query, form, exploded): values its schema allows get 200 and a JSON array, others (where it constrains them) 400',
+    ]);
+    expect(json.find((r) => r.id === 'CREATE-2')?.forSpec).toEqual([
+      'also judges the parameter X-Request-Id (header, simple): a create with a value its schema does not allow (where it constrains them) or without it gets 400 and creates nothing',
+    ]);
     expect(json.find((r) => r.id === 'INFO-1')?.forSpec).toBeUndefined();
     expect(json.find((r) => r.id === 'CREATE-1')?.forSpec).toEqual([
       'also sends a valid NewCategory in each JSON media type the spec names for the create\'s body: application/vnd.petstore.v1+json, application/json',
+      'also judges the parameter X-Request-Id (header, simple): a valid NewCategory sent with each value its schema allows gets 201 with what was sent',
     ]);
     expect(json.find((r) => r.id === 'CREATE-3')?.forSpec).toEqual([
       'sends the create\'s body as "application/vnd.petstore.v1+json; charset=utf-8" and as "application/vnd.petstore.v1+json;charset=UTF-8", each judged like one sent as "application/vnd.petstore.v1+json"',

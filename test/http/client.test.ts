@@ -63,7 +63,7 @@ describe.concurrent('HttpClient against a local server', () => {
     const other = post('another check');
     const unnamed = post();
     const [list, sameCheck, pets, otherCheck, defaultShape] = await Promise.all([
-      client.send('list-2', { ...get, query: { limit: '1' } }),
+      client.send('list-2', { ...get, query: 'limit=1' }),
       client.send('create-2', check.request, check.control),
       client.send('pet-1', { operation: 'getPet', method: 'GET', path: '/pets/1' }),
       client.send('create-3', other.request, other.control),

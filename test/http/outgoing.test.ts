@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bearer, inHeader, validKey } from '../../src/http/credential.js';
+import { bearer, inHeader, inQuery, validKey } from '../../src/http/credential.js';
 import { prepareRequest } from '../../src/http/outgoing.js';
 import { USER_AGENT } from '../../src/http/trace.js';
 
@@ -37,5 +37,28 @@ describe('prepareRequest, with the run\'s headers for every request (--header)',
 
   it('sends none without them', () => {
     expect(prepareRequest({ target: settings.target }, { method: 'GET', path: '/categories' }, TRACE).headers).toEqual({ 'user-agent': USER_AGENT, traceparent: TRACE });
+  });
+});
+
+describe('prepareRequest, with a query', () => {
+  const settings = { target: 'http://127.0.0.1:9/v1' };
+  const query = 'tag=a%20b&tag=c&ids=1,2|3%7C4&filter[color]=red&p=100%25&q=%E7%8A%AC';
+
+  it('sends it exactly as the checks wrote it (repeated names, delimiters, brackets, escapes), and shows it readable', () => {
+    const prepared = prepareRequest(settings, { method: 'GET', path: '/categories', query }, TRACE);
+    expect(prepared.path).toBe(`/v1/categories?${query}`);
+    // Readable, but still the same URL to a parser: a `%` stays escaped, and so do the characters that delimit pairs
+    // and items (an item's own `|`).
+    expect(prepared.shownUrl).toBe('http://127.0.0.1:9/v1/categories?tag=a b&tag=c&ids=1,2|3%7C4&filter[color]=red&p=100%25&q=犬');
+    expect(new URL(prepared.shownUrl).searchParams.getAll('p')).toEqual(['100%']);
+  });
+
+  it('adds a credential that travels in the query after it: its value sent, its description shown', () => {
+    const prepared = prepareRequest(settings, { method: 'GET', path: '/categories', query, credential: inQuery('api_key', validKey(KEY)) }, TRACE);
+    expect(prepared.path).toBe(`/v1/categories?${query}&api_key=${KEY}`);
+    expect(prepared.shownUrl).toMatch(/&api_key=<valid key>$/);
+    expect(prepared.shownUrl).not.toContain(KEY);
+    const alone = prepareRequest(settings, { method: 'GET', path: '/categories', credential: inQuery('api_key', validKey(KEY)) }, TRACE);
+    expect(alone.path).toBe(`/v1/categories?api_key=${KEY}`);
   });
 });

@@ -113,3 +113,28 @@ describe.concurrent('an Express 5 server written for a spec that names a vendor 
     expect(result.code, result.stdout).toBe(1);
   });
 });
+
+// A team whose list takes tags and whose create requires a request id: the parameters read as Express reads them
+// (node:querystring, req.get), the suite given the spec of both revisions.
+describe.concurrent('an Express 5 server written for a spec with the list\'s tags and the create\'s X-Request-Id and source', () => {
+  let spec: Promise<string> | undefined;
+  const parametersRun = async (faults: ExpressFaults, seed: number) => {
+    const path = await (spec ??= revisedSpecFile((doc) => {
+      revisionById('list-tags').revise(doc);
+      revisionById('request-id-header').revise(doc);
+    }));
+    return defaultRun(() => startExpress({ apiKey: KEY, parameters: true, ...faults }), KEY, seed, ['--spec', path]);
+  };
+
+  it.each([seedOf(0)])('reading them from req.query and req.get is judged conformant (seed %i)', async (seed) => {
+    expectCleanlyConformant(await parametersRun({}, seed));
+  });
+
+  // `req.query.tag.trim()`: a repeated tag is an array, and the list answers 500 where the spec allows the value:
+  // LIST-1's failure, and HTTP-1's in its own right (a status the spec does not document).
+  it.each([seedOf(1)])('reading the tag as one text fails LIST-1 and HTTP-1 only (seed %i)', async (seed) => {
+    const { result, report } = await parametersRun({ tagAsText: true }, seed);
+    expect(failedRules(report)).toEqual(['HTTP-1', 'LIST-1']);
+    expect(result.code, result.stdout).toBe(1);
+  });
+});

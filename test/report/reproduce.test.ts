@@ -61,11 +61,11 @@ const credentials: [string, Credential][] = [
 ];
 
 describe.skipIf(!tools)('curlCommand', () => {
-  it.each(credentials)('rebuilds the request with %s from $PETSTORE_API_KEY, and holds no key', async (_, credential) => {
+  it.each(credentials)('rebuilds the request with %s from $PETSTORE_API_KEY, its query exactly as sent, and holds no key', async (_, credential) => {
     const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6 });
     const body = `{"name":"it's \\"quoted\\", $HOME and \`ls\` 🐕\\n"}`;
     const reply = await client.send('x-1', {
-      operation: 'POST /categories', method: 'POST', path: '/categories', query: { q: 'a b' },
+      operation: 'POST /categories', method: 'POST', path: '/categories', query: 'q=a%20b&tag=x&tag=y|z&s=a%7Cb&filter[color]=red&ids=1,2&p=100%25',
       headers: { accept: 'application/json', 'content-type': 'application/json' }, body, credential,
     });
     await client.close();

@@ -72,16 +72,22 @@ describe('mapping the contract onto a spec', () => {
     }))).rejects.toThrow(/^the spec's createCategory \(POST \/categories\) takes no request body, where the contract's create takes a NewCategory as JSON/);
   });
 
-  it('reads the parameters an operation declares, with their schemas', async () => {
+  it('reads the parameters an operation declares, with their schemas, and how each is written (OpenAPI\'s defaults where it says nothing)', async () => {
     const { model } = await loadSpec(await revisedSpecFile((doc) => {
       (categories(doc).get as OpenAPIV3.OperationObject).parameters = [
         { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100 } },
         { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'ids', in: 'query', style: 'pipeDelimited', explode: false, schema: { type: 'array', items: { type: 'integer' } } },
+        { name: 'filter', in: 'query', style: 'deepObject', explode: true, allowReserved: true, schema: { type: 'object' } },
+        { name: 'where', in: 'query', content: { 'application/json': { schema: { type: 'object' } } } },
       ];
     }));
     expect(operationOf(model.operations, 'list').parameters).toEqual([
-      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 } },
-      { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', minimum: 1, maximum: 100 }, style: 'form', explode: true, allowReserved: false },
+      { name: 'X-Request-Id', in: 'header', required: true, schema: { type: 'string' }, style: 'simple', explode: false, allowReserved: false },
+      { name: 'ids', in: 'query', required: false, schema: { type: 'array', items: { type: 'integer' } }, style: 'pipeDelimited', explode: false, allowReserved: false },
+      { name: 'filter', in: 'query', required: false, schema: { type: 'object' }, style: 'deepObject', explode: true, allowReserved: true },
+      { name: 'where', in: 'query', required: false, style: 'form', explode: true, allowReserved: false, contentType: 'application/json' },
     ]);
   });
 });

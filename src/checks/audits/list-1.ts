@@ -2,13 +2,15 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
  * LIST-1: with the valid key, the list is a 200 with a JSON array. Judged on every such list request without
- * query parameters (those are INFO-4's open question) that the key got through. The items are MODEL-1's to judge.
+ * query parameters (those are INFO-4's open question, or the checks' that send them) that the key got through, but
+ * those a check allows a 400 for (a header parameter against its schema, or a required one left out: the check
+ * judges the refusal). The items are MODEL-1's to judge.
  */
 export const list1: ExchangeAudit = {
   rule: 'LIST-1',
   scope: 'list requests with the valid key',
-  judge({ reply, operation, credential }) {
-    if (operation.role !== 'list' || credential !== 'documented' || reply.status === undefined) return NOT_APPLICABLE;
+  judge({ reply, operation, credential, alsoAllowed }) {
+    if (operation.role !== 'list' || credential !== 'documented' || reply.status === undefined || alsoAllowed.includes(400)) return NOT_APPLICABLE;
     // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one.
     if (reply.status === 401) return NOT_APPLICABLE;
     if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;

@@ -6,7 +6,9 @@ import { selects } from '../../rules/selection.js';
 import { loadSpec, type LoadedSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import { bodyMediaTypeOf, CONTRACT_MEDIA_TYPE, essenceOf, withCharset } from '../../spec/media-types.js';
+import { writesValuesOf } from '../../spec/parameter-style.js';
 import { answeredBy, nodeOf, takesOtherProperties } from '../../spec/schema-node.js';
+import type { Parameter } from '../../spec/types.js';
 import type { Output } from '../console/output.js';
 import { defaultProfile, PROFILES } from '../profiles.js';
 import { environmentNetwork, specFetcher } from '../run-setup.js';
@@ -17,8 +19,8 @@ type ForSpec = readonly string[];
 /**
  * `petstore-conformance rules [<rule|area>...]`: the catalogue (or the rules named), as a table or as JSON, with what
  * each rule comes to for the spec in use (the bundled one, or --spec): which of the INFO rules' open questions the spec
- * answers (then CREATE-1 and CREATE-2 judge them as it says), whether CREATE-4 applies, which list parameters LIST-1
- * judges.
+ * answers (then CREATE-1 and CREATE-2 judge them as it says), whether CREATE-4 applies, which parameters of the list
+ * LIST-1 judges, and which of the create CREATE-1 and CREATE-2 do.
  */
 export async function printRules(out: Output, json: boolean, only: readonly string[], specPath: string | undefined, env: NodeJS.ProcessEnv): Promise<void> {
   // A spec at a URL is fetched through the environment's proxy, trusting the system's CAs, within a run's deadline.
@@ -43,17 +45,25 @@ function forSpecOf(rule: Rule, spec: LoadedSpec): ForSpec {
   const node = nodeOf(spec.model.schemas.NewCategory);
   if (rule.id === 'CREATE-4') return takesOtherProperties(node) ? [] : [`does not apply: ${OTHER_PROPERTIES_FORBIDDEN}`];
   const create = operationOf(spec.model.operations, 'create');
-  if (rule.id === 'CREATE-1' && create.requestMediaTypes.length > 1) {
-    return [`also sends a valid NewCategory in each JSON media type the spec names for the create's body: ${create.requestMediaTypes.join(', ')}`];
-  }
+  // The parameters the list and the create are tried with.
+  const tried = (role: 'list' | 'create') => operationOf(spec.model.operations, role).parameters.filter(writesValuesOf);
+  const named = (p: Parameter) => `the parameter ${p.name} (${p.in}, ${p.style}${p.explode ? ', exploded' : ''})`;
   if (rule.id === 'CREATE-3' && bodyMediaTypeOf(create) !== CONTRACT_MEDIA_TYPE) {
     const type = bodyMediaTypeOf(create);
     return [`sends the create's body as "${withCharset(type, 'spaced')}" and as "${withCharset(type, 'tight')}", each judged like one sent as "${type}"`];
   }
   if (rule.id === 'MEDIA-1') return documentedMediaTypes(spec);
   if (rule.id === 'LIST-1') {
-    const parameters = operationOf(spec.model.operations, 'list').parameters.filter((p) => p.in === 'query');
-    return parameters.map((p) => `also judges the parameter ${p.name}: values its schema allows get 200 and a JSON array, others (where it constrains them) 400`);
+    return tried('list').map((p) => `also judges ${named(p)}: values its schema allows get 200 and a JSON array, others (where it constrains them)${p.required ? ' and the list without it' : ''} 400`);
+  }
+  if (rule.id === 'CREATE-1') {
+    return [
+      ...(create.requestMediaTypes.length > 1 ? [`also sends a valid NewCategory in each JSON media type the spec names for the create's body: ${create.requestMediaTypes.join(', ')}`] : []),
+      ...tried('create').map((p) => `also judges ${named(p)}: a valid NewCategory sent with each value its schema allows gets 201 with what was sent`),
+    ];
+  }
+  if (rule.id === 'CREATE-2') {
+    return tried('create').map((p) => `also judges ${named(p)}: a create with a value its schema does not allow (where it constrains them)${p.required ? ' or without it' : ''} gets 400 and creates nothing`);
   }
   // The INFO rules: the questions the spec answers; none left open, the rule does not apply.
   const questions = OPEN_QUESTIONS.filter((q) => q.rule === rule.id);

@@ -28,6 +28,8 @@ describe('LIST-1 audit', () => {
   it('leaves a refused valid key to AUTH-3, lists with a query to INFO-4, and other requests to other rules', () => {
     expect(judged(list1, { status: 401, json: errorBody(401) })).toBe(NOT_APPLICABLE);
     expect(judged(list1, { query: '?limit=5', json: { items: [] } })).toBe(NOT_APPLICABLE);
+    // A header parameter against its schema, or a required one left out: the check that sent it judges the 400.
+    expect(judged(list1, { status: 400, json: errorBody(400), alsoAllowed: [400] })).toBe(NOT_APPLICABLE);
     expect(judged(list1, { credential: 'none', status: 200, json: {} })).toBe(NOT_APPLICABLE);
     expect(judged(list1, { credential: 'other', status: 200, json: {} })).toBe(NOT_APPLICABLE);
     expect(judged(list1, { operation: spec.create, status: 201, json: { id: 1, name: 'x' } })).toBe(NOT_APPLICABLE);

@@ -11,23 +11,14 @@ import { boundaryCases } from '../../../src/generators/schema/boundaries.js';
 import { applyCase, pointerOf, type ValueCase } from '../../../src/generators/schema/value-case.js';
 import { canonicalValue, fullValue, validValue } from '../../../src/generators/schema/valid-value.js';
 import { violationCases } from '../../../src/generators/schema/violations.js';
-import { invalidQueryValue, invalidQueryValues, validQueryValue, validQueryValues } from '../../../src/generators/schema/query-values.js';
+import { invalidParameterValues } from '../../../src/generators/schema/parameter-values.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import { MOST_NESTING, nodeOf } from '../../../src/spec/schema-node.js';
-import type { JsonSchema, SpecModel } from '../../../src/spec/types.js';
-import { compileValidators, type SchemaValidator } from '../../../src/spec/validators.js';
+import type { JsonSchema, Parameter, SpecModel } from '../../../src/spec/types.js';
+import type { SchemaValidator } from '../../../src/spec/validators.js';
+import { validatorOf } from '../../support/schema-validator.js';
 
 type Dialect = SpecModel['schemaDialect'];
-
-/** The spec's own validator for a schema, as the worker compiles it: ajv, ajv-formats, integers checked exactly. */
-function validatorOf(schema: JsonSchema, dialect: Dialect): SchemaValidator {
-  const model: SpecModel = {
-    version: 'test', operations: [], servers: [], schemaDialect: dialect,
-    schemas: { NewCategory: schema, Category: {}, Error: {} },
-    schemaSources: { NewCategory: 'test', Category: 'test', Error: 'test' },
-  };
-  return compileValidators(model).NewCategory;
-}
 
 /** Where a value breaks the schema, as the checks see it: sent as JSON text, parsed back with its exact numbers. */
 function violations(validate: SchemaValidator, value: unknown) {
@@ -186,23 +177,6 @@ describe('numbers with fractions', () => {
   });
 });
 
-describe('query values', () => {
-  it('are valid and invalid as a query carries them: every value it sends as valid keeps the schema, every invalid one breaks it', () => {
-    const schemas = [
-      { type: 'integer', minimum: 1, maximum: 100 }, { type: 'integer', format: 'int32', multipleOf: 5 }, { type: 'number', exclusiveMinimum: 0 },
-      { type: 'boolean' }, { type: 'string', enum: ['name', '-name', 'id'] }, { type: 'string', minLength: 2, maxLength: 5, pattern: '^[a-z]+$' },
-    ];
-    for (const schema of schemas) {
-      const node = nodeOf(schema);
-      const drawn = fc.sample(validQueryValue(node) as fc.Arbitrary<string>, { seed: 1, numRuns: 50 });
-      for (const text of [...validQueryValues(node).map((v) => v.text), ...drawn]) expect(invalidQueryValue(node, text), `${JSON.stringify(schema)}: ${text}`).toBeUndefined();
-      const invalid = invalidQueryValues(node);
-      expect(invalid.length, JSON.stringify(schema)).toBeGreaterThan(0);
-      for (const { label, text } of invalid) expect(invalidQueryValue(node, text), `${JSON.stringify(schema)}: ${label}`).toBeDefined();
-    }
-  });
-});
-
 /** A category with child categories, as the spec loader converts it (spec/schemas.ts): its children refer to it. */
 const CATEGORY_TREE = {
   type: 'object', required: ['name'],
@@ -271,9 +245,12 @@ describe('formats', () => {
     }
   });
 
-  it('asserted, give a query parameter of a format a value that breaks it', () => {
-    const uuid = nodeOf({ type: 'string', format: 'uuid' });
-    expect(invalidQueryValues(uuid)).toEqual([]);
-    expect(invalidQueryValues(uuid, { assertFormats: true })).toEqual([{ label: 'a value that is "123e4567-e89b-12d3-a456-42661417400", which breaks its format uuid', text: '123e4567-e89b-12d3-a456-42661417400' }]);
+  it('asserted, give a parameter of a format a value that breaks it', () => {
+    const schema = { type: 'string', format: 'uuid' };
+    const parameter: Parameter = { name: 'X-Request-Id', in: 'header', required: true, schema, style: 'simple', explode: false, allowReserved: false };
+    expect(invalidParameterValues(parameter, nodeOf(schema))).toEqual([]);
+    expect(invalidParameterValues(parameter, nodeOf(schema), { assertFormats: true })).toEqual([
+      { label: 'a value is "123e4567-e89b-12d3-a456-42661417400", which breaks its format uuid', value: '123e4567-e89b-12d3-a456-42661417400' },
+    ]);
   });
 });

@@ -18,6 +18,11 @@
  * natural faults: `defaultParser`, the tutorial's `express.json()`, which reads application/json only (a body of the
  * vendor type is never read); `servedAsJson`, `res.json()`, which serves application/json.
  *
+ * `parameters` writes it for a spec whose list takes tags (`?tag=dog&tag=cat`: at most 3, each of 1 to 10 characters)
+ * and whose create requires an X-Request-Id (a uuid) and takes a source (web, app or import) in the query: read from
+ * Express's own `req.query` (node:querystring: a repeated name is an array, a single one a text) and `req.get`. Its
+ * natural fault: `tagAsText`, the tag read as one text (`req.query.tag.trim()`), which throws on a repeated tag.
+ *
  * What stays the same in every mode: a refusal is 401 with an Error and `WWW-Authenticate: Bearer`, and the handler
  * validates the body's fields itself with 400 and an Error. Express's own headers (`X-Powered-By`, `ETag`),
  * case-insensitive, non-strict routing and Node's keep-alive are left as they are.
@@ -34,13 +39,18 @@ export interface ExpressFaults {
   readonly naiveBearer?: boolean;
   readonly defaultParser?: boolean;
   readonly servedAsJson?: boolean;
+  readonly tagAsText?: boolean;
 }
 
 export interface ExpressPetStoreOptions extends ExpressFaults {
   readonly apiKey: string;
   /** The media type the spec names for the create's body and its answers (see above); application/json when absent. */
   readonly vendorType?: string;
+  /** The list's tags and the create's X-Request-Id and source, checked (see above). */
+  readonly parameters?: boolean;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const error = (res: Response, status: number, code: string, message: string) => res.status(status).json({ code, message, status });
 
@@ -66,11 +76,22 @@ export async function startExpress(options: ExpressPetStoreOptions): Promise<Run
 
   if (!options.parseBeforeAuth) app.use(parser);
 
-  app.get('/v1/categories', (_req: Request, res: Response) => {
+  app.get('/v1/categories', (req: Request, res: Response) => {
+    if (options.parameters) {
+      const given = req.query['tag'];
+      const tags: unknown[] = given === undefined ? [] : options.tagAsText ? [(given as string).trim()] : [given].flat();
+      const fine = tags.length <= 3 && tags.every((tag) => typeof tag === 'string' && [...tag].length >= 1 && [...tag].length <= 10);
+      if (!fine) return error(res, 400, 'invalid_tag', 'Give at most 3 tags, each of 1 to 10 characters.');
+    }
     answer(res, categories);
   });
 
   app.post('/v1/categories', (req: Request, res: Response) => {
+    if (options.parameters) {
+      if (!UUID.test(req.get('x-request-id') ?? '')) return error(res, 400, 'invalid_request_id', 'Send an X-Request-Id that is a uuid.');
+      const source = req.query['source'];
+      if (source !== undefined && !['web', 'app', 'import'].includes(source as string)) return error(res, 400, 'invalid_source', 'The source is web, app or import.');
+    }
     // Express 5 leaves req.body undefined when no parser took the body (another Content-Type, or none).
     const body: unknown = req.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return error(res, 400, 'invalid_body', 'The body must be a JSON object.');
