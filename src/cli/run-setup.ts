@@ -54,7 +54,10 @@ export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Prom
  * bounded in size, following a few redirects.
  */
 export function specFetcher(network: Network, timeoutMs: number): FetchDocument {
-  return async (url) => (await fetchDocument(url, { ...network, timeoutMs, what: 'the spec' })).bytes;
+  return async (url) => {
+    const { bytes, finalUrl } = await fetchDocument(url, { ...network, timeoutMs, what: 'the spec' });
+    return { bytes, url: finalUrl };
+  };
 }
 
 /**

@@ -9,8 +9,11 @@ export interface SpecFile {
   readonly sha256: string;
 }
 
-/** Reads a document at a URL (a spec served by its API, and what its `$ref`s name there). */
-export type FetchDocument = (url: string) => Promise<Buffer>;
+/**
+ * Reads a document at a URL (a spec served by its API, and what its `$ref`s name there): its bytes, and the URL they
+ * came from at last, after any redirect.
+ */
+export type FetchDocument = (url: string) => Promise<{ readonly bytes: Buffer; readonly url: string }>;
 
 /** A spec's root: a path on this machine (absolute), or an http(s) URL. */
 export function isUrl(location: string): boolean {
@@ -26,15 +29,25 @@ export class SpecFiles {
   private readonly bytes = new Map<string, Promise<Buffer>>();
   private failure?: string;
 
-  constructor(
-    /** The root file: an absolute path, or a URL. */
-    readonly root: string,
-    private readonly fetch: FetchDocument | undefined,
-  ) {}
+  /**
+   * The root file: an absolute path, or a URL; once read, the URL it came from after any redirect, which its relative
+   * `$ref`s resolve against (RFC 3986 §5.1.3): what the parser is given.
+   */
+  root: string;
 
-  /** The root file's bytes. */
-  rootBytes(): Promise<Buffer> {
-    return this.read(this.root);
+  constructor(root: string, private readonly fetch: FetchDocument | undefined) {
+    this.root = root;
+  }
+
+  /** The root file's bytes (see {@link root}). */
+  async rootBytes(): Promise<Buffer> {
+    if (!isUrl(this.root)) return this.read(this.root);
+    const given = this.root;
+    const fetched = this.fetchFrom(given);
+    const { url } = await fetched;
+    this.root = url;
+    this.bytes.set(url, fetched.then((f) => f.bytes));
+    return this.read(url);
   }
 
   /** The parser's options that route its reading through these files (swagger-parser's `resolve`). */
@@ -66,7 +79,7 @@ export class SpecFiles {
   private read(location: string): Promise<Buffer> {
     let read = this.bytes.get(location);
     if (!read) {
-      read = isUrl(location) ? this.fetchFrom(location) : readFile(location);
+      read = isUrl(location) ? this.fetchFrom(location).then((f) => f.bytes) : readFile(location);
       this.bytes.set(location, read);
       // Not one that failed: none of its bytes are the spec's.
       read.catch((error: NodeJS.ErrnoException) => {
@@ -78,17 +91,18 @@ export class SpecFiles {
     return read;
   }
 
-  private fetchFrom(url: string): Promise<Buffer> {
+  private fetchFrom(url: string): ReturnType<FetchDocument> {
     if (!this.fetch) return Promise.reject(new Error(`${url} is a URL, and this spec is read from files only`));
     return this.fetch(url);
   }
 
   /** A file's place as the digest names it: from the root file's folder (with /), or from the root's URL. */
   private relativePath(location: string): string {
-    if (location === this.root) return isUrl(location) ? new URL(location).pathname.split('/').pop() || location : basename(location);
+    if (location === this.root) return isUrl(location) ? safelyDecoded(new URL(location).pathname.split('/').pop() || location) : basename(location);
     if (isUrl(this.root) || isUrl(location)) {
       const base = isUrl(this.root) ? new URL('.', this.root).href : undefined;
-      return base !== undefined && location.startsWith(base) ? location.slice(base.length) : location;
+      // As the files are named on the server's disk: `my schemas/a.yaml`, not `my%20schemas/a.yaml`.
+      return base !== undefined && location.startsWith(base) ? safelyDecoded(location.slice(base.length)) : location;
     }
     return relative(dirname(this.root), location).split(sep).join('/');
   }
@@ -116,4 +130,13 @@ function sha256Of(content: Buffer | string): string {
 function fileSystemPath(url: string): string {
   const path = decodeURI(url.replace(/^file:\/\//i, ''));
   return path.replace(/%23/g, '#').replace(/%24/g, '$').replace(/%26/g, '&').replace(/%2C/g, ',').replace(/%40/g, '@');
+}
+
+/** A URL's path percent-decoded; as it is where it does not decode. */
+function safelyDecoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }

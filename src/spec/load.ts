@@ -67,7 +67,7 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
   const options = { resolve: files.resolvers };
   let parsed: OpenAPI.Document;
   try {
-    parsed = await SwaggerParser.parse(root, options);
+    parsed = await SwaggerParser.parse(files.root, options);
   } catch (error) {
     throw new SpecError(unparsed(error, bytes.toString('utf8'), named, location));
   }
@@ -75,7 +75,7 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
   try {
     // The root's location, given with the document, is what its relative $refs resolve against. validate() mutates
     // its input: it gets a copy. It returns the document with every $ref resolved.
-    document = await SwaggerParser.validate(root, structuredClone(parsed), options);
+    document = await SwaggerParser.validate(files.root, structuredClone(parsed), options);
   } catch (error) {
     throw new SpecError(`invalid spec ${location}: ${files.unreadable ?? parserMessage(error)}`);
   }

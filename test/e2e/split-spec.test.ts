@@ -35,28 +35,30 @@ describe('a spec split over files', () => {
     expect((await readReport(again)).specSha256).toBe(report.specSha256);
   });
 
-  it('served at a URL: each $ref fetched relative to the file that names it, the digest over every file fetched', async () => {
+  it('served at a URL: each $ref fetched relative to the file that names it (after a redirect, where it led), the digest over every file fetched', async () => {
     const split = await splitSpecFiles();
     const fetched: string[] = [];
     const origin = await listen((request, response) => {
       fetched.push(request.url as string);
+      // The latest spec, as a service names it: relative $refs resolve against where the redirect leads (RFC 3986 §5.1.3).
+      if (request.url === '/latest') return void response.writeHead(302, { location: '/api/openapi.yaml' }).end();
       const file = split.files[(request.url as string).replace(/^\/api\//, '')];
       if (file === undefined) response.writeHead(404).end();
       else void readFile(file).then((bytes) => response.writeHead(200, { 'content-type': 'application/yaml' }).end(bytes));
     });
     const dir = await tempDir();
-    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--spec', `${origin}/api/openapi.yaml`, '--report-dir', dir]);
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--spec', `${origin}/latest`, '--report-dir', dir]);
     expect(stderr).toBe('');
     expect(code).toBe(0);
     expect(stdout).toMatch(/Verdict: CONFORMANT/);
     const report = await readReport(dir);
-    expect(report.specPath).toBe(`${origin}/api/openapi.yaml`);
+    expect(report.specPath).toBe(`${origin}/latest`);
     expect(report.specFiles.map((f) => f.path)).toEqual(['openapi.yaml', 'responses/errors.yaml', 'schemas/category.yaml', 'schemas/error.yaml', 'schemas/new-category.json']);
     // The same files on disk: the same digest.
     expect(report.specSha256).toBe((await loadSpec(split.root)).sha256);
-    expect(new Set(fetched)).toEqual(new Set(['/api/openapi.yaml', '/api/responses/errors.yaml', '/api/schemas/category.yaml', '/api/schemas/error.yaml', '/api/schemas/new-category.json']));
+    expect(new Set(fetched)).toEqual(new Set(['/latest', '/api/openapi.yaml', '/api/responses/errors.yaml', '/api/schemas/category.yaml', '/api/schemas/error.yaml', '/api/schemas/new-category.json']));
     // Each file once, whatever the parser's passes over it.
-    expect(fetched).toHaveLength(5);
+    expect(fetched).toHaveLength(6);
 
     const rules = await runCli(['rules', 'CREATE-4', '--spec', `${origin}/api/openapi.yaml`]);
     expect(rules.code, rules.stderr).toBe(0);
