@@ -238,7 +238,7 @@ for (const { parameter, node, valid, invalid } of bodies.canMakeValid ? paramete
       for (const c of valid) {
         const marker = t.marker('param');
         const sent = bodies.valid(marker);
-        expectCreated(t, await t.create(sent, { parameters: [{ parameter, value: uniqueLike(node, c.value, marker) }] }), sent);
+        expectCreated(t, await t.create(sent, { parameters: [{ parameter, value: uniqueLike(parameter, node, c.value, marker) }] }), sent);
       }
     }, { writes: valid.length });
   }

@@ -11,7 +11,8 @@ const PLACEHOLDER_PATH_VALUE = '1';
  * The values of the operation's parameters a request carries: those given, and a value for each one the spec requires
  * in the query or the headers that they lack (see requiredParameterValue), but those the request leaves out on
  * purpose: a request the spec says is incomplete without it would be refused for that, whatever its check is about.
- * A header the request sets itself (`headers`, names in any letter case) is not given again.
+ * A header the request or the run sets (`headers`: its own, and the run's `--header`s; names in any letter case) is
+ * not given again.
  */
 export function parameterValues(operation: Operation, given: readonly ParameterValue[], leftOut: readonly Parameter[],
   headers: Readonly<Record<string, string>>, unique: string): ParameterValue[] {

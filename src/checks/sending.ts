@@ -1,3 +1,4 @@
+import { perRequest } from '../generators/schema/parameter-values.js';
 import { bearer, validKey, type Credential, type CredentialSent } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
 import { newTraceId } from '../http/trace.js';
@@ -150,7 +151,10 @@ export class CheckRequests<R extends RuleId = RuleId> {
     // Requests with a body are alike within the check that sends them (its generated cases): a shape of their own.
     const shape = body === undefined ? undefined : `${operation.method} ${operation.path} in ${this.rule} ${this.name}`;
     const id = this.suite.nextExchangeId();
-    const parameters = parameterValues(operation, options.parameters ?? [], options.leaveOut ?? [], headers, `${this.env.settings.runId}-${id}`);
+    // A header parameter the run gives every request (--header) takes that value: none is made for it.
+    const given = { ...this.env.settings.headers, ...headers };
+    const parameters = parameterValues(operation, options.parameters ?? [], options.leaveOut ?? [], given, `${this.env.settings.runId}-${id}`);
+    const leftOut = (options.leaveOut ?? []).filter((p) => p.in === 'header').map((p) => p.name);
     const written = writtenParameters(options.query ?? {}, parameters);
     Object.assign(headers, written.headers);
     const reply = await this.env.client.send(id, {
@@ -159,6 +163,7 @@ export class CheckRequests<R extends RuleId = RuleId> {
       path: fillPath(operation, options.pathParameters),
       ...(written.query !== '' ? { query: written.query } : {}),
       headers,
+      ...(leftOut.length > 0 ? { leftOut } : {}),
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
@@ -166,7 +171,9 @@ export class CheckRequests<R extends RuleId = RuleId> {
     if (body !== undefined) this.sentBodies.set(reply, body);
     if (writing) this.account(reply, refusal, holding);
     this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
-    if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply);
+    // Created with a value of its own of a parameter that does not identify the request (a tenant): maybe kept apart.
+    const elsewhere = (options.parameters ?? []).some((v) => !perRequest(v.parameter));
+    if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply, elsewhere);
     if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
     this.evidence.keep(reply.exchange);
     return reply;

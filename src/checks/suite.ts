@@ -176,7 +176,8 @@ export function defineSuite(name: SuiteName): Suite {
     },
 
     checkRunCreationsAreListed() {
-      checkListed('the whole run', () => [...state.run.created.values()], LONG_LIST, `, once the list holds more than ${LONG_LIST - 1}`);
+      const listed = () => [...state.run.created.values()].filter((c) => !state.run.listedElsewhere.has(c.id));
+      checkListed('the whole run', listed, LONG_LIST, `, once the list holds more than ${LONG_LIST - 1}`);
     },
 
     shared<T>(sharedName: string, writes: number, send: (t: CheckContext) => Promise<T>): Shared<T> {

@@ -30,6 +30,11 @@ export interface OutgoingRequest {
    */
   readonly query?: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * Headers the request leaves out on purpose (a parameter its check omits, to see it refused), by name in any letter
+   * case: the run's header of such a name (`--header`) is not added either.
+   */
+  readonly leftOut?: readonly string[];
   readonly body?: string;
   readonly credential?: Credential;
 }
@@ -77,8 +82,8 @@ export function prepareRequest(settings: RequestSettings, request: Omit<Outgoing
   const identity: Record<string, string> = { 'user-agent': USER_AGENT, traceparent: traceparentValue };
   const own = Object.entries(request.headers ?? {}).filter(([name]) => !(name.toLowerCase() in identity));
   // A header the request sets itself is its check's to send, whatever the run adds: one name, one value.
-  const taken = new Set([...own.map(([name]) => name), ...(credential?.place.kind === 'header' ? [credential.place.name] : []), ...Object.keys(identity)]
-    .map((name) => name.toLowerCase()));
+  const taken = new Set([...own.map(([name]) => name), ...(credential?.place.kind === 'header' ? [credential.place.name] : []), ...Object.keys(identity),
+    ...request.leftOut ?? []].map((name) => name.toLowerCase()));
   const extra = Object.entries(settings.headers ?? {}).filter(([name]) => !taken.has(name.toLowerCase()));
   const headers: Record<string, string> = Object.fromEntries([...extra, ...own]);
   const shownHeaders: Record<string, string> = Object.fromEntries([...extra.map(([name]) => [name, REDACTED]), ...own]);

@@ -30,14 +30,17 @@ export class Ledger {
 
   /**
    * Records the category a 201 response shows, when it shows one with an exact id, here and in the run's ledger: as
-   * the first 201 that showed its id did (a later one repeating the id is MODEL-2's to report).
+   * the first 201 that showed its id did (a later one repeating the id is MODEL-2's to report). One created with a
+   * value of a create parameter that may keep it apart (`elsewhere`: see RunState.listedElsewhere) is the run's, but
+   * not among those the suite's list must show.
    */
-  recordCreated(reply: Reply): void {
+  recordCreated(reply: Reply, elsewhere = false): void {
     const document = reply.json().document;
     const seen = document && readCategory(document, document.value);
     if (seen?.id === undefined) return;
     const created = { ...seen, id: seen.id, exchange: reply.exchange.id };
-    if (!this.created.has(seen.id)) this.created.set(seen.id, created);
+    if (elsewhere) this.run.listedElsewhere.add(seen.id);
+    else if (!this.created.has(seen.id)) this.created.set(seen.id, created);
     if (!this.run.created.has(seen.id)) this.run.created.set(seen.id, created);
   }
 

@@ -10,6 +10,12 @@ import { WriteBudget } from './write-budget.js';
 export interface RunState {
   /** Every category a 201 of the run showed, by exact id: what the final LIST-2 check and the report list. */
   readonly created: Map<bigint, CreatedCategory>;
+  /**
+   * The ids of categories created with a value of a create parameter other than the run's own (a tenant, a locale: see
+   * perRequest), which may keep a category apart: no schema says what such a value does to the list, so no list read
+   * with the run's own values is held to show them (LIST-2).
+   */
+  readonly listedElsewhere: Set<bigint>;
   /** Every id a 201 of the run showed, with the exchange that showed it first (MODEL-2). */
   readonly idsGiven: Map<bigint, string>;
   /** The run's writes, shared by every check of every suite. */
@@ -40,7 +46,7 @@ export function runState(settings: RunSettings): RunState {
   if (current?.runId !== settings.runId) {
     const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
     const topUp = new WriteBudget(settings.readOnly ? 0 : settings.topUp);
-    current = { runId: settings.runId, state: { created: new Map(), idsGiven: new Map(), budget, topUp, posts: 0 } };
+    current = { runId: settings.runId, state: { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget, topUp, posts: 0 } };
   }
   return current.state;
 }

@@ -26,7 +26,7 @@ function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule
   const credentials = new WeakMap<Reply, CredentialSent>();
   const suite = {
     name: 'test',
-    ledger: new Ledger({ created: new Map(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0 }),
+    ledger: new Ledger({ created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0 }),
     nextExchangeId: () => `test-${++n}`,
     coverage: { note: () => undefined },
     audits: {

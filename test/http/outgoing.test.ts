@@ -35,6 +35,11 @@ describe('prepareRequest, with the run\'s headers for every request (--header)',
     expect(inApiKey.shownHeaders).toMatchObject({ 'x-api-key': '<valid key>', 'X-Tenant': '[REDACTED]' });
   });
 
+  it('leaves one out where the request leaves that header out on purpose (a parameter its check omits), in any letter case', () => {
+    const prepared = prepareRequest(settings, { method: 'POST', path: '/categories', leftOut: ['x-tenant'] }, TRACE);
+    expect(Object.keys(prepared.headers)).toEqual(['X-Gateway-Key', 'user-agent', 'traceparent']);
+  });
+
   it('sends none without them', () => {
     expect(prepareRequest({ target: settings.target }, { method: 'GET', path: '/categories' }, TRACE).headers).toEqual({ 'user-agent': USER_AGENT, traceparent: TRACE });
   });

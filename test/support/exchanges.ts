@@ -74,7 +74,7 @@ export const TIMED_OUT: TransportError = { code: 'TIMEOUT', phase: 'headers', me
 
 /** A run's state before its first request: nothing created, no write limit, `topUp` categories the top-up may add. */
 export function newRun(topUp = 0): RunState {
-  return { created: new Map(), idsGiven: new Map(), budget: new WriteBudget(Number.POSITIVE_INFINITY), topUp: new WriteBudget(topUp), posts: 0 };
+  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget: new WriteBudget(Number.POSITIVE_INFINITY), topUp: new WriteBudget(topUp), posts: 0 };
 }
 
 /** What an audit is told of an exchange beyond the exchange itself. */

@@ -216,37 +216,63 @@ function scalarProblem(node: SchemaNode, text: string): string | undefined {
 }
 
 /**
- * The value a parameter the spec requires gets on every request that lacks one: where any text will do, a text unique
- * to the request, within its lengths; a uuid unique to it where any uuid will do; else its plainest value its style
- * sends (undefined when it has none).
+ * Whether each request gets a value of its own of the parameter: an idempotency key, a request or correlation id, a
+ * nonce, which a server may take a repeat of for the same request again (and answer with its first answer, or 409/422).
+ * Any other parameter (a tenant, a client, a locale) takes one value for the whole run: a server may keep what a request
+ * creates apart by it, and read it back only by the same value.
+ */
+export function perRequest(parameter: Parameter): boolean {
+  return PER_REQUEST.test(parameter.name);
+}
+
+/** The names of parameters that identify a request (see {@link perRequest}). */
+const PER_REQUEST = /idempot|request[-_.]?id|correlation|nonce|trace[-_.]?id|transaction[-_.]?id|message[-_.]?id|dedup/i;
+
+/**
+ * The value a parameter the spec requires gets on every request that lacks one: for a parameter that identifies the
+ * request (see {@link perRequest}), one of its own (see {@link uniqueLike}); for any other, the same value on every
+ * request of the run: its plainest value its style sends (undefined when it has none).
  */
 export function requiredParameterValue(parameter: Parameter, node: SchemaNode, unique: string): unknown {
-  if (anyText(node)) {
+  if (perRequest(parameter) && anyText(node)) {
     const { minLength = 1, maxLength = Infinity } = node.string;
     return unique.slice(-maxLength).padStart(minLength, 'x');
   }
-  if (anyUuid(node)) return uuidOf(unique);
   let plain = plainest.get(parameter);
   if (!plain) plainest.set(parameter, (plain = { value: validParameterValues(parameter, node)[0]?.value }));
-  return plain.value;
+  return uniqueLike(parameter, node, plain.value, unique);
 }
 
 /** Each required parameter's plainest value, worked out once (the parameters are the spec model's, one per run). */
 const plainest = new WeakMap<Parameter, { readonly value: unknown }>();
 
 /**
- * `value`, made unique to a request where the schema lets any text or any uuid be one: a text as long, ending in as
- * much of `unique` as fits, or a uuid made from it. An idempotency key or a request id must not repeat: a server may
- * answer a repeated one with the answer it gave the first time. Other values are as given.
+ * `value`, made unique to a request where the parameter identifies one (see {@link perRequest}) and its schema lets
+ * others be: a text as long where any text will do, ending in as much of `unique` as fits; a uuid made from `unique`
+ * where any uuid will; else a value of its pattern drawn from `unique` (the same text, the same value). Other values,
+ * and values of other parameters, are as given.
  */
-export function uniqueLike(node: SchemaNode, value: unknown, unique: string): unknown {
+export function uniqueLike(parameter: Parameter, node: SchemaNode, value: unknown, unique: string): unknown {
   // A text beyond ASCII is a boundary of its own (a length counted in code points), not a key: as it is.
-  if (typeof value !== 'string' || value === '' || !/^[\x20-\x7e]*$/.test(value)) return value;
+  if (!perRequest(parameter) || typeof value !== 'string' || value === '' || !/^[\x20-\x7e]*$/.test(value)) return value;
   if (anyText(node)) {
     const length = [...value].length;
     return unique.slice(-length).padStart(length, 'x');
   }
-  return anyUuid(node) ? uuidOf(unique) : value;
+  if (anyUuid(node)) return uuidOf(unique);
+  return patterned(node) ? drawnFrom(node, unique) ?? value : value;
+}
+
+/** Whether a text schema's values are its pattern's (and lengths'), nothing narrower: an enum has none to draw. */
+function patterned(node: SchemaNode): boolean {
+  return node.types.has('string') && !node.values && node.string.patterns.length > 0 && valueKind(node) === 'scalar';
+}
+
+/** A value of the schema drawn with a seed made from a text: the same text, the same value; undefined if none is drawn. */
+function drawnFrom(node: SchemaNode, text: string): unknown {
+  const arbitrary = validValue(node);
+  if (!arbitrary) return undefined;
+  return firstKept(arbitrary, undefined, createHash('sha256').update(text).digest().readInt32BE(0));
 }
 
 /** Whether any text (within its lengths) is a value of the schema. */

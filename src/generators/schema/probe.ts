@@ -16,12 +16,15 @@ export function filtered<T>(arbitrary: fc.Arbitrary<T>, keeps: (value: T) => boo
   return firstKept(arbitrary, keeps) === undefined ? undefined : arbitrary.filter(keeps);
 }
 
-/** The first value of the arbitrary's draws (the same on every run) that `keeps` keeps; undefined when none is. */
-export function firstKept<T>(arbitrary: fc.Arbitrary<T>, keeps: (value: T) => boolean = () => true): T | undefined {
+/**
+ * The first value of the arbitrary's draws that `keeps` keeps (the same for the same seed: 0 unless given); undefined
+ * when none is.
+ */
+export function firstKept<T>(arbitrary: fc.Arbitrary<T>, keeps: (value: T) => boolean = () => true, seed = 0): T | undefined {
   // The draws of one seed are the same values in the same order however many are drawn: each round's draws begin
   // with the last round's, so the first value kept is the one a single round of 200 would find.
   for (const numRuns of PROBE_RUNS) {
-    const kept = fc.sample(arbitrary, { seed: 0, numRuns }).find(keeps);
+    const kept = fc.sample(arbitrary, { seed, numRuns }).find(keeps);
     if (kept !== undefined) return kept;
   }
   return undefined;

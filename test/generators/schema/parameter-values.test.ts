@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  invalidParameterValues, parameterProblem, parameterTrials, requiredParameterValue, uniqueLike, validParameterValue, validParameterValues,
+  invalidParameterValues, parameterProblem, parameterTrials, requiredParameterValue, perRequest, uniqueLike, validParameterValue, validParameterValues,
 } from '../../../src/generators/schema/parameter-values.js';
 import { jsonText } from '../../../src/json/write.js';
 import { parseJson } from '../../../src/json/parse.js';
@@ -121,29 +121,58 @@ describe('parameterTrials', () => {
 });
 
 describe('values unique to a request', () => {
+  /** A parameter that identifies a request, and one that does not (a tenant). */
+  const key = (schema: JsonSchema): Parameter => ({ ...parameter(schema, 'header', 'simple'), name: 'Idempotency-Key' });
+  const tenant = (schema: JsonSchema): Parameter => ({ ...parameter(schema, 'header', 'simple'), name: 'X-Tenant-Id' });
+
+  it('tells a parameter that identifies a request by its name', () => {
+    for (const name of ['Idempotency-Key', 'X-Request-Id', 'x-request_id', 'X-Correlation-ID', 'nonce', 'X-Trace-Id', 'requestId']) {
+      expect(perRequest({ ...parameter({}), name }), name).toBe(true);
+    }
+    for (const name of ['X-Tenant-Id', 'X-Client', 'Accept-Language', 'X-Trace-Mode', 'X-Api-Version']) expect(perRequest({ ...parameter({}), name }), name).toBe(false);
+  });
+
   it('where any text will do: as long as the value, ending in the request\'s own text', () => {
-    const node = nodeOf({ type: 'string', minLength: 1, maxLength: 64 });
-    expect(uniqueLike(node, 'a'.repeat(64), 'run-7-42')).toBe('x'.repeat(56) + 'run-7-42');
-    expect(uniqueLike(node, 'abc', 'run-7-42')).toBe('-42');
-    expect(requiredParameterValue(parameter({ type: 'string', minLength: 1, maxLength: 4 }), node, 'run-7-42')).toBe('run-7-42');
-    expect(requiredParameterValue(parameter({ type: 'string', maxLength: 4 }), nodeOf({ type: 'string', maxLength: 4 }), 'run-7-42')).toBe('7-42');
+    const schema = { type: 'string', minLength: 1, maxLength: 64 };
+    const node = nodeOf(schema);
+    expect(uniqueLike(key(schema), node, 'a'.repeat(64), 'run-7-42')).toBe('x'.repeat(56) + 'run-7-42');
+    expect(uniqueLike(key(schema), node, 'abc', 'run-7-42')).toBe('-42');
+    expect(requiredParameterValue(key({ type: 'string', minLength: 1, maxLength: 4 }), node, 'run-7-42')).toBe('run-7-42');
+    expect(requiredParameterValue(key({ type: 'string', maxLength: 4 }), nodeOf({ type: 'string', maxLength: 4 }), 'run-7-42')).toBe('7-42');
   });
 
   it('where any uuid will do: a uuid made from the request\'s own text', () => {
     const schema = { type: 'string', format: 'uuid' };
     const node = nodeOf(schema);
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    const one = requiredParameterValue(parameter(schema), node, 'run-7-42');
+    const one = requiredParameterValue(key(schema), node, 'run-7-42');
     expect(one).toMatch(uuid);
-    expect(uniqueLike(node, '00000000-0000-4000-8000-000000000000', 'run-7-42')).toBe(one);
-    expect(requiredParameterValue(parameter(schema), node, 'run-7-43')).not.toBe(one);
+    expect(uniqueLike(key(schema), node, '00000000-0000-4000-8000-000000000000', 'run-7-42')).toBe(one);
+    expect(requiredParameterValue(key(schema), node, 'run-7-43')).not.toBe(one);
     expect(validates({ type: 'string', format: 'uuid' }, one)).toBe(true);
+  });
+
+  it('where a pattern decides: a value of the pattern drawn from the request\'s own text', () => {
+    const schema = { type: 'string', pattern: '^[0-9a-f]{32}$' };
+    const node = nodeOf(schema);
+    const values = ['run-7-1', 'run-7-2', 'run-7-3'].map((unique) => requiredParameterValue(key(schema), node, unique));
+    for (const value of values) expect(value).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(values).size).toBe(3);
+    expect(requiredParameterValue(key(schema), node, 'run-7-1')).toBe(values[0]);
+  });
+
+  it('for a parameter that does not identify a request (a tenant): the same value on every request of the run', () => {
+    for (const schema of [{ type: 'string', minLength: 1, maxLength: 40 }, { type: 'string', format: 'uuid' }, { type: 'string', pattern: '^[a-z]{3}$' }]) {
+      const values = ['run-7-1', 'run-7-2'].map((unique) => requiredParameterValue(tenant(schema), nodeOf(schema), unique));
+      expect(values[0], JSON.stringify(schema)).toBe(values[1]);
+      expect(validates(schema, values[0]), JSON.stringify(schema)).toBe(true);
+    }
   });
 
   it('elsewhere, the plainest value its style sends, and values as given', () => {
     const ids = parameter({ type: 'array', items: { type: 'integer', minimum: 3 } });
     const node = nodeOf(ids.schema as JsonSchema);
     expect(requiredParameterValue(ids, node, 'run-7-42')).toEqual([3]);
-    expect(uniqueLike(node, [3], 'run-7-42')).toEqual([3]);
+    expect(uniqueLike(ids, node, [3], 'run-7-42')).toEqual([3]);
   });
 });
