@@ -79,7 +79,8 @@ const TABLE = {
     brief: 'a value that breaks its format is invalid',
     describe: 'hold the target to the spec\'s string formats (date-time, email, uri, uuid, ipv4… those ajv-formats knows): a value ' +
       'that breaks one must get 400 and create nothing (CREATE-2), as a value past a bound must. Without it formats are ' +
-      'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid',
+      'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid. With the rules ' +
+      'command, what a run with it sends',
   },
   'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
@@ -147,7 +148,7 @@ export type Options = { readonly [Name in keyof typeof TABLE]?: ValueOf<(typeof 
 export type Command =
   | { readonly kind: 'help'; readonly topic?: string }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly only: readonly string[] }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[] }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -246,7 +247,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), strict: v.strict === true };
   }
-  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), only: ruleNames(extra) };
+  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   const argument = unknownCommand ? command : extra[0];
   if (argument !== undefined) {

@@ -3,7 +3,7 @@ import { Redactor } from '../core/secrets.js';
 import { newCategoryBodies, type NewCategoryBodies } from '../generators/new-category.js';
 import { HttpClient } from '../http/client.js';
 import { operationOf } from '../spec/mapping.js';
-import { nodeOf, shownProperties } from '../spec/schema-node.js';
+import { nodeOf, shownContent } from '../spec/schema-node.js';
 import type { Operation } from '../spec/types.js';
 import { specValidators } from '../spec/prebuilt-validators.js';
 import type { Validators } from '../spec/validators.js';
@@ -52,7 +52,7 @@ export function environment(settings: RunSettings): Environment {
         list: operationOf(operations, 'list'),
         create: operationOf(operations, 'create'),
         bodies: newCategoryBodies(settings.spec, validators, { assertFormats: settings.assertFormats }),
-        shown: shownProperties(nodeOf(settings.spec.schemas.Category)).filter((key) => key !== 'id'),
+        shown: shownContent(nodeOf(settings.spec.schemas.Category)),
       },
     };
   }

@@ -56,8 +56,9 @@ describe('parseCommand', () => {
   it('reads the other commands', () => {
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, only: [] });
-    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, only: ['AUTH-2', 'LIST'] });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [] });
+    expect(parseCommand(['rules', '--assert-formats'])).toMatchObject({ kind: 'rules', assertFormats: true });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'] });
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
