@@ -124,6 +124,12 @@ const TABLE = {
   'fail-on': { value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)', parse: failOn },
   strict: STRICT_OPTION,
   'fail-on-partial': { common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
+  implementation: {
+    value: "'<name> <version>'", brief: 'name the implementation the target runs',
+    describe: 'the implementation the target runs, by its name and version (--implementation \'acme-petstore 2.3.1\'): recorded in report.json, ' +
+      'summary.md, report.html, junit.xml and certificate.json, and said in the console, so that a certificate names what it certifies, not only a URL',
+    parse: implementationOf,
+  },
   certify: { brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
   shard: { common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed', parse: shard },
   replay: { common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)', parse: asWritten },
@@ -190,6 +196,8 @@ export interface RunConfig {
   readonly failOnPartial: boolean;
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
+  /** The implementation the target runs, as the user names it (--implementation): the reports and the certificate record it. */
+  readonly implementation?: string;
   /**
    * What the command line gave that must never be printed or written, as the option rows declare it (`secretsOf`):
    * the run's redactor removes them where they appear whole (Redactor's `wholeSecrets`; the key, by fragments too).
@@ -205,7 +213,7 @@ export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
 
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
-const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'client-cert', 'client-key', 'header', 'api-key-file', 'baseline', 'shard'];
+const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'client-cert', 'client-key', 'header', 'api-key-file', 'baseline', 'shard', 'implementation'];
 
 /** The option table as node:util's parseArgs takes it. */
 const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
@@ -333,6 +341,7 @@ function runConfig(v: Options): RunConfig {
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
     ...(v.shard !== undefined ? { shard: v.shard } : {}),
+    ...(v.implementation !== undefined ? { implementation: v.implementation } : {}),
     secrets: secretsIn(v),
   };
 }
@@ -349,6 +358,22 @@ function secretsIn(v: Options): string[] {
     if (given === undefined || row.secretsOf === undefined) return [];
     return (Array.isArray(given) ? given : [given]).flatMap((value) => row.secretsOf?.(value) ?? []);
   }).filter((secret) => secret.length >= SHORTEST_FRAGMENT);
+}
+
+/** The longest --implementation: a name and a version, not a document. */
+const MOST_IMPLEMENTATION_LENGTH = 200;
+
+/**
+ * --implementation: a name and a version (`acme-petstore 2.3.1`), its white space folded: one line of visible
+ * characters, which every report and the certificate show as given.
+ */
+function implementationOf(text: string): string {
+  const folded = text.trim().replace(/\s+/g, ' ');
+  if (!/^\S.* \S+$/.test(folded) || folded.length > MOST_IMPLEMENTATION_LENGTH || /\p{Cc}|\p{Cf}/u.test(folded)) {
+    throw new UsageError(`--implementation takes the implementation's name and version, in at most ${MOST_IMPLEMENTATION_LENGTH} visible characters: ` +
+      `--implementation 'acme-petstore 2.3.1'`);
+  }
+  return folded;
 }
 
 /** An option's text as it is: a path, an id. */
