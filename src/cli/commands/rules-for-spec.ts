@@ -78,7 +78,7 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
   'LIST-1': ({ list, listTrials, assertFormats }) => [
     ...(listTrials.length === 0 ? [`${list.label} declares no parameter whose values the suite writes`] : []),
     ...listTrials.flatMap(({ parameter, node, valid, drawn, invalid }) => [
-      `${parameterWords(parameter, node)}: values it allows get 200 and a JSON array: ${counted(valid.map((c) => c.label))}${drawn ? ', and generated ones' : ''}`,
+      ...(valid.length > 0 || drawn ? [`${parameterWords(parameter, node)}: values it allows get 200 and a JSON array: ${counted(valid.map((c) => c.label))}${drawn ? ', and generated ones' : ''}`] : []),
       ...(invalid.length > 0 ? [`${parameter.name}: values it does not allow get 400: ${counted(invalid.map((c) => c.label))}`] : []),
       ...(parameter.required ? [`${parameter.name}: the list without it gets 400`] : []),
     ]),
@@ -93,7 +93,7 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
     return [
       `valid NewCategories, sent as ${bodyMediaTypeOf(create)}: ${propertiesWords(bodies.node, sent)}`,
       ...(create.requestMediaTypes.length > 1 ? [`also a valid NewCategory in each JSON media type the spec names for the create's body: ${create.requestMediaTypes.join(', ')}`] : []),
-      `${examples.length} by example (the name grammar's shapes, descriptions${bodies.boundaries.length > 0 ? ', the spec\'s boundary values' : ''}), and generated ones`,
+      `${examples.length} by example (the name grammar's shapes, descriptions${bodies.boundaries.length > 0 ? ', the spec\'s boundary values' : ''})${bodies.arbitrary ? ', and generated ones' : ''}`,
       ...(bodies.boundaries.length > 0 ? [`at the spec's bounds: ${counted(bodies.boundaries.map((c) => c.label), 8)}`] : []),
       ...createTrials.filter((t) => t.valid.length > 0).map((t) => `${parameterWords(t.parameter, t.node)}: values it allows, each with a valid NewCategory: ${counted(t.valid.map((c) => c.label))}`),
       ...bodies.unexercised.map(({ property, why }) => `${NOT_EXERCISED}property ${property} (${why})`),
@@ -105,7 +105,7 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
     const forbidden = createExamples(bodies).filter((e) => e.forbidden);
     const invalid = invalidBodyExamples(bodies);
     return [
-      ...(bodies.violations.length > 0 ? [`${bodies.violations.length} NewCategories that each break one constraint of the spec's (and generated ones around them), by constraint:`] : []),
+      ...(bodies.violations.length > 0 ? [`${bodies.violations.length} NewCategories that each break one constraint of the spec's${bodies.randomViolations ? ' (and generated ones around them)' : ''}, by constraint:`] : []),
       ...byConstraint(bodies),
       ...(forbidden.length > 0 ? [`CREATE-1's examples the spec does not allow: ${counted(forbidden.map((e) => e.name))}`] : []),
       `the contract's invalid bodies: ${counted(invalid.map((e) => e.label))}, and generated ones`,
@@ -204,16 +204,17 @@ function unassertedFormats(bodies: NewCategoryBodies | undefined, trials: readon
 /** What ERROR-1 judges each client error's body by (spec/validators.ts's errorFor): the Error, and any schema of an operation's own. */
 function errorSchemas(spec: LoadedSpec): string[] {
   const errorText = JSON.stringify(spec.model.schemas.Error);
-  const own = new Map<string, string[]>();
+  // Alike as the validators find them alike: by their text.
+  const own = new Map<string, { readonly schema: JsonSchema; readonly where: string[] }>();
   for (const op of spec.model.operations) {
     for (const [status, schema] of Object.entries(op.errorSchemas)) {
       const text = JSON.stringify(schema);
-      if (text !== errorText) own.set(text, [...own.get(text) ?? [], `${op.label} ${status}`]);
+      if (text !== errorText) own.set(text, { schema, where: [...own.get(text)?.where ?? [], `${op.label} ${status}`] });
     }
   }
   return [
     `every client error's body as the spec's Error: ${propertiesWords(nodeOf(spec.model.schemas.Error))}${own.size > 0 ? ', unless its operation documents another for its status' : ''}`,
-    ...[...own].map(([text, where]) => `${where.join(', ')}: ${propertiesWords(nodeOf(JSON.parse(text) as JsonSchema))}`),
+    ...[...own.values()].map(({ schema, where }) => `${where.join(', ')}: ${propertiesWords(nodeOf(schema))}`),
   ];
 }
 
