@@ -1,13 +1,14 @@
 // The GitHub Action's steps (action.yml), in Node rather than in the workflow's shell: each subcommand is one step.
 //   node-ok   exit 0 when this Node (or the version given) keeps package.json's engines: the job's own is then kept
-//   prepare   where the installed package is cached, its cache key, and the artifact's name (step outputs)
+//   prepare   where the installed package is cached, its cache key, the report directory and the artifact's name (step outputs)
 //   install   build the action's checkout once and install the package with its runtime dependencies only
-//   run       run the check, set the outputs (verdict, counts, report directory) and write the step summary
+//   run       run the check from the working directory, set the outputs (verdict, counts, report directory, certificate) and
+//             write the step summary
 // Plain JavaScript and no dependencies: it runs before anything is installed, on the job's own Node (one too old to
 // load it at all fails node-ok, as it should).
 import { execFileSync, spawnSync } from 'child_process';
 import { createHash } from 'crypto';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'fs';
 import { join, resolve } from 'path';
 import { fileURLToPath } from 'url';
 
@@ -78,6 +79,19 @@ function words(text) {
   return out;
 }
 
+/**
+ * The directory the tool runs from: the input working-directory (relative to the job's), where the files the options
+ * name (--spec, --api-key-file, --ca, --client-cert, --expect-failures…) and the report directory are found.
+ */
+function workingDirectory() {
+  return resolve(env.WORKING_DIRECTORY || '.');
+}
+
+/** The report directory, absolute: the input report-dir, relative to the working directory. */
+function reportDirectory() {
+  return resolve(workingDirectory(), env.REPORT_DIR || 'petstore-conformance-report');
+}
+
 function prepare() {
   // What the install is made of: the sources the build reads, and how this script installs them.
   const sources = execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--digest'], { encoding: 'utf8' }).trim();
@@ -85,12 +99,14 @@ function prepare() {
   const temp = env.RUNNER_TEMP || resolve('.petstore-conformance');
   const shard = /(?:^|\s)--shard[=\s]+(\d+)\/(\d+)/.exec(env.ARGS || '');
   // Unique within a workflow run: a matrix's jobs differ in their inputs (a shard, a target) or their runner.
-  const identity = createHash('sha256').update([env.TARGET, env.PROFILE, env.ARGS, env.RUNNER_OS, env.RUNNER_ARCH].join('\0')).digest('hex').slice(0, 8);
+  const identity = createHash('sha256').update([env.TARGET, env.PROFILE, env.ARGS, env.RUNNER_OS, env.RUNNER_ARCH].concat(env.WORKING_DIRECTORY ? [env.WORKING_DIRECTORY] : []).join('\0')).digest('hex').slice(0, 8);
   const artifact = env.ARTIFACT_NAME || ['petstore-conformance', env.GITHUB_JOB || 'job', shard ? 'shard-' + shard[1] + '-of-' + shard[2] : '', identity].filter(Boolean).join('-');
   output({
     'install-dir': join(temp, 'petstore-conformance-' + digest.slice(0, 16)),
     'cache-key': ['petstore-conformance', env.RUNNER_OS || process.platform, env.RUNNER_ARCH || process.arch, digest].join('-'),
     artifact: artifact,
+    // Absolute: the upload finds it wherever the tool runs from.
+    'report-dir': reportDirectory(),
   });
 }
 
@@ -121,7 +137,9 @@ function install() {
 }
 
 function run() {
-  const reportDir = resolve(env.REPORT_DIR || 'petstore-conformance-report');
+  const cwd = workingDirectory();
+  if (!existsSync(cwd) || !statSync(cwd).isDirectory()) fail('the input working-directory names ' + cwd + ', which is not a directory: check it out first, or name another');
+  const reportDir = reportDirectory();
   const extra = words(env.ARGS || '');
   extra.forEach(function (word) {
     const name = word.split('=')[0];
@@ -135,16 +153,22 @@ function run() {
   const client = (env.CLIENT_CERT ? ['--client-cert', env.CLIENT_CERT] : []).concat(env.CLIENT_KEY ? ['--client-key', env.CLIENT_KEY] : []);
   const argv = [cli, '--target', env.TARGET || '', '--profile', env.PROFILE || 'staging', '--report-dir', reportDir]
     .concat(env.FAIL_ON_PARTIAL === 'false' ? [] : ['--fail-on-partial'], client, extra);
-  const child = spawnSync(process.execPath, argv, { stdio: 'inherit' });
+  // From the working directory: relative paths the options name resolve there, as they would in a shell run from it.
+  const child = spawnSync(process.execPath, argv, { stdio: 'inherit', cwd: cwd });
   const code = child.status === null ? 2 : child.status;
   const reportJson = join(reportDir, 'report.json');
-  // The files were removed before the run: a report.json here is this run's.
+  // The files were removed before the run: a report.json or a certificate.json here is this run's.
+  const certificate = join(reportDir, 'certificate.json');
+  const certified = existsSync(certificate) ? certificate : '';
   if (existsSync(reportJson)) {
     const report = JSON.parse(readFileSync(reportJson, 'utf8'));
     const outcomes = report.summary.byOutcome;
-    output({ verdict: report.verdict, checks: report.summary.checks, passed: outcomes.passed, failed: outcomes.failed, skipped: outcomes.skipped, 'report-dir': reportDir });
+    output({ verdict: report.verdict, checks: report.summary.checks, passed: outcomes.passed, failed: outcomes.failed, skipped: outcomes.skipped, 'report-dir': reportDir, certificate: certified });
   } else {
-    output({ verdict: 'incomplete', 'report-dir': reportDir });
+    output({ verdict: 'incomplete', 'report-dir': reportDir, certificate: '' });
+  }
+  if (env.ATTEST === 'true' && !certified) {
+    console.log('petstore-conformance action: attest is true, but the run wrote no certificate to attest (only a conformant run with --certify or profile certify gets one)');
   }
   const summary = join(reportDir, 'summary.md');
   if (env.GITHUB_STEP_SUMMARY && existsSync(summary)) appendFileSync(env.GITHUB_STEP_SUMMARY, readFileSync(summary, 'utf8'));

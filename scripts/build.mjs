@@ -50,6 +50,7 @@ const run = (args) => execFileSync(process.execPath, args, { cwd: root, stdio: '
 // checking here too checked the same sources twice in every CI run, and in every build the tests make.
 run([join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json', '--noCheck']);
 run([join(root, 'dist', 'src', 'spec', 'write-snapshot.js')]);
+run([join(root, 'dist', 'src', 'cli', 'commands', 'write-spec-lines.js')]);
 // The compiler writes files without the execute bit: the command (package.json's bin) must stay runnable, as npx and a
 // clone's node_modules/.bin link run it directly.
 const { bin } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

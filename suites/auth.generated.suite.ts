@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { credentialFor, invalidCredential } from '../src/generators/credentials.js';
-import { writesOf } from '../src/spec/types.js';
+import { guardedOperations, writesOf } from '../src/spec/types.js';
 
 const suite = defineSuite('auth.generated');
 const { settings, operations } = suite.env;
-const guarded = operations.filter((op) => op.requiresBearer);
+const guarded = guardedOperations(operations);
 const reads = guarded.filter((op) => writesOf(op) === 0);
 
 suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation that reads', async (t) => {

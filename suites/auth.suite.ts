@@ -14,12 +14,12 @@ import { CREDENTIAL_KINDS, credentialFor, KNOWN_CREDENTIALS, type InvalidCredent
 import type { ValueCase } from '../src/generators/schema/value-case.js';
 import { jsonText } from '../src/json/write.js';
 import { takesMediaType } from '../src/spec/media-types.js';
-import { pathVariants, writesOf, type Operation } from '../src/spec/types.js';
+import { guardedOperations, pathVariants, writesOf, type Operation } from '../src/spec/types.js';
 
 const suite = defineSuite('auth');
 const { settings, operations, list, create, bodies } = suite.env;
 const key = validKey(settings.apiKey);
-const guarded = operations.filter((op) => op.requiresBearer);
+const guarded = guardedOperations(operations);
 
 /** A key of the valid key's length that is not it, the same for every run with the same seed. */
 function wrongKey(): string {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import yaml from 'js-yaml';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +29,39 @@ describe('action.yml', async () => {
   it('passes a client key\'s passphrase through the environment only', () => {
     expect(action).toMatch(/PETSTORE_CLIENT_KEY_PASSPHRASE: \$\{\{ inputs\.client-key-passphrase \}\}/);
     expect(action.match(/client-key-passphrase/g)?.length).toBe(2); // the input, and the one env line that passes it
+  });
+
+  // An attestation needs GitHub's OIDC token and Sigstore: what can be held here is its wiring, and its documentation.
+  it('attests a certificate only when asked and the run wrote one, with the permissions it needs documented', async () => {
+    const parsed = yaml.load(action) as { inputs: Record<string, { default?: string }>; runs: { steps: { id?: string; if?: string; uses?: string; with?: Record<string, string> }[] } };
+    expect(parsed.inputs['attest']?.default).toBe('false');
+    const steps = parsed.runs.steps;
+    const attest = steps.find((s) => s.uses?.startsWith('actions/attest-build-provenance@'));
+    expect(attest).toMatchObject({ id: 'attest', if: "inputs.attest == 'true' && steps.run.outputs.certificate != ''" });
+    expect(attest?.with?.['subject-path']?.split('\n').filter(Boolean)).toEqual(['${{ steps.run.outputs.certificate }}', '${{ steps.run.outputs.report-dir }}/report.json']);
+    // After the run that writes the certificate, before the upload of the files it attests.
+    const at = (step: typeof attest) => steps.indexOf(step as (typeof steps)[number]);
+    expect(at(attest)).toBeGreaterThan(at(steps.find((s) => s.id === 'run')));
+    expect(at(attest)).toBeLessThan(at(steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'))));
+    for (const text of [action, await readFile(join(packageRoot, 'docs', 'using.md'), 'utf8')]) {
+      expect(text).toMatch(/id-token: write/);
+      expect(text).toMatch(/attestations: write/);
+    }
+    const using = await readFile(join(packageRoot, 'docs', 'using.md'), 'utf8');
+    expect(using).toMatch(/gh attestation verify certificate\.json --repo <owner>\/<repo>/);
+    expect(using).toMatch(/gh attestation verify certificate\.json --owner <owner>/);
+  });
+
+  // Before: `uses: your-org/petstore-conformance@v0`, a tag nothing made.
+  it('is referenced in the docs by a branch or a commit, or a release tag the repository has', async () => {
+    const tags: string[] = await run('git', ['tag', '--list'], { cwd: packageRoot }).then(({ stdout }) => stdout.split('\n').filter(Boolean), () => []);
+    const docs = ['README.md', ...(await readdir(join(packageRoot, 'docs'))).map((f) => join('docs', f))];
+    const refs: string[] = [];
+    for (const doc of docs) {
+      for (const [, ref] of (await readFile(join(packageRoot, doc), 'utf8')).matchAll(/uses: [\w.-]+\/petstore-conformance@(\S+)/g)) refs.push(ref as string);
+    }
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ref === 'main' || /^[0-9a-f]{40}$/.test(ref) || tags.includes(ref), ref).toBe(true);
   });
 });
 
@@ -87,7 +121,7 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
       'report-dir': join(workspace, 'petstore-conformance-report'),
     });
     expect(result.summary).toMatch(/^## ⚠️ Pet Store Service v1 conformance: PARTIAL/);
-    expect(result.uploads).toEqual([{ name: result.outputs['artifact-name'], path: 'petstore-conformance-report', overwrite: true }]);
+    expect(result.uploads).toEqual([{ name: result.outputs['artifact-name'], path: join(workspace, 'petstore-conformance-report'), overwrite: true }]);
   }, 300_000);
 
   it('restores the install from the cache in a later job, takes args quoted as in a shell, and lets a partial verdict pass when told', async () => {
@@ -95,10 +129,14 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     const workspace = await tempDir('petstore-workspace-');
     await writeFile(join(workspace, 'expected failures.json'), '[{"id": "CREATE-3", "reason": "the gateway rejects charset; OPS-42"}]');
     // Before, args were split on white space unquoted: this file name reached the tool as two words.
-    const { result } = await job({ target: server.url, 'fail-on-partial': 'false', args: `--max-writes 30 --expect-failures 'expected failures.json'` }, { workspace });
+    const { result } = await job({ target: server.url, 'fail-on-partial': 'false', attest: 'true', args: `--max-writes 30 --expect-failures 'expected failures.json'` }, { workspace });
     expect(result.code, result.log).toBe(0);
     expect(ran(result, /^Install/), 'a cache hit: nothing installed').toBe(false);
     expect(result.outputs['verdict']).toBe('partial');
+    // No certificate for a partial run: nothing to attest, and the log says why.
+    expect(ran(result, /^Attest/)).toBe(false);
+    expect(result.outputs['certificate']).toBe('');
+    expect(result.log).toMatch(/attest is true, but the run wrote no certificate to attest/);
     const report = JSON.parse(await readFile(join(workspace, 'petstore-conformance-report', 'report.json'), 'utf8')) as RunReport;
     expect(report.expectations?.file).toBe('expected failures.json');
   });
@@ -121,6 +159,26 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     expect(first.result.outputs['artifact-name']).toMatch(/^petstore-conformance-conformance-shard-1-of-2-[0-9a-f]{8}$/);
   });
 
+  it('runs the tool from working-directory, where the files the options name and the reports are; attests the certificate it wrote when asked', async () => {
+    const server = await reference({ apiKey: KEY });
+    const workspace = await tempDir('petstore-workspace-');
+    await mkdir(join(workspace, 'services', 'petstore'), { recursive: true });
+    await cp(join(packageRoot, 'spec', 'openapi.yaml'), join(workspace, 'services', 'petstore', 'openapi.yaml'));
+    const { result } = await job({
+      target: server.url, profile: 'ci', 'working-directory': 'services/petstore', attest: 'true',
+      args: "--certify --spec openapi.yaml --implementation 'petstore-reference 0.1.0'",
+    }, { workspace });
+    expect(result.code, result.log).toBe(0);
+    const reportDir = join(workspace, 'services', 'petstore', 'petstore-conformance-report');
+    const report = JSON.parse(await readFile(join(reportDir, 'report.json'), 'utf8')) as RunReport;
+    expect(report.specPath).toBe(join(workspace, 'services', 'petstore', 'openapi.yaml'));
+    expect(report.implementation).toBe('petstore-reference 0.1.0');
+    expect(result.outputs).toMatchObject({ verdict: 'conformant', 'report-dir': reportDir, certificate: join(reportDir, 'certificate.json') });
+    expect(result.attestations).toEqual([[join(reportDir, 'certificate.json'), join(reportDir, 'report.json')]]);
+    expect(result.outputs['attestation-url']).toMatch(/^https:\/\//);
+    expect(result.uploads).toEqual([{ name: result.outputs['artifact-name'], path: reportDir, overwrite: true }]);
+  });
+
   it('sets up Node only when the job\'s is missing or too old, and refuses args that an input sets', async () => {
     // A `node` first on PATH that cannot run the action's scripts, as one too old to load them.
     const bin = await tempDir('petstore-old-node-');
@@ -131,6 +189,9 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     expect(result.code).toBe(2);
     expect(result.log).toMatch(/args gives --report-dir, which the input report-dir sets: give it there/);
     expect(result.outputs['verdict']).toBe('incomplete');
+    const missing = await job({ target: 'http://127.0.0.1:9/v1', 'working-directory': 'not-checked-out' });
+    expect(missing.result.code).toBe(2);
+    expect(missing.result.log).toMatch(/the input working-directory names .*not-checked-out, which is not a directory: check it out first, or name another/);
   });
 
   it.skipIf(!hasOpenssl)('presents a client certificate from the files its inputs name, its key\'s passphrase from a secret, through the job\'s proxy', async () => {

@@ -79,7 +79,8 @@ const TABLE = {
     brief: 'a value that breaks its format is invalid',
     describe: 'hold the target to the spec\'s string formats (date-time, email, uri, uuid, ipv4… those ajv-formats knows): a value ' +
       'that breaks one must get 400 and create nothing (CREATE-2), as a value past a bound must. Without it formats are ' +
-      'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid',
+      'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid. With the rules ' +
+      'command, what a run with it sends',
   },
   'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
@@ -123,6 +124,12 @@ const TABLE = {
   'fail-on': { value: '<any|new>', sharesLineWith: 'baseline', brief: '', describe: 'with --baseline, "new" fails the exit code only for regressions (default: any)', parse: failOn },
   strict: STRICT_OPTION,
   'fail-on-partial': { common: true, brief: 'a partial verdict exits 3, not 0', describe: 'a partial verdict (not every rule judged) exits 3 instead of 0, for CI gates (default in the certify profile; the GitHub Action sets it)' },
+  implementation: {
+    value: "'<name> <version>'", brief: 'name the implementation the target runs',
+    describe: 'the implementation the target runs, by its name and version (--implementation \'acme-petstore 2.3.1\'): recorded in report.json, ' +
+      'summary.md, report.html, junit.xml and certificate.json, and said in the console, so that a certificate names what it certifies, not only a URL',
+    parse: implementationOf,
+  },
   certify: { brief: 'also write certificate.json', describe: 'also write certificate.json, for a conformant run and no other: the run, every rule\'s outcome and a sha256 of each report file (default in the certify profile); the verify command checks it' },
   shard: { common: true, value: '<i>/<n>', brief: 'run slice i of n; merge combines them', describe: 'run slice i of n of the suite files (every shard plans the whole run\'s writes) and leave a blob; combine with the merge command. The shards share a seed: in CI, from the run\'s id (GITHUB_RUN_ID…); elsewhere give each the same --seed', parse: shard },
   replay: { common: true, value: '<report.json> <check>', brief: 'run one check of a report again', describe: 'run one check of an earlier report again, exactly its recorded case (with its seed), against the report\'s target with its profile (or --target, --profile)', parse: asWritten },
@@ -147,7 +154,7 @@ export type Options = { readonly [Name in keyof typeof TABLE]?: ValueOf<(typeof 
 export type Command =
   | { readonly kind: 'help'; readonly topic?: string }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly only: readonly string[] }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[] }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -189,6 +196,8 @@ export interface RunConfig {
   readonly failOnPartial: boolean;
   readonly certify: boolean;
   readonly shard?: { readonly index: number; readonly count: number };
+  /** The implementation the target runs, as the user names it (--implementation): the reports and the certificate record it. */
+  readonly implementation?: string;
   /**
    * What the command line gave that must never be printed or written, as the option rows declare it (`secretsOf`):
    * the run's redactor removes them where they appear whole (Redactor's `wholeSecrets`; the key, by fragments too).
@@ -204,7 +213,7 @@ export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 export const COMMANDS = ['rules', 'faults', 'selftest', 'verify', 'merge'] as const;
 
 /** Flags that would change what selftest proves (a read-only selftest catches nothing) or concern only deployments. */
-const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'client-cert', 'client-key', 'header', 'api-key-file', 'baseline', 'shard'];
+const SELFTEST_REFUSES: readonly (keyof Options)[] = ['read-only', 'allow-writes', 'env', 'ca', 'insecure', 'client-cert', 'client-key', 'header', 'api-key-file', 'baseline', 'shard', 'implementation'];
 
 /** The option table as node:util's parseArgs takes it. */
 const PARSED_OPTIONS = Object.fromEntries(OPTIONS.map((o) => [o.name, {
@@ -246,7 +255,7 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), strict: v.strict === true };
   }
-  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), only: ruleNames(extra) };
+  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   const argument = unknownCommand ? command : extra[0];
   if (argument !== undefined) {
@@ -332,6 +341,7 @@ function runConfig(v: Options): RunConfig {
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
     ...(v.shard !== undefined ? { shard: v.shard } : {}),
+    ...(v.implementation !== undefined ? { implementation: v.implementation } : {}),
     secrets: secretsIn(v),
   };
 }
@@ -348,6 +358,22 @@ function secretsIn(v: Options): string[] {
     if (given === undefined || row.secretsOf === undefined) return [];
     return (Array.isArray(given) ? given : [given]).flatMap((value) => row.secretsOf?.(value) ?? []);
   }).filter((secret) => secret.length >= SHORTEST_FRAGMENT);
+}
+
+/** The longest --implementation: a name and a version, not a document. */
+const MOST_IMPLEMENTATION_LENGTH = 200;
+
+/**
+ * --implementation: a name and a version (`acme-petstore 2.3.1`), its white space folded: one line of visible
+ * characters, which every report and the certificate show as given.
+ */
+function implementationOf(text: string): string {
+  const folded = text.trim().replace(/\s+/g, ' ');
+  if (!/^\S.* \S+$/.test(folded) || folded.length > MOST_IMPLEMENTATION_LENGTH || /\p{Cc}|\p{Cf}/u.test(folded)) {
+    throw new UsageError(`--implementation takes the implementation's name and version, in at most ${MOST_IMPLEMENTATION_LENGTH} visible characters: ` +
+      `--implementation 'acme-petstore 2.3.1'`);
+  }
+  return folded;
 }
 
 /** An option's text as it is: a path, an id. */

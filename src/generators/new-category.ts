@@ -1,6 +1,9 @@
 import fc from 'fast-check';
+import { parseJson } from '../json/parse.js';
+import { jsonText } from '../json/write.js';
 import { answeredBy, nodeOf, takesOtherProperties, writableProperties, type SchemaNode, type TextAspect } from '../spec/schema-node.js';
-import type { JsonSchema } from '../spec/types.js';
+import type { JsonSchema, SpecModel } from '../spec/types.js';
+import type { Validators } from '../spec/validators.js';
 import { extremeMarkers, MARKER_FORMATS, type MarkerFormat } from './markers.js';
 import { boundaryCases } from './schema/boundaries.js';
 import { canonicalValue, unknownValues, validValue } from './schema/valid-value.js';
@@ -174,4 +177,16 @@ export class NewCategoryBodies {
     const at = pointerOf([property]);
     return this.judge({ ...this.plain, [property]: text }).every((v) => v.pointer !== at && !v.pointer.startsWith(`${at}/`));
   }
+}
+
+/**
+ * The spec's NewCategory bodies, judged by its validator as they are sent (see NewCategoryBodies): what the suites'
+ * worker sends, and what `rules --spec` says of them.
+ */
+export function newCategoryBodies(spec: SpecModel, validators: Validators, options: ViolationOptions = {}): NewCategoryBodies {
+  return new NewCategoryBodies(spec.schemas.NewCategory, (body) => {
+    // As sent: written as JSON (int64 beyond 2^53 exactly), then read back with its exact numbers.
+    const document = parseJson(jsonText(body));
+    return validators.NewCategory.violations(document.value, document);
+  }, options);
 }

@@ -7,10 +7,16 @@ import type { RunReport } from '../results/run-report.js';
 /** The certificate's format: a reviewer's tool can check it knows it. */
 export const CERTIFICATE_FORMAT = 'petstore-conformance-certificate/1';
 
-/** certificate.json: what a reviewer needs to accept a submitted report, and the means to see it was not edited. */
+/**
+ * certificate.json: what a reviewer needs to accept a submitted report, and the means to see that its files are as they
+ * were when it was made. Not a signature (see renderCertificate): a third party checks where it came from by an
+ * attestation of it (the GitHub Action's `attest`, docs/using.md).
+ */
 export interface Certificate {
   readonly format: typeof CERTIFICATE_FORMAT;
   readonly target: string;
+  /** The implementation the target runs, as the user named it (--implementation); absent when not named. */
+  readonly implementation?: string;
   readonly specVersion: string;
   readonly specSha256: string;
   readonly suiteVersion: string;
@@ -37,6 +43,7 @@ export function renderCertificate(report: RunReport, files: Readonly<Record<stri
   const certificate: Certificate = {
     format: CERTIFICATE_FORMAT,
     target: report.target,
+    ...(report.implementation ? { implementation: report.implementation } : {}),
     specVersion: report.specVersion,
     specSha256: report.specSha256,
     suiteVersion: report.suiteVersion,
@@ -86,13 +93,14 @@ export async function verifyCertificate(dir: string, required: readonly string[]
       problems.push(`${name} ${(error as Error).message}`);
       continue;
     }
-    if (actual !== expected) problems.push(`${name} was changed after the run (sha256 ${actual.slice(0, 12)}…, certified ${String(expected).slice(0, 12)}…)`);
+    if (actual !== expected) problems.push(`${name} was changed after the certificate was made (sha256 ${actual.slice(0, 12)}…, certified ${String(expected).slice(0, 12)}…)`);
   }
   if (problems.length === 0) {
     // The hashes hold; the certificate's own claims must also be the report's.
     const report = JSON.parse(await readBounded(join(dir, 'report.json'), MAX_REPORT_BYTES)) as RunReport;
     const claims: [string, unknown, unknown][] = [
       ['verdict', certificate.verdict, report.verdict], ['seed', certificate.seed, report.seed], ['target', certificate.target, report.target],
+      ['implementation', certificate.implementation, report.implementation],
       ['specSha256', certificate.specSha256, report.specSha256], ['suiteVersion', certificate.suiteVersion, report.suiteVersion],
       ['rules', JSON.stringify(certificate.rules), JSON.stringify(report.rules.map((r) => ({ id: r.id, level: r.level, outcome: r.outcome })))],
     ];

@@ -36,6 +36,7 @@ export function renderHtml(report: RunReport): string {
   <h1><span class="verdict v-${report.verdict}">${v.label}</span> Pet Store Service v1 conformance</h1>
   <dl class="facts">
     ${fact('Target', report.target)}
+    ${report.implementation ? fact('Implementation', report.implementation) : ''}
     ${fact('Spec', `${report.specVersion} (sha256 ${report.specSha256.slice(0, 16)}…)`)}
     ${fact('Suite', `petstore-conformance ${report.suiteVersion}`)}
     ${fact('Seed', String(report.seed))}

@@ -59,7 +59,7 @@ function timeTaken(results: readonly JudgedResult[]): number {
 }
 
 function runProperties(report: RunReport): string[] {
-  const properties = { target: report.target, seed: report.seed, verdict: report.verdict, specVersion: report.specVersion, specSha256: report.specSha256, suiteVersion: report.suiteVersion };
+  const properties = { target: report.target, ...(report.implementation ? { implementation: report.implementation } : {}), seed: report.seed, verdict: report.verdict, specVersion: report.specVersion, specSha256: report.specSha256, suiteVersion: report.suiteVersion };
   return ['    <properties>', ...Object.entries(properties).map(([k, v]) => `      <property name="${k}" value="${attr(String(v))}"/>`), '    </properties>'];
 }
 

@@ -13,7 +13,7 @@ export function renderSummaryMarkdown(report: RunReport): string {
   const lines = [
     `## ${v.mark} Pet Store Service v1 conformance: ${v.label}`,
     '',
-    `\`${report.target}\` · spec ${report.specVersion} · petstore-conformance ${report.suiteVersion} · seed ${report.seed} · ${runFigures(report)}`,
+    `\`${report.target}\`${report.implementation ? ` · ${cell(report.implementation)}` : ''} · spec ${report.specVersion} · petstore-conformance ${report.suiteVersion} · seed ${report.seed} · ${runFigures(report)}`,
     '',
     '| level | passed | failed | skipped |',
     '|---|---:|---:|---:|',

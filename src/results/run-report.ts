@@ -131,6 +131,8 @@ export interface RunReport {
   readonly target: string;
   /** `reference` when the run started the bundled reference server. */
   readonly targetKind: 'url' | 'reference';
+  /** The implementation the target runs, as the user named it (`--implementation 'acme-petstore 2.3.1'`); absent: not named. */
+  readonly implementation?: string;
   readonly seed: number;
   readonly runId: string;
   readonly specVersion: string;

@@ -28,3 +28,6 @@ export const ANSWERED_BY_THE_SPEC = 'the spec answers what it asks (its schema b
 
 /** Why CREATE-4 does not apply to a spec whose NewCategory forbids other properties. */
 export const OTHER_PROPERTIES_FORBIDDEN = 'the spec\'s NewCategory forbids properties it does not define (additionalProperties: false); CREATE-2 sends one, which must get 400';
+
+/** Why CREATE-4 does not apply to a spec whose NewCategory names its other properties so that none can be the run's own. */
+export const NO_UNDEFINED_PROPERTY_NAME = 'the spec\'s NewCategory takes no property name the suite can make its own (its propertyNames or patternProperties refuse every one it tries)';

@@ -42,7 +42,7 @@ export class CoverageTotals {
  * other than the list and the create, where only a required one is sent (its plainest value); of a kind its style
  * writes no form of.
  */
-function whyUnsent(operation: Operation, parameter: Parameter): string | undefined {
+export function whyUnsent(operation: Operation, parameter: Parameter): string | undefined {
   if (parameter.in === 'cookie') return 'the suite sends no cookie parameters';
   if (parameter.contentType !== undefined) return `its value is given as content (${parameter.contentType}), which the suite does not write`;
   if (!operation.role && !parameter.required) return 'the suite tries the parameters of the list and the create only';

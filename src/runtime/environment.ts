@@ -1,15 +1,12 @@
 import { interruptionSignal } from '../protocol/interruption.js';
 import { Redactor } from '../core/secrets.js';
-import { NewCategoryBodies } from '../generators/new-category.js';
-import type { ViolationOptions } from '../generators/schema/violations.js';
+import { newCategoryBodies, type NewCategoryBodies } from '../generators/new-category.js';
 import { HttpClient } from '../http/client.js';
-import { parseJson } from '../json/parse.js';
-import { jsonText } from '../json/write.js';
 import { operationOf } from '../spec/mapping.js';
-import { nodeOf, shownProperties } from '../spec/schema-node.js';
-import type { Operation, SpecModel } from '../spec/types.js';
-import { prebuiltValidators } from '../spec/prebuilt-validators.js';
-import { compileValidators, type Validators } from '../spec/validators.js';
+import { nodeOf, shownContent } from '../spec/schema-node.js';
+import type { Operation } from '../spec/types.js';
+import { specValidators } from '../spec/prebuilt-validators.js';
+import type { Validators } from '../spec/validators.js';
 import type { RunSettings } from '../protocol/settings.js';
 
 /** What every check in a worker shares: one connection pool, one set of compiled schemas. */
@@ -29,15 +26,6 @@ export interface Environment {
 
 let current: { runId: string; environment: Environment; stopListening(): void } | undefined;
 
-/** The spec's NewCategory bodies, judged by its validator as they are sent (see NewCategoryBodies). */
-export function newCategoryBodies(spec: SpecModel, validators: Validators, options: ViolationOptions = {}): NewCategoryBodies {
-  return new NewCategoryBodies(spec.schemas.NewCategory, (body) => {
-    // As sent: written as JSON (int64 beyond 2^53 exactly), then read back with its exact numbers.
-    const document = parseJson(jsonText(body));
-    return validators.NewCategory.violations(document.value, document);
-  }, options);
-}
-
 /** The environment of the run these settings describe; built once per worker and run, for all its suite files. */
 export function environment(settings: RunSettings): Environment {
   if (current?.runId !== settings.runId) {
@@ -49,9 +37,7 @@ export function environment(settings: RunSettings): Environment {
     const operations = settings.spec.operations;
     // This thread's own, from the secrets the CLI built the run's from.
     const redactor = new Redactor(settings.secrets, settings.wholeSecrets);
-    // Checked in full already: by the CLI when it loaded the spec, or, for the bundled spec, by the build, which
-    // also compiled them to code (spec/prebuilt-validators.ts).
-    const validators = (settings.prebuiltValidators && prebuiltValidators(settings.spec)) || compileValidators(settings.spec, { checked: true });
+    const validators = specValidators(settings.spec, settings.prebuiltValidators);
     const interruption = interruptionSignal(settings.runId);
     current = {
       runId: settings.runId,
@@ -66,7 +52,7 @@ export function environment(settings: RunSettings): Environment {
         list: operationOf(operations, 'list'),
         create: operationOf(operations, 'create'),
         bodies: newCategoryBodies(settings.spec, validators, { assertFormats: settings.assertFormats }),
-        shown: shownProperties(nodeOf(settings.spec.schemas.Category)).filter((key) => key !== 'id'),
+        shown: shownContent(nodeOf(settings.spec.schemas.Category)),
       },
     };
   }

@@ -39,6 +39,11 @@ export function withCharset(mediaType: string, spelling: 'spaced' | 'tight'): st
   return spelling === 'spaced' ? `${bare}; charset=utf-8` : `${bare};charset=UTF-8`;
 }
 
+/** The media type with a charset parameter in each spelling {@link withCharset} writes: what CREATE-3 sends a body as. */
+export function charsetSpellings(mediaType: string): [string, string] {
+  return [withCharset(mediaType, 'spaced'), withCharset(mediaType, 'tight')];
+}
+
 /** What a body is sent as when the spec names no JSON media type for it: the contract's. */
 export const CONTRACT_MEDIA_TYPE = 'application/json';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { packageRoot } from '../core/package-info.js';
 import { SCHEMA_NAMES, type SchemaName, type SpecModel } from './types.js';
-import { ajvFor, validatorsOf, type Validators } from './validators.js';
+import { ajvFor, compileValidators, validatorsOf, type Validators } from './validators.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,4 +38,12 @@ export function prebuiltValidators(model: SpecModel): Validators | undefined {
     return undefined;
   }
   return validatorsOf(model, (name) => prebuilt[name]);
+}
+
+/**
+ * The validators of a loaded spec's model, its schemas checked in full already: by the CLI when it loaded the spec,
+ * or, for the bundled spec (`fromBuild`), by the build, which also compiled them to code, loaded here instead of ajv.
+ */
+export function specValidators(model: SpecModel, fromBuild: boolean): Validators {
+  return (fromBuild && prebuiltValidators(model)) || compileValidators(model, { checked: true });
 }

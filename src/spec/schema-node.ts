@@ -271,6 +271,11 @@ export function shownProperties(node: SchemaNode): string[] {
   return Object.entries(node.object.properties).filter(([, child]) => !child.writeOnly).map(([key]) => key);
 }
 
+/** What a Category of this node shows besides its id, as the client sent it: what LIST-2 compares with the 201's. */
+export function shownContent(node: SchemaNode): string[] {
+  return shownProperties(node).filter((key) => key !== 'id');
+}
+
 /**
  * The properties a client may send in an object of this node: every property it defines but the read-only ones, and
  * only those a closed part of it allows.

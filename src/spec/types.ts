@@ -96,6 +96,11 @@ export function pathVariants(operation: Operation): Operation[] {
   }));
 }
 
+/** The operations the spec guards with the bearer scheme: those the AUTH rules send their credentials to. */
+export function guardedOperations(operations: readonly Operation[]): Operation[] {
+  return operations.filter((op) => op.requiresBearer);
+}
+
 /** The schemas the checks judge responses and requests by. */
 export const SCHEMA_NAMES = ['Category', 'NewCategory', 'Error'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];

@@ -56,8 +56,9 @@ describe('parseCommand', () => {
   it('reads the other commands', () => {
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, only: [] });
-    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, only: ['AUTH-2', 'LIST'] });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [] });
+    expect(parseCommand(['rules', '--assert-formats'])).toMatchObject({ kind: 'rules', assertFormats: true });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'] });
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
@@ -115,9 +116,21 @@ describe('parseCommand', () => {
     [['--target', 'reference', '--fail-on', 'new'], /^--fail-on new needs --baseline <report\.json>/],
     [['--target', 'reference', '--shard', '3/2'], /^--shard is <i>\/<n> with 1 ≤ i ≤ n/],
     [['--target', 'reference', '--max-response-bytes', '1023'], /^--max-response-bytes must be a whole number from 1024 to 2147483647, not "1023"$/],
+    [['--target', 'reference', '--implementation', 'acme'], /^--implementation takes the implementation's name and version, in at most 200 visible characters: --implementation 'acme-petstore 2\.3\.1'$/],
+    [['--target', 'reference', '--implementation', 'acme\u0007 1.0'], /^--implementation takes the implementation's name and version/],
+    [['--target', 'reference', '--implementation', `acme ${'9'.repeat(200)}`], /^--implementation takes/],
+    [['selftest', '--implementation', 'acme 1.0'], /--implementation is for runs against a deployment/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+});
+
+describe('--implementation', () => {
+  it('takes a name and a version, its white space folded, for the reports and the certificate', () => {
+    const config = (parseCommand(['--target', 'https://x.test/v1', '--implementation', '  acme-petstore\t 2.3.1 ']) as { config: RunConfig }).config;
+    expect(config.implementation).toBe('acme-petstore 2.3.1');
+    expect((parseCommand(['--target', 'reference']) as { config: RunConfig }).config.implementation).toBeUndefined();
   });
 });
 

@@ -1,4 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CI_RUN_IDS } from '../../src/cli/shard-seed.js';
@@ -7,26 +8,46 @@ import { readReport, runCli, tempDir } from '../support/cli.js';
 import { reference } from '../support/reference.js';
 
 describe('--certify and verify', () => {
-  it('certifies a run, verifies it, and catches a report edited afterwards', async () => {
+  it('certifies a run of the implementation named, says the files are intact and that this is no signature, and catches a report edited afterwards', async () => {
     const dir = await tempDir();
-    await runCli(['--target', 'reference', '--certify', '--report-dir', dir]);
+    const run = await runCli(['--target', 'reference', '--certify', '--implementation', ' petstore-reference   0.1.0 ', '--report-dir', dir]);
+    expect(run.stdout).toMatch(/^runs {4}petstore-reference 0\.1\.0 \(--implementation\)$/m);
+    expect(run.stdout).toMatch(/^Verdict: CONFORMANT for petstore-reference 0\.1\.0 {2}0 MUST failures/m);
     const certificate = JSON.parse(await readFile(join(dir, 'certificate.json'), 'utf8')) as Record<string, unknown>;
     const report = await readReport(dir);
-    expect(certificate).toMatchObject({ target: report.target, seed: report.seed, specSha256: report.specSha256, suiteVersion: report.suiteVersion, verdict: 'conformant' });
+    expect(report.implementation).toBe('petstore-reference 0.1.0');
+    expect(certificate).toMatchObject({ target: report.target, implementation: 'petstore-reference 0.1.0', seed: report.seed, specSha256: report.specSha256, suiteVersion: report.suiteVersion, verdict: 'conformant' });
     expect(Object.keys(certificate['files'] as object).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
+    expect(await readFile(join(dir, 'summary.md'), 'utf8')).toMatch(/^`http:\/\/127\.0\.0\.1:\d+\/v1` · petstore-reference 0\.1\.0 · spec /m);
+    expect(await readFile(join(dir, 'junit.xml'), 'utf8')).toContain('<property name="implementation" value="petstore-reference 0.1.0"/>');
     const verified = await runCli(['verify', dir]);
     expect(verified.code).toBe(0);
-    expect(verified.stdout).toMatch(/verified: the reports in .* are as the run wrote them/);
+    expect(verified.stdout).toMatch(/^intact: the files in .* are as they were when its certificate\.json was made/);
+    expect(verified.stdout).toMatch(/^this is not a signature: whoever can edit the files can write a new certificate for them; .*gh attestation verify certificate\.json/m);
+    expect(verified.stdout).toMatch(/^Certified verdict: CONFORMANT \(petstore-reference 0\.1\.0 at http:\/\/127\.0\.0\.1:\d+\/v1, spec /m);
+
+    // Before: "verified" for a report whose target was edited, its hashes made again. The files are intact as the new
+    // certificate has them, and verify says no more than that.
+    const forged = await tempDir();
+    await cp(dir, forged, { recursive: true });
+    const reportText = (await readFile(join(forged, 'report.json'), 'utf8')).replaceAll(report.target, 'https://petstore.example.com/v1');
+    await writeFile(join(forged, 'report.json'), reportText);
+    const files = { ...certificate['files'] as Record<string, string>, 'report.json': createHash('sha256').update(reportText).digest('hex') };
+    await writeFile(join(forged, 'certificate.json'), JSON.stringify({ ...certificate, target: 'https://petstore.example.com/v1', files }));
+    const rewritten = await runCli(['verify', forged]);
+    expect(rewritten.code).toBe(0);
+    expect(rewritten.stdout).not.toMatch(/verified/);
+    expect(rewritten.stdout).toMatch(/^intact: .*\nthis is not a signature/m);
 
     const junit = join(dir, 'junit.xml');
     await writeFile(junit, (await readFile(junit, 'utf8')).replace('failures="0"', 'failures="1"'));
     const tampered = await runCli(['verify', dir]);
     expect(tampered.code).toBe(1);
-    expect(tampered.stdout).toMatch(/✗ junit\.xml was changed after the run/);
+    expect(tampered.stdout).toMatch(/✗ junit\.xml was changed after the certificate was made/);
+    expect(tampered.stdout).toMatch(/^not intact: 1 problem in /m);
 
     // Dropping the edited file from the certificate does not hide the edit.
-    const files = certificate['files'] as Record<string, string>;
-    delete files['junit.xml'];
+    delete (certificate['files'] as Record<string, string>)['junit.xml'];
     await writeFile(join(dir, 'certificate.json'), JSON.stringify(certificate));
     const uncovered = await runCli(['verify', dir]);
     expect(uncovered.code).toBe(1);

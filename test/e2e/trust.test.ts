@@ -261,7 +261,7 @@ describe('verify, given a certificate it must not trust', () => {
     await writeFile(reportPath, edited);
     await writeFile(path, JSON.stringify({ ...certificate, verdict: 'non-conformant', files: { ...certificate.files, 'report.json': createHash('sha256').update(edited).digest('hex') } }));
     const verified = await runCli(['verify', dir]);
-    expect(verified.stdout).toMatch(/^verified: the reports in .* are as the run wrote them\nCertified verdict: NON-CONFORMANT \(http:\/\/127\.0\.0\.1:\d+\/v1, spec /);
+    expect(verified.stdout).toMatch(/^intact: the files in .* are as they were when its certificate\.json was made.*\nthis is not a signature.*\nCertified verdict: NON-CONFORMANT \(http:\/\/127\.0\.0\.1:\d+\/v1, spec /);
     expect(verified.stderr).toMatch(/the certificate is intact, but it certifies NON-CONFORMANT, not CONFORMANT/);
     expect(verified.code).toBe(1);
     expect((await runCli(['verify', dir, '--integrity-only'])).code).toBe(0);

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { OPTIONS } from '../../src/cli/options.js';
 import { FAULTS } from '../../src/reference/faults/index.js';
+import { revisionById } from '../../src/reference/revisions.js';
 import { VARIANTS } from '../../src/reference/variants.js';
 import { RULES } from '../../src/rules/catalogue.js';
 import { escapeRegExp as escape } from '../../src/core/regexp.js';
-import { CLI, runCli, tempDir } from '../support/cli.js';
+import { CLI, readReport, runCli, tempDir } from '../support/cli.js';
+import { reference } from '../support/reference.js';
 import { revisedSpecFile } from '../support/spec-files.js';
 
 /** Runs a shell command line (a pipe), with colour off. */
@@ -35,6 +37,8 @@ function expectUsageError(result: { code: number | null; stderr: string }, messa
   expect(result.stderr).toMatch(/^petstore-conformance: /);
   expect(result.stderr.trimEnd()).toMatch(message);
 }
+
+const KEY = 'psk_usage_test_key_0123456789abcd';
 
 describe('the command line', () => {
   // What it says is held in test/cli/help.test.ts: here, that the command prints it.
@@ -78,9 +82,11 @@ describe('the command line', () => {
   it('rules prints the catalogue, and as JSON with --json', async () => {
     const table = await runCli(['rules']);
     for (const rule of RULES) expect(table.stdout).toContain(rule.id);
-    const json = await runCli(['rules', '--json']);
-    // The bundled spec answers none of the open questions, forbids no other property and declares no list parameter.
-    expect(JSON.parse(json.stdout)).toEqual(RULES);
+    const json = JSON.parse((await runCli(['rules', '--json'])).stdout) as ({ forSpec?: string[] } & (typeof RULES)[number])[];
+    expect(json.map(({ forSpec: _lines, ...rule }) => rule)).toEqual(RULES);
+    // What each rule comes to for the bundled spec: read from the build (see spec-lines.ts), a line or a few each.
+    expect(json.find((r) => r.id === 'CREATE-1')?.forSpec?.[0]).toBe('valid NewCategories, sent as application/json: name (required; a string), description (a string)');
+    expect(table.stdout).toMatch(/^CREATE-2 .*\n.*source: .*\n {16}for this spec: 11 NewCategories that each break one constraint .*\n {31}name \(required\): 1 \(missing\)$/m);
   });
 
   // Before: `rules AUTH-2` was refused as an unexpected argument.
@@ -111,22 +117,61 @@ describe('the command line', () => {
     const json = JSON.parse((await runCli(['rules', '--json', '--spec', spec])).stdout) as { id: string; forSpec?: string[] }[];
     expect(json.find((r) => r.id === 'INFO-2')?.forSpec).toEqual([
       'names over 100 characters: answered by the spec (name: maxLength 50), judged under CREATE-1 where it allows it and CREATE-2 where it does not',
+      'descriptions over 100 characters: left open by the spec, observed',
     ]);
     expect(json.find((r) => r.id === 'LIST-1')?.forSpec).toEqual([
-      'also judges the parameter limit (query, form, exploded): values its schema allows get 200 and a JSON array, others (where it constrains them) 400',
+      'the parameter limit (query, form, exploded; an integer, from 1): values it allows get 200 and a JSON array: 2 (its plainest value; a value 2147483647, the most it allows), and generated ones',
+      'limit: values it does not allow get 400: 4 (a text where a number belongs; a fraction where an integer belongs; a value is true; …)',
     ]);
-    expect(json.find((r) => r.id === 'CREATE-2')?.forSpec).toEqual([
-      'also judges the parameter X-Request-Id (header, simple): a create with a value its schema does not allow (where it constrains them) or without it gets 400 and creates nothing',
-    ]);
-    expect(json.find((r) => r.id === 'INFO-1')?.forSpec).toBeUndefined();
-    expect(json.find((r) => r.id === 'CREATE-1')?.forSpec).toEqual([
-      'also sends a valid NewCategory in each JSON media type the spec names for the create\'s body: application/vnd.petstore.v1+json, application/json',
-      'also judges the parameter X-Request-Id (header, simple): a valid NewCategory sent with each value its schema allows gets 201 with what was sent',
-    ]);
+    expect(json.find((r) => r.id === 'CREATE-2')?.forSpec).toEqual(expect.arrayContaining([
+      'name (maxLength): 2 (of 51 characters, one more than its maxLength; of 51 characters in combining sequences, one more than its maxLength)',
+      'X-Request-Id: the create without it',
+      'not exercised: the formats of the parameter X-Request-Id (formats are annotations: no value that breaks one is sent without --assert-formats)',
+    ]));
+    expect(json.find((r) => r.id === 'CREATE-1')?.forSpec).toEqual(expect.arrayContaining([
+      'also a valid NewCategory in each JSON media type the spec names for the create\'s body: application/vnd.petstore.v1+json, application/json',
+      'the parameter X-Request-Id (header, simple, required; a string, format uuid): values it allows, each with a valid NewCategory: 1 (its plainest value)',
+    ]));
     expect(json.find((r) => r.id === 'CREATE-3')?.forSpec).toEqual([
-      'sends the create\'s body as "application/vnd.petstore.v1+json; charset=utf-8" and as "application/vnd.petstore.v1+json;charset=UTF-8", each judged like one sent as "application/vnd.petstore.v1+json"',
+      'the create\'s body sent as "application/vnd.petstore.v1+json; charset=utf-8" and as "application/vnd.petstore.v1+json;charset=UTF-8", each judged like one sent as "application/vnd.petstore.v1+json"',
     ]);
     expect(json.find((r) => r.id === 'MEDIA-1')?.forSpec).toEqual(['createCategory: 201 served as application/vnd.petstore.v1+json']);
+  });
+
+  // rules --spec reads what the suites send from the code that makes it: what it says a run sends, a run sends.
+  it('rules --spec claims nothing a run does not do: the violations, bounds and examples it names are the run\'s checks', async () => {
+    const spec = await revisedSpecFile(revisionById('name-bounded').revise);
+    const lines = (JSON.parse((await runCli(['rules', 'CREATE', 'MODEL-2', '--json', '--spec', spec])).stdout) as { id: string; forSpec: string[] }[])
+      .reduce<Record<string, string[]>>((all, r) => ({ ...all, [r.id]: r.forSpec }), {});
+    const server = await reference({ revision: 'name-bounded', apiKey: KEY });
+    const dir = await tempDir();
+    const run = await runCli(['--target', server.url, '--spec', spec, '--profile', 'ci', '--seed', '5', '--only', 'CREATE', '--only', 'MODEL-2', '--report-dir', dir], { PETSTORE_API_KEY: KEY });
+    expect(run.code, run.stdout).toBe(0);
+    const checks = (await readReport(dir)).results;
+    const titles = new Set(checks.map((c) => `${c.rule} ${c.check}`));
+    // The labels a line names: `name (maxLength): 2 (<label>; <label>)`.
+    const shown = (line: string) => (/: \d+ \((.*)\)$/.exec(line)?.[1] ?? '').split('; ').filter((label) => label !== '…');
+
+    // CREATE-2: each violation named, by constraint, is a check, and as many are sent as the lines count, with the
+    // examples the spec forbids and the contract's invalid bodies.
+    let counted = 0;
+    for (const line of lines['CREATE-2'] ?? []) {
+      const constraint = /^(\S+) \((\w+)\): (\d+) \(/.exec(line);
+      const other = /^(?:CREATE-1's examples the spec does not allow|the contract's invalid bodies): (\d+) \(/.exec(line);
+      if (constraint) {
+        counted += Number(constraint[3]);
+        for (const label of shown(line)) expect(titles, line).toContain(`CREATE-2 ${constraint[1]} ${label} gets 400`);
+      } else if (other) {
+        counted += Number(other[1]);
+      }
+    }
+    const byExample = checks.filter((c) => c.rule === 'CREATE-2' && c.suite === 'create' && c.kind === 'check');
+    expect(byExample.length).toBe(counted);
+    // CREATE-1: each bound it names is sent exactly, and the examples are as many as it says.
+    const bounds = (lines['CREATE-1'] ?? []).find((l) => l.startsWith('at the spec\'s bounds: ')) ?? '';
+    for (const label of shown(bounds)) expect(titles).toContain(`CREATE-1 ${label} gets 201 with what was sent`);
+    const examples = /^(\d+) by example/.exec((lines['CREATE-1'] ?? []).find((l) => / by example /.test(l)) ?? '')?.[1];
+    expect(titles).toContain(`MODEL-2 the ${examples} CREATE-1 examples, created at once, get different ids`);
   });
 
   it.each([

@@ -5,7 +5,7 @@ import {
   type InvalidBodyCase,
 } from '../../src/generators/invalid-bodies.js';
 import type { NewCategoryBodies } from '../../src/generators/new-category.js';
-import { newCategoryBodies } from '../../src/runtime/environment.js';
+import { newCategoryBodies } from '../../src/generators/new-category.js';
 import { jsonText } from '../../src/json/write.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { compileValidators } from '../../src/spec/validators.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newCategoryBodies } from '../../src/runtime/environment.js';
+import { newCategoryBodies } from '../../src/generators/new-category.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { compileValidators } from '../../src/spec/validators.js';
 import { revisedSpecFile } from '../support/spec-files.js';

@@ -45,6 +45,7 @@ describe('scripts/build.mjs', () => {
     // Before, the compiler's files had no execute bit: npx in a clone answered "Permission denied" (exit 127).
     for (const bin of Object.values(manifest.bin)) expect((await stat(join(copy, bin))).mode & 0o111, bin).toBe(0o111);
     expect(existsSync(join(copy, 'dist', 'src', 'spec', 'bundled-spec.json'))).toBe(true);
+    expect(existsSync(join(copy, 'dist', 'src', 'cli', 'bundled-spec-lines.json'))).toBe(true);
 
     await writeFile(marker, '');
     expect(await build(copy, '--always')).toMatch(/^petstore-conformance: building dist\/ from the sources \(as --always asks\)…\n/);

@@ -4,7 +4,8 @@
  * runner's variables (GITHUB_OUTPUT a new file per step, GITHUB_ACTION_PATH, GITHUB_STEP_SUMMARY, RUNNER_TEMP…), its
  * outputs read back for the steps after; `if:` and `${{ }}` as the action uses them; a failed step skips the steps
  * after it but for those `if: always()`. The actions it uses are stood in for: setup-node puts this Node first on
- * PATH, cache/restore and cache/save copy to and from a directory that plays the cache, upload-artifact is recorded.
+ * PATH, cache/restore and cache/save copy to and from a directory that plays the cache, upload-artifact and
+ * attest-build-provenance are recorded (an attestation needs GitHub's OIDC token and Sigstore: it cannot be made here).
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -53,6 +54,8 @@ export interface JobResult {
   readonly steps: readonly { readonly name: string; readonly ran: boolean }[];
   readonly outputs: Record<string, string>;
   readonly uploads: readonly { readonly name: string; readonly path: string; readonly overwrite: boolean }[];
+  /** The files each attest-build-provenance step was given, one a line of its subject-path. */
+  readonly attestations: readonly (readonly string[])[];
   readonly summary: string;
   readonly log: string;
 }
@@ -75,6 +78,7 @@ export async function runAction(job: Job): Promise<JobResult> {
   let log = '';
   const steps: { name: string; ran: boolean }[] = [];
   const uploads: { name: string; path: string; overwrite: boolean }[] = [];
+  const attestations: string[][] = [];
 
   const context = (expression: string): string => {
     const [scope, ...rest] = expression.trim().split('.');
@@ -83,14 +87,17 @@ export async function runAction(job: Job): Promise<JobResult> {
     throw new Error(`the test's runner does not know ${expression}`);
   };
   const interpolate = (text: string) => text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => context(expression));
+  // `always()`, `success()`, or comparisons joined by `&&`, which imply success() as GitHub's do.
   const condition = (expression: string | undefined): boolean => {
     const text = (expression ?? 'success()').replace(/^\$\{\{(.*)\}\}$/, '$1').trim();
     if (text === 'always()') return true;
     if (text === 'success()') return code === 0;
-    const comparison = /^([\w.-]+)\s*(==|!=)\s*'([^']*)'$/.exec(text);
-    if (!comparison) throw new Error(`the test's runner does not know the condition ${text}`);
-    const equal = context(comparison[1] as string) === comparison[3];
-    return code === 0 && (comparison[2] === '==' ? equal : !equal);
+    return code === 0 && text.split('&&').every((part) => {
+      const comparison = /^([\w.-]+)\s*(==|!=)\s*'([^']*)'$/.exec(part.trim());
+      if (!comparison) throw new Error(`the test's runner does not know the condition ${text}`);
+      const equal = context(comparison[1] as string) === comparison[3];
+      return comparison[2] === '==' ? equal : !equal;
+    });
   };
 
   for (const [index, step] of action.runs.steps.entries()) {
@@ -128,13 +135,16 @@ export async function runAction(job: Job): Promise<JobResult> {
       await cp(given['path'] as string, join(job.cache, given['key'] as string), { recursive: true });
     } else if (step.uses?.startsWith('actions/upload-artifact@')) {
       uploads.push({ name: given['name'] as string, path: given['path'] as string, overwrite: given['overwrite'] === 'true' });
+    } else if (step.uses?.startsWith('actions/attest-build-provenance@')) {
+      attestations.push((given['subject-path'] as string).split('\n').map((line) => line.trim()).filter(Boolean));
+      outputs = { 'attestation-url': `https://github.com/attestations/${attestations.length}` };
     } else {
       throw new Error(`${name}: the test's runner does not stand in for ${step.uses}`);
     }
     if (step.id) stepOutputs[step.id] = outputs;
   }
   const outputs = Object.fromEntries(Object.entries(action.outputs).map(([name, output]) => [name, interpolate(output.value)]));
-  return { code, steps, outputs, uploads, summary: await readFile(summaryFile, 'utf8'), log };
+  return { code, steps, outputs, uploads, attestations, summary: await readFile(summaryFile, 'utf8'), log };
 }
 
 /** Runs a script as `shell: bash` does; resolves with its exit code and what it printed. */

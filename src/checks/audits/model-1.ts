@@ -1,3 +1,4 @@
+import { readCategory } from '../../json/category.js';
 import type { JsonDocument } from '../../json/parse.js';
 import type { SchemaValidator } from '../../spec/validators.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
@@ -24,9 +25,16 @@ export const model1: ExchangeAudit = {
   },
 };
 
-/** A list's invalid Categories: the first few, with where they are, and how many more there are. */
+/**
+ * A list's invalid Categories: the first few, each by its id (exactly, as the list shows it) and its place in the list,
+ * and how many more there are. The id is what finds it on the target: a category an old run or another client left on
+ * a long-lived environment is fixed or removed by it, and its place changes as the list grows.
+ */
 function listProblems(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument): readonly string[] {
-  const problems = items.flatMap((item, i) => categoryProblems(validate, item, document, `item ${i}`));
+  const problems = items.flatMap((item, i) => {
+    const id = readCategory(document, item)?.id;
+    return categoryProblems(validate, item, document, id === undefined ? `item ${i} (no id)` : `the category with id ${id} (item ${i})`);
+  });
   return problems.length > SHOWN ? [...problems.slice(0, SHOWN), `… and ${problems.length - SHOWN} more`] : problems;
 }
 

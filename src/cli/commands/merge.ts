@@ -78,14 +78,14 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
 }
 
 /**
- * What makes shards one run, each as text: the target, seed, spec and suite, and every setting that decides what is
+ * What makes shards one run, each as text: the target and the implementation named, seed, spec and suite, and every setting that decides what is
  * judged (the profile's and the flags' values, --only and --skip, a read-only run). Shards that differ in any would
  * merge into a verdict no single run gives.
  */
 function runDefinition(report: RunReport): Record<string, string> {
-  const { target, seed, specSha256, suiteVersion, settings, selection, readOnly } = report;
+  const { target, implementation, seed, specSha256, suiteVersion, settings, selection, readOnly } = report;
   return {
-    target, seed: String(seed), specSha256, suiteVersion,
+    target, implementation: implementation ?? '(not named)', seed: String(seed), specSha256, suiteVersion,
     ...Object.fromEntries(Object.entries(settings).map(([name, value]) => [`settings.${name}`, String(value)])),
     selection: selection ? `--only ${selection.only.join(',') || '(all)'} --skip ${selection.skip.join(',') || '(none)'}` : 'all rules',
     readOnly: readOnly ?? 'no',

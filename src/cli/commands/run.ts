@@ -60,6 +60,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     out.line(`${out.style.bold('petstore-conformance')} ${suiteVersion}: ${spec.title} ${spec.model.version} (spec sha256 ${spec.sha256.slice(0, 12)}…${spec.files.length > 1 ? ` over its ${spec.files.length} files` : ''})`);
     const patches = [...(reference?.faults ?? []), ...(reference?.variants ?? [])].map((p) => p.id);
     out.line(`target  ${target}${reference ? ` (bundled reference server${patches.length ? `: ${patches.join(', ')}` : ''})` : ''}`);
+    if (config.implementation) out.line(`runs    ${config.implementation} (--implementation)`);
     out.line(`seed    ${seed}${shared ? ` (from ${shared.from}: every shard of this CI run takes it)` : ''}`);
     out.line(`profile ${profileLine(config)}`);
     if (settings.proxy) out.line(`proxy   ${shownProxy(settings.proxy)}`);
@@ -98,7 +99,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       signal: interrupt.signal,
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
-    const report: RunReport = { ...judge(raw, assessment), invocation: invocationOf(config, reportDir) };
+    const report: RunReport = { ...judge(raw, assessment), ...(config.implementation ? { implementation: config.implementation } : {}), invocation: invocationOf(config, reportDir) };
     return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
   } finally {
     interrupt.dispose();

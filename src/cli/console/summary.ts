@@ -40,7 +40,7 @@ export function printSummary(out: Output, report: RunReport, reportPaths: readon
   out.line();
   const paint = { conformant: style.green, 'non-conformant': style.red, partial: style.yellow, incomplete: style.yellow }[report.verdict];
   const { passed, failed, skipped, error } = report.summary.byOutcome;
-  out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}  ${failureCounts(report, out)}; ` +
+  out.line(`Verdict: ${paint(style.bold(VERDICT_TEXT[report.verdict].label))}${report.implementation ? ` for ${report.implementation}` : ''}  ${failureCounts(report, out)}; ` +
     `${passed} passed, ${failed} failed, ${skipped} skipped${error ? `, ${error} the suite failed in` : ''} of ${runFigures(report)}`);
   if (passed + failed === 0 && report.results.length > 0) out.line(style.yellow('Nothing was judged: every check was skipped, each for a reason given here.'));
   for (const notice of noticesOf(report)) out.line(notice.level === 'warning' ? style.yellow(notice.text) : notice.text);

@@ -1,0 +1,108 @@
+/**
+ * What the create suite sends by example, as the loaded spec takes it (suites/create.suite.ts sends them; `rules --spec`
+ * says what they come to): the valid examples (every shape of the name grammar, descriptions, the spec's boundary
+ * values), those the spec forbids (sent as invalid bodies), the shapes of the invalid-body grammar the spec still calls
+ * invalid, and the properties CREATE-4 sends that no spec defines.
+ */
+import { KNOWN_INVALID_BODIES, renderInvalidBody, type InvalidBodyCase } from './invalid-bodies.js';
+import type { KnownShape } from './known-shape.js';
+import { KNOWN_NAMES, nameOf, type NameShape } from './names.js';
+import type { Body, NewCategoryBodies } from './new-category.js';
+
+/** Troublesome text of every kind (see TROUBLE) in one description, within the 100 characters CREATE-1 promises. */
+const TROUBLED_DESCRIPTION = `O'Brien's "dog" \\ \\n \\u0041 %s %d %25 %00 '; DROP TABLE categories; -- <b>&amp;</b> \${x} {{x}} \``;
+
+/** A NewCategory sent by example: what it is, and its body with the run's marker (where a property takes one). */
+export interface CreateExample {
+  readonly name: string;
+  /** What the 201 must show: `that name`, `what was sent`. */
+  readonly shows: string;
+  readonly body: (marker: string) => Body;
+  /** Set when the spec does not allow it: why, in its validator's words (it is then sent as an invalid body). */
+  readonly forbidden?: string;
+}
+
+/**
+ * The examples CREATE-1 sends, each as the spec takes it: with the marker in its name where that is valid, else
+ * without; or, when the spec forbids it either way, as an invalid body (with why). Judged once, before the run, with
+ * the longest marker it makes. Every shape the name grammar knows, the plain one first (a name sent again by
+ * CREATE-1); descriptions; the spec's boundary values (each bound it states exactly, empty and null where it allows
+ * them, each enum value). None when the suite cannot make a valid NewCategory of the spec's.
+ */
+export function createExamples(bodies: NewCategoryBodies): CreateExample[] {
+  if (!bodies.canMakeValid) return [];
+  const defines = (property: string) => bodies.properties.includes(property);
+  const markerInName = bodies.marking?.property === 'name';
+  const judged = (name: string, shows: string, body: (marker: string, marked: boolean) => Body): CreateExample => {
+    const marker = bodies.longestMarker;
+    const marked = markerInName && bodies.problems(body(marker, true)).length === 0;
+    const made = (m: string) => body(m, marked);
+    const problems = bodies.problems(made(marker));
+    return { name, shows, body: made, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
+  };
+  /** A name of the grammar, with the marker in it where the shape has one and the marker goes in the name. */
+  const named = (shape: NameShape, marker: string, marked: boolean): Body => {
+    const name = marked ? nameOf(shape, marker) : shape.lead + shape.text.trimStart();
+    return bodies.with({ name: name === '' ? shape.text : name }, marker);
+  };
+  return [
+    // Names about the exact name carry no marker (report.json lists them among the run's categories).
+    ...(defines('name') ? KNOWN_NAMES.map(({ label, shape }) => judged(label, 'that name', (m, marked) => named(shape, m, marked && shape.marked))) : []),
+    ...(defines('name') ? [judged('a name of exactly 100 characters', 'that name', (m, marked) => bodies.with({ name: (marked ? m : 'Long name ').padEnd(100, 'x') }, m))] : []),
+    ...(defines('description') ? [
+      judged('a Unicode description', 'that name', (m) => bodies.with({ description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }, m)),
+      judged('a description of 100 characters', 'that name', (m) => bodies.with({ description: 'A description. '.repeat(7).slice(0, 100) }, m)),
+      judged('a description with leading and trailing spaces', 'that name', (m) => bodies.with({ description: '  Small dogs  ' }, m)),
+      judged('a description with quotes, backslashes, percent signs, SQL and HTML metacharacters', 'what was sent',
+        (m) => bodies.with({ description: TROUBLED_DESCRIPTION }, m)),
+    ] : []),
+    ...bodies.boundaries.map((c) => judged(c.label, 'what was sent', (m) => bodies.bodyOf(c, m) as Body)),
+  ];
+}
+
+/**
+ * The shapes of the invalid-body grammar CREATE-2 sends by example: every one the spec does not make valid after all
+ * (a field in place of the name is valid where the spec does not require one). None when no valid body can be made.
+ */
+export function invalidBodyExamples(bodies: NewCategoryBodies): KnownShape<InvalidBodyCase>[] {
+  if (!bodies.canMakeValid) return [];
+  const longest = bodies.longestMarker;
+  return KNOWN_INVALID_BODIES.filter(({ shape }) => bodies.textProblems(renderInvalidBody(shape, longest, bodies.valid(longest)).raw).length > 0);
+}
+
+/**
+ * The values CREATE-4 sends in properties the spec does not define, one of each shape a server may store otherwise:
+ * a text, an array, an object.
+ */
+const PROBE_VALUES = { text: 'brown', list: ['small', 'pet'], object: { legs: 4 } } as const;
+
+/**
+ * How a probe property is named, by the run's id and the shape of its value: unique to the suite and the run, so that no
+ * spec defines it, now or later. A long-lived target keeps what a create sent (there is no delete): a plain `color`
+ * would fail the spec of the day a team gives categories a `color` with a pattern, on every run, in MODEL-1's list
+ * audit. Hyphenated as OpenAPI's own extensions are; camel case or with underscores where the spec's names allow no
+ * hyphen (`propertyNames`, `patternProperties`).
+ */
+const PROBE_SPELLINGS: readonly ((run: string, shape: string) => string)[] = [
+  (run, shape) => `x-petstore-conformance-${run}-${shape}`,
+  (run, shape) => `xPetstoreConformance${run}${shape.charAt(0).toUpperCase()}${shape.slice(1)}`,
+  (run, shape) => `x_petstore_conformance_${run}_${shape}`,
+];
+
+/**
+ * The properties CREATE-4 sends that the spec does not define, named for the run (see PROBE_SPELLINGS): of each value
+ * shape, the first spelling the spec's NewCategory takes beside a valid body, as its validator says (a spec's
+ * `propertyNames`, `patternProperties` or `additionalProperties` may refuse one). Empty when it takes none, or no valid
+ * body can be made.
+ */
+export function undefinedProperties(bodies: NewCategoryBodies, runId: string): Body {
+  if (!bodies.canMakeValid || !bodies.undefinedPropertiesAllowed) return {};
+  const plain = bodies.valid(bodies.longestMarker);
+  const probe: Record<string, unknown> = {};
+  for (const [shape, value] of Object.entries(PROBE_VALUES)) {
+    const name = PROBE_SPELLINGS.map((spell) => spell(runId, shape))
+      .find((n) => !(n in bodies.node.object.properties) && bodies.problems({ ...plain, [n]: value }).length === 0);
+    if (name !== undefined) probe[name] = value;
+  }
+  return probe;
+}
