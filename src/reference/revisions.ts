@@ -186,7 +186,7 @@ const servingAs = (base: Behaviour, contentType: string): Behaviour['send'] => (
   base.send(response, status, body, status < 300 ? { ...headers, 'content-type': contentType } : headers);
 
 /** An RFC 9457 problem: the Error of a spec whose errors are application/problem+json. */
-const problem: Behaviour['errorBody'] = (status, code, message) => ({ type: `https://petstore.example.com/problems/${code}`, title: message, status, detail: message });
+const problem: Behaviour['errorBody'] = (status, code, message) => ({ type: `https://petstore.example.com/problems/${code}`, title: message, status, detail: message, code, message });
 
 /** Every response of 400 and above served as application/problem+json. */
 const servingProblems = (base: Behaviour): Behaviour['send'] => (response, status, body, headers = {}) =>
@@ -423,14 +423,18 @@ export const REVISIONS: readonly Revision[] = [
       fault('secret-and-stamp/weight-from-1', 'CREATE-1', 'The validator reads "above 0" as "at least 1": a weight below 1 is refused.',
         (base) => ({ validate: validating(base, (c, body) => secretAndWeight(c, body, 1)) })),
     ]),
-  revision('auth-error', 'A 401 answers an RFC 6750 style AuthError ({error, error_description}); other errors keep the Error.',
+  revision('auth-error', 'A 401 answers an AuthError: the Error with RFC 6750\'s error and error_description beside its code, message and status; other errors keep the Error.',
     (doc) => {
       const schemas = doc.components?.schemas ?? {};
-      schemas['AuthError'] = { type: 'object', required: ['error', 'error_description'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } };
+      schemas['AuthError'] = {
+        allOf: [{ $ref: '#/components/schemas/Error' }, { type: 'object', required: ['error', 'error_description'], properties: { error: { type: 'string' }, error_description: { type: 'string' } } }],
+      };
       const unauthorized = doc.components?.responses?.['Unauthorized'] as OpenAPIV3.ResponseObject;
       unauthorized.content = { 'application/json': { schema: { $ref: '#/components/schemas/AuthError' } } };
     },
-    (base) => ({ errorBody: (status, code, message) => (status === 401 ? { error: 'invalid_token', error_description: message } : base.errorBody(status, code, message)) }),
+    (base) => ({
+      errorBody: (status, code, message) => ({ ...(base.errorBody(status, code, message) as object), ...(status === 401 ? { error: 'invalid_token', error_description: message } : {}) }),
+    }),
     [fault('auth-error/old-error-on-401', 'ERROR-1', 'The authentication middleware still answers the old Error, without error and error_description.',
       () => ({ errorBody: conformant.errorBody }))]),
   revision('idempotency-key', 'A create needs an Idempotency-Key header (1 to 64 characters), without which it is refused with 400.',
@@ -604,20 +608,25 @@ export const REVISIONS: readonly Revision[] = [
       fault('vendor-media-type/served-as-json', 'MEDIA-1', 'The serializer was not told of the vendor type: categories and the list are served as application/json.',
         () => ({ send: conformant.send })),
     ]),
-  revision('problem-json', 'Errors are RFC 9457 problems ({type, title, status, detail}), served as application/problem+json.',
+  revision('problem-json', 'Errors are RFC 9457 problems ({type, title, status, detail}) with the Error\'s code and message as extension members, served as application/problem+json.',
     (doc) => {
       for (const name of ['BadRequest', 'Unauthorized']) {
         const response = doc.components?.responses?.[name] as OpenAPIV3.ResponseObject;
         response.content = retyped(response.content, ['application/problem+json']);
       }
       (doc.components?.schemas ?? {})['Error'] = {
+        // RFC 9457's own members only: the contract's code and message are what the server adds, as ERROR-1 holds it to.
         type: 'object', required: ['type', 'title', 'status'],
         properties: { type: { type: 'string', format: 'uri-reference' }, title: { type: 'string' }, status: { type: 'integer' }, detail: { type: 'string' } },
       };
     },
     (base) => ({ errorBody: problem, pet: (petId) => ({ status: 404, body: problem(404, 'not_found', `No pet ${petId}.`) }), send: servingProblems(base) }),
-    [fault('problem-json/plain-json-401', 'MEDIA-1', 'The authentication middleware writes its 401s itself, as application/json: the problem is right, its media type is not.',
-      (base) => ({ send: (response, status, body, headers) => (status === 401 ? conformant.send : base.send)(response, status, body, headers) }))]),
+    [
+      fault('problem-json/plain-json-401', 'MEDIA-1', 'The authentication middleware writes its 401s itself, as application/json: the problem is right, its media type is not.',
+        (base) => ({ send: (response, status, body, headers) => (status === 401 ? conformant.send : base.send)(response, status, body, headers) })),
+      fault('problem-json/problems-only', 'ERROR-1', 'The framework\'s problem details are served as they come, without the contract\'s code and message, which the spec\'s Error does not name.',
+        (base) => ({ errorBody: (status, code, message) => { const { code: _c, message: _m, ...rest } = base.errorBody(status, code, message) as Record<string, unknown>; return rest; } })),
+    ]),
   revision('two-media-types', `The create takes its body as application/json; charset=utf-8 (so written) or as ${VENDOR_TYPE}, ` +
     'and refuses any other with 415, which it documents.',
     (doc) => {

@@ -101,8 +101,9 @@ export const RULES = [
     'it never becomes the new category\'s id and never replaces an existing category.',
     'contract §2'),
   rule('ERROR-1', 'MUST',
-    'Every 400 and 401 response, and every other 4xx the run meets, carries an Error: a JSON object with `code` (string), ' +
-    '`message` (string), `status` (integer).',
+'Every 400 and 401 response, and every other 4xx the run meets, carries an Error: a JSON object with `code` (string), ' +
+    '`message` (string), `status` (integer), which a spec may add to but not take from; where the spec documents a schema ' +
+    'for that status, it keeps that schema too.',
     'contract §7 ("every error response body is an Error object")'),
   rule('ERROR-2', 'MUST',
     '`Error.status` equals the response\'s HTTP status.',

@@ -34,6 +34,21 @@ describe('ERROR-1 audit', () => {
       .toEqual(['the Error is invalid: /status: must be integer']);
   });
 
+  it('holds every client error to the contract\'s Error, whatever the spec\'s schema for it leaves out', () => {
+    // A spec whose 401 is an RFC 9457 problem without code or message: the contract's Error has them (§7).
+    const problem = { type: 'object', required: ['type', 'status'], properties: { type: { type: 'string' }, status: { type: 'integer' } } };
+    const create = { ...spec.create, errorSchemas: { '401': problem } };
+    expect(judged(error1, { operation: create, status: 401, json: { type: 'about:blank', status: 401 } })).toEqual([
+      'the Error is not the contract\'s: code (a string) is missing',
+      'the Error is not the contract\'s: message (a string) is missing',
+    ]);
+    expect(judged(error1, { operation: create, status: 401, json: { type: 'about:blank', status: 401, code: 'unauthorized', message: 'No key.' } })).toEqual([]);
+    expect(judged(error1, { operation: create, status: 401, json: { type: 'about:blank', status: 401, code: 7, message: 'No key.' } }))
+      .toEqual(['the Error is not the contract\'s: code is not a string']);
+    // Said once, by the spec's schema, where it says it.
+    expect(judged(error1, { operation: create, status: 401, json: [] })).toEqual([expect.stringMatching(/^the Error is invalid: .*object/)]);
+  });
+
   it('judges Error.status from its text: 400.00000000000000001 reads as the double 400, but is no integer', () => {
     expect(judged(error1, { operation: spec.create, status: 400, raw: '{"code":"x","message":"y","status":400.00000000000000001}' }))
       .toEqual(['the Error is invalid: /status: 400.00000000000000001 is not an integer']);
