@@ -213,9 +213,16 @@ function errorSchemas(spec: LoadedSpec): string[] {
     }
   }
   return [
-    `every client error's body as the spec's Error: ${propertiesWords(nodeOf(spec.model.schemas.Error))}${own.size > 0 ? ', unless its operation documents another for its status' : ''}`,
+    `every client error's body as the spec's Error: ${propertiesWords(nodeOf(spec.model.schemas.Error))}${own.size > 0 ? ', unless its operation documents another for its status' : ''}` +
+      `${own.size > 0 || !keepsContractError(spec.model.schemas.Error) ? '; and always as the contract\'s Error: code (a string), message (a string), status (an integer)' : ''}`,
     ...[...own.values()].map(({ schema, where }) => `${where.join(', ')}: ${propertiesWords(nodeOf(schema))}`),
   ];
+}
+
+/** Whether a schema requires the contract's Error fields itself: then saying the contract's adds nothing. */
+function keepsContractError(schema: JsonSchema): boolean {
+  const { object } = nodeOf(schema);
+  return ['code', 'message', 'status'].every((field) => object.required.includes(field));
 }
 
 /** The response media types the spec documents other than the contract's application/json, by operation and status. */

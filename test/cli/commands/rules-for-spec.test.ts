@@ -114,8 +114,8 @@ describe('what the rules come to for a revised spec', () => {
   it('says why CREATE-4 does not apply, and what ERROR-1 and MEDIA-1 judge each error by', async () => {
     expect(linesOf(await revised('closed-and-bounded'), 'CREATE-4')).toEqual([expect.stringMatching(/^does not apply: the spec's NewCategory forbids properties/)]);
     expect(linesOf(await revised('auth-error'), 'ERROR-1')).toEqual([
-      expect.stringMatching(/^every client error's body as the spec's Error: code \(required; a string\), .*, unless its operation documents another for its status$/),
-      'listCategories 401, createCategory 401, GET /pets/{petId} 401: error (required; a string), error_description (required; a string)',
+      expect.stringMatching(/^every client error's body as the spec's Error: code \(required; a string\), .*, unless its operation documents another for its status; and always as the contract's Error: code \(a string\), message \(a string\), status \(an integer\)$/),
+      'listCategories 401, createCategory 401, GET /pets/{petId} 401: code (required; a string), message (required; a string), status (required; an integer), error (required; a string), error_description (required; a string)',
     ]);
     expect(linesOf(await revised('problem-json'), 'MEDIA-1')).toContain('createCategory: 400 served as application/problem+json; 401 served as application/problem+json');
   });
