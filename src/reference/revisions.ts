@@ -638,6 +638,13 @@ export const REVISIONS: readonly Revision[] = [
     (base) => ({ parse: consuming(base, ['application/json', VENDOR_TYPE]) }),
     [fault('two-media-types/vendor-refused', 'CREATE-1', 'The controller\'s list of the types it consumes was not updated: a body sent as the vendor type is refused with 415.',
       (base) => ({ parse: (raw, contentType) => (mediaTypeOf(contentType) === VENDOR_TYPE ? refuse('unsupported_media_type', 'Send application/json.', 415) : base.parse(raw, contentType)) }))]),
+  revision('statuses-unwritten', 'The spec documents the list\'s 200 and the create\'s 201 only: its 400 and 401 are the contract\'s, unwritten (OpenAPI does not require every status).',
+    (doc) => {
+      const item = categories(doc);
+      (item.get as OpenAPIV3.OperationObject).responses = { '200': (item.get as OpenAPIV3.OperationObject).responses['200'] as OpenAPIV3.ResponseObject };
+      (item.post as OpenAPIV3.OperationObject).responses = { '201': (item.post as OpenAPIV3.OperationObject).responses['201'] as OpenAPIV3.ResponseObject };
+    },
+    () => ({})),
   revision('split-files', 'The spec is split over files, a schema a file (schemas/NewCategory.json…, named by relative $refs), and names get a maxLength of 40 in theirs.',
     (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { maxLength: 40 }),
     (base) => ({ validate: validating(base, nameUpTo40) }),

@@ -116,7 +116,7 @@ export const RULES = [
     'complete, well-formed JSON value.',
     'contract §4, RFC 8259'),
   rule('HTTP-1', 'MUST',
-    'Every response status is one the spec documents for its operation (no 5xx, no redirect, no undocumented 4xx ' +
+    'Every response status is one the spec or the contract documents for its operation (no 5xx, no redirect, no undocumented 4xx ' +
     'outside the INFO cases), and every request gets a complete response within the deadline on a connection that ' +
     'is not reset. A 429 is waited out and retried; one that persists leaves its check unjudged, since the contract ' +
     'shows no rate limits.',

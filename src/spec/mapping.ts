@@ -40,6 +40,17 @@ function findRole(operations: readonly Operation[], role: OperationRole): Operat
   throw new SpecError(`the spec has no operation with operationId "${operationId}", nor a ${where}, which the suites check; add it or point --spec at a revision of this contract`);
 }
 
+/**
+ * The statuses the contract gives an operation whatever its spec documents, and those of them with a body: the list's
+ * 200 (an array of Categories), the create's 201 (the Category) and 400 (an Error), and a 401 (an Error) on every
+ * operation the bearer scheme guards (contract §4.1, §4.2, §5). A spec that leaves one out does not take it from the
+ * contract, whose statuses the suite judges by.
+ */
+export function contractStatuses(operation: Pick<Operation, 'role' | 'requiresBearer'>): readonly string[] {
+  const own = operation.role === 'list' ? ['200'] : operation.role === 'create' ? ['201', '400'] : [];
+  return operation.requiresBearer ? [...own, '401'] : own;
+}
+
 /** The operation the spec maps to a role (see withRoles). */
 export function operationOf(operations: readonly Operation[], role: OperationRole): Operation {
   const found = operations.find((op) => op.role === role);

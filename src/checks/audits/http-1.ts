@@ -1,8 +1,9 @@
 import { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from '../../http/client.js';
+import { contractStatuses } from '../../spec/mapping.js';
 import { responseKeyOf } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
-/** HTTP-1: a complete response in time, with a status the spec documents for the operation. */
+/** HTTP-1: a complete response in time, with a status the spec (or the contract: see contractStatuses) documents for the operation. */
 export const http1: ExchangeAudit = {
   rule: 'HTTP-1',
   scope: 'requests',
@@ -26,8 +27,9 @@ export const http1: ExchangeAudit = {
     if (status >= 300 && status < 400 && !alsoAllowed.includes(status)) {
       return [`answered with a redirect (${status}); the contract has none, and redirects are not followed`];
     }
-    if (!isDocumented(status, operation.documentedStatuses) && !alsoAllowed.includes(status)) {
-      return [`status ${status} is not documented for ${operation.label} (documented: ${operation.documentedStatuses.join(', ')})`];
+    const documented = [...new Set([...operation.documentedStatuses, ...contractStatuses(operation)])];
+    if (!isDocumented(status, documented) && !alsoAllowed.includes(status)) {
+      return [`status ${status} is not documented for ${operation.label} (documented: ${documented.join(', ')})`];
     }
     return [];
   },

@@ -1,3 +1,4 @@
+import { contractStatuses } from '../../spec/mapping.js';
 import { CONTRACT_MEDIA_TYPE, essenceOf } from '../../spec/media-types.js';
 import { responseKeyOf, type Operation } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
@@ -14,8 +15,9 @@ export const media1: ExchangeAudit = {
   judge({ reply, operation }) {
     const status = reply.status;
     if (!reply.hasBody) {
-      if (status === undefined || !isDocumented(status, operation.statusesWithBody)) return NOT_APPLICABLE;
-      return [`the ${status} has no body, but the spec gives ${operation.label}'s ${status} a JSON body`];
+      if (status === undefined) return NOT_APPLICABLE;
+      if (isDocumented(status, operation.statusesWithBody)) return [`the ${status} has no body, but the spec gives ${operation.label}'s ${status} a JSON body`];
+      return isDocumented(status, contractStatuses(operation)) ? [`the ${status} has no body, but the contract gives ${operation.label}'s ${status} a JSON body`] : NOT_APPLICABLE;
     }
     const problems: string[] = [];
     const contentType = reply.header('content-type');

@@ -14,13 +14,13 @@ import type { RuleId } from '../../rules/catalogue.js';
 import { ANSWERED_BY_THE_SPEC, NO_UNDEFINED_PROPERTY_NAME, OPEN_QUESTIONS, OTHER_PROPERTIES_FORBIDDEN } from '../../rules/open-questions.js';
 import { whyUnsent } from '../../runner/coverage.js';
 import type { LoadedSpec } from '../../spec/load.js';
-import { operationOf } from '../../spec/mapping.js';
+import { contractStatuses, operationOf } from '../../spec/mapping.js';
 import { bodyMediaTypeOf, charsetSpellings, CONTRACT_MEDIA_TYPE, essenceOf } from '../../spec/media-types.js';
 import { writesValuesOf } from '../../spec/parameter-style.js';
 import { specValidators } from '../../spec/prebuilt-validators.js';
 import { answeredBy, nodeOf, shownContent, takesOtherProperties, type SchemaNode } from '../../spec/schema-node.js';
 import { propertiesWords, schemaWords } from '../../spec/schema-words.js';
-import { guardedOperations, pathVariants, writesOf, type JsonSchema, type Operation, type Parameter } from '../../spec/types.js';
+import { guardedOperations, pathVariants, responseKeyOf, writesOf, type JsonSchema, type Operation, type Parameter } from '../../spec/types.js';
 import { NOT_EXERCISED } from './spec-lines.js';
 
 /** What the suites send and judge of a spec, made by the code that makes what they send. */
@@ -134,7 +134,13 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
   },
   'ERROR-1': ({ spec }) => errorSchemas(spec),
   'MEDIA-1': ({ spec }) => documentedMediaTypes(spec),
-  'HTTP-1': ({ spec }) => [`the statuses the spec documents: ${spec.model.operations.map((op) => `${op.label} ${op.documentedStatuses.join(', ')}`).join('; ')}`],
+  'HTTP-1': ({ spec }) => {
+    const omitted = spec.model.operations.map((op) => [op, contractStatuses(op).filter((s) => responseKeyOf(Number(s), op.documentedStatuses) === undefined)] as const).filter(([, statuses]) => statuses.length > 0);
+    return [
+      `the statuses the spec documents: ${spec.model.operations.map((op) => `${op.label} ${op.documentedStatuses.join(', ')}`).join('; ')}`,
+      ...(omitted.length > 0 ? [`and those the contract gives, which the spec leaves out: ${omitted.map(([op, statuses]) => `${op.label} ${statuses.join(', ')}`).join('; ')}`] : []),
+    ];
+  },
   'INFO-1': (use) => openQuestions('INFO-1', use),
   'INFO-2': (use) => openQuestions('INFO-2', use),
   'INFO-3': (use) => openQuestions('INFO-3', use),

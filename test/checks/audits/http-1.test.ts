@@ -33,6 +33,17 @@ describe('HTTP-1 audit', () => {
     expect(judged(http1, { operation: spec.create, status: 415, alsoAllowed: [413] })).toEqual([expect.stringMatching(/^status 415 is not documented/)]);
   });
 
+  it('keeps the statuses the contract gives an operation where its spec leaves them out: the 401, the create\'s 400', () => {
+    const list = { ...spec.list, documentedStatuses: ['200'] };
+    const create = { ...spec.create, documentedStatuses: ['201'] };
+    expect(judged(http1, { operation: list, status: 401, json: errorBody(401), credential: 'none' })).toEqual([]);
+    expect(judged(http1, { operation: create, status: 400, json: errorBody(400) })).toEqual([]);
+    expect(judged(http1, { operation: list, status: 409, json: errorBody(409) })).toEqual(['status 409 is not documented for listCategories (documented: 200, 401)']);
+    // A public operation (security: []) has no 401 of the contract's.
+    expect(judged(http1, { operation: { ...spec.pet, requiresBearer: false, documentedStatuses: ['200'] }, status: 401, json: errorBody(401) }))
+      .toEqual([expect.stringMatching(/^status 401 is not documented/)]);
+  });
+
   it('fails a redirect, which the contract has none of', () => {
     expect(judged(http1, { status: 301, headers: { location: '/v1/categories/' } }))
       .toEqual(['answered with a redirect (301); the contract has none, and redirects are not followed']);

@@ -55,6 +55,11 @@ describe('MEDIA-1 audit', () => {
       .toEqual(["the 401 has no body, but the spec gives createCategory's 401 a JSON body"]);
   });
 
+  it('fails a response the contract gives a body that came without one, where the spec gives it none (a 201 without its Category)', () => {
+    const create = { ...spec.create, statusesWithBody: ['400', '401'] };
+    expect(judged(media1, { operation: create, status: 201 })).toEqual(["the 201 has no body, but the contract gives createCategory's 201 a JSON body"]);
+  });
+
   it('leaves an empty answer the spec gives no body, and no response at all', () => {
     expect(judged(media1, { status: 204 })).toBe(NOT_APPLICABLE);
     expect(judged(media1, { status: 301, headers: { location: '/v1/categories/' } })).toBe(NOT_APPLICABLE);
