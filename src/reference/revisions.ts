@@ -645,6 +645,22 @@ export const REVISIONS: readonly Revision[] = [
       (item.post as OpenAPIV3.OperationObject).responses = { '201': (item.post as OpenAPIV3.OperationObject).responses['201'] as OpenAPIV3.ResponseObject };
     },
     () => ({})),
+  revision('springdoc-ranges', 'The spec as springdoc-openapi writes it for controllers that name no media type: every response under */*, and schemas named for their classes (CategoryRequest, CategoryResponse, ApiError).',
+    (doc) => {
+      const renamed: Record<string, string> = { NewCategory: 'CategoryRequest', Category: 'CategoryResponse', Error: 'ApiError' };
+      const text = JSON.stringify(doc).replace(/#\/components\/schemas\/(NewCategory|Category|Error)"/g, (_, name: string) => `#/components/schemas/${renamed[name]}"`);
+      const revised = JSON.parse(text) as OpenAPIV3.Document;
+      const schemas = revised.components?.schemas ?? {};
+      revised.components = { ...revised.components, schemas: Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [renamed[name] ?? name, schema])) };
+      for (const response of [...Object.values(revised.components.responses ?? {}), (revised.paths['/categories']?.get as OpenAPIV3.OperationObject).responses['200'],
+        (revised.paths['/categories']?.post as OpenAPIV3.OperationObject).responses['201']] as OpenAPIV3.ResponseObject[]) {
+        response.content = retyped(response.content, ['*/*']);
+      }
+      Object.assign(doc, revised);
+    },
+    () => ({}),
+    [fault('springdoc-ranges/served-as-text', 'MEDIA-1', 'A message converter writes categories as text/plain: */* documents no type, but a JSON body is JSON.',
+      (base) => ({ send: servingAs(base, 'text/plain; charset=utf-8') }))]),
   revision('split-files', 'The spec is split over files, a schema a file (schemas/NewCategory.json…, named by relative $refs), and names get a maxLength of 40 in theirs.',
     (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { maxLength: 40 }),
     (base) => ({ validate: validating(base, nameUpTo40) }),

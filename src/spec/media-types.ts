@@ -12,9 +12,30 @@ export function isJsonMediaType(mediaType: string): boolean {
   return JSON_MEDIA_TYPE.test(mediaType.trim());
 }
 
-/** The JSON media types of a content map, as the spec writes them (parameters kept), in its order. */
+/** A media range that takes JSON among others: `*\/*` (springdoc's default where a controller names none), `application/*`. */
+const JSON_RANGE = /^(?:\*\/\*|application\/\*)\s*(?:;|$)/i;
+
+/** Whether a media type is a range that takes JSON (see {@link JSON_RANGE}). */
+export function isJsonRange(mediaType: string): boolean {
+  return JSON_RANGE.test(mediaType.trim());
+}
+
+/**
+ * The JSON media types of a content map, as the spec writes them (parameters kept), in its order; where it names none,
+ * the ranges that take JSON (`*\/*`).
+ */
 export function jsonMediaTypesIn(content: Readonly<Record<string, unknown>> | undefined): string[] {
-  return Object.keys(content ?? {}).filter(isJsonMediaType);
+  const types = Object.keys(content ?? {});
+  const json = types.filter(isJsonMediaType);
+  return json.length > 0 ? json : types.filter(isJsonRange);
+}
+
+/**
+ * Whether a body served as `served` (a Content-Type) is of a media type the spec documents as `documented`: the same
+ * type, parameters and letter case aside; or any JSON type where it documents a range that takes JSON.
+ */
+export function servedAs(served: string, documented: string): boolean {
+  return essenceOf(served) === essenceOf(documented) || (isJsonRange(documented) && isJsonMediaType(served));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { OpenAPI, OpenAPIV3 } from 'openapi-types';
 import { jsonSchemaIn } from './mapping.js';
-import { isJsonMediaType, jsonMediaTypesIn } from './media-types.js';
+import { CONTRACT_MEDIA_TYPE, isJsonMediaType, isJsonRange, jsonMediaTypesIn } from './media-types.js';
 import { conversionOf, toJsonSchema, type SchemaConversion } from './schemas.js';
 import type { Operation, Parameter, ParameterStyle } from './types.js';
 
@@ -50,8 +50,9 @@ function describe(doc: OpenAPIV3.Document, conversion: SchemaConversion, path: s
       return schema === undefined ? [] : [[status, toJsonSchema(schema, `${key} ${status} response`, conversion)]];
     })),
     ...(body ? { requestBodySchema: toJsonSchema(body, `${key} request body`, conversion) } : {}),
-    requestMediaTypes: bodyTypes.filter(isJsonMediaType),
-    otherRequestMediaTypes: bodyTypes.filter((type) => !isJsonMediaType(type)),
+    // A body the spec takes as a range (`*/*`) goes as the contract's application/json.
+    requestMediaTypes: jsonMediaTypesIn(bodyContent).map((type) => (isJsonRange(type) ? CONTRACT_MEDIA_TYPE : type)),
+    otherRequestMediaTypes: bodyTypes.filter((type) => !isJsonMediaType(type) && !isJsonRange(type)),
     responseMediaTypes: Object.fromEntries(Object.entries(op.responses ?? {}).flatMap(([status, response]) => {
       const types = jsonMediaTypesIn((response as OpenAPIV3.ResponseObject).content);
       return types.length === 0 ? [] : [[status, types]];

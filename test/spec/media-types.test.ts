@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptOf, bodyMediaTypeOf, essenceOf, isJsonMediaType, jsonMediaTypesIn, takesMediaType, withCharset } from '../../src/spec/media-types.js';
+import { acceptOf, bodyMediaTypeOf, essenceOf, isJsonMediaType, isJsonRange, jsonMediaTypesIn, servedAs, takesMediaType, withCharset } from '../../src/spec/media-types.js';
 
 const VENDOR = 'application/vnd.petstore.v1+json';
 
@@ -55,5 +55,23 @@ describe('the media types of an operation\'s requests', () => {
   it('knows the types the spec names for the body, JSON or not, parameters and letter case aside', () => {
     expect(['application/json', VENDOR.toUpperCase(), 'application/x-www-form-urlencoded; charset=utf-8'].map((t) => takesMediaType(operation, t))).toEqual([true, true, true]);
     expect(['text/plain', 'application/problem+json'].map((t) => takesMediaType(operation, t))).toEqual([false, false]);
+  });
+});
+
+describe('media ranges that take JSON', () => {
+  it('are a content map\'s JSON types where it names none (springdoc writes */* where a controller names no type)', () => {
+    expect(jsonMediaTypesIn({ '*/*': {} })).toEqual(['*/*']);
+    expect(jsonMediaTypesIn({ 'application/*': {}, 'text/plain': {} })).toEqual(['application/*']);
+    expect(jsonMediaTypesIn({ '*/*': {}, 'application/json': {} })).toEqual(['application/json']);
+    expect(isJsonRange('*/*')).toBe(true);
+    expect(isJsonRange('text/*')).toBe(false);
+  });
+
+  it('take a body served as any JSON type, and only a JSON type', () => {
+    expect(servedAs('application/json; charset=utf-8', '*/*')).toBe(true);
+    expect(servedAs('application/problem+json', 'application/*')).toBe(true);
+    expect(servedAs('text/html', '*/*')).toBe(false);
+    expect(servedAs('Application/JSON', 'application/json')).toBe(true);
+    expect(servedAs('application/json', 'application/vnd.petstore.v1+json')).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { contractStatuses } from '../../spec/mapping.js';
-import { CONTRACT_MEDIA_TYPE, essenceOf } from '../../spec/media-types.js';
+import { CONTRACT_MEDIA_TYPE, essenceOf, servedAs } from '../../spec/media-types.js';
 import { responseKeyOf, type Operation } from '../../spec/types.js';
 import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 import { isDocumented } from './http-1.js';
@@ -23,7 +23,7 @@ export const media1: ExchangeAudit = {
     const contentType = reply.header('content-type');
     const expected = expectedMediaTypes(operation, status);
     if (contentType === undefined) problems.push('the body has no Content-Type');
-    else if (!expected.types.includes(essenceOf(contentType))) problems.push(`the body is served as "${contentType}", not ${expected.types.join(' or ')}${expected.why}`);
+    else if (!expected.types.some((type) => servedAs(contentType, type))) problems.push(`the body is served as "${contentType}", not ${expected.types.join(' or ')}${expected.why}`);
     const encoding = reply.header('content-encoding');
     if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
       problems.push(`the body is encoded with "${encoding}", which the request did not ask for`);
