@@ -16,6 +16,8 @@ export interface ReplaySelection {
   readonly checkSeed?: number;
   readonly path?: string;
   readonly recorded: CheckResult;
+  /** The digest of the spec the recorded run followed (see LoadedSpec.sha256), where the report has one. */
+  readonly specSha256?: string;
 }
 
 /**
@@ -51,6 +53,7 @@ export async function selectReplay(reportPath: string, query: string): Promise<R
   const numRuns = report.settings?.numRuns;
   return {
     title: titleOf(recorded), suite: recorded.suite, seed: report.seed, recorded,
+    ...(typeof report.specSha256 === 'string' ? { specSha256: report.specSha256 } : {}),
     ...(numRuns !== undefined ? { numRuns } : {}), ...(checkSeed !== undefined ? { checkSeed } : {}), ...(path !== undefined ? { path } : {}),
   };
 }

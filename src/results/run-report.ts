@@ -121,7 +121,7 @@ export interface Invocation {
   readonly program: string;
   /** The options that chose the target and how it is reached (`--target`, `--fault`, `--spec`, `--ca`…), as given. */
   readonly targetArgs: readonly string[];
-  /** The run's report.json, from where the run was started (relative when it is below it). */
+  /** The run's report.json, by its absolute path. */
   readonly reportJson: string;
 }
 

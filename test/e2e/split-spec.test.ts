@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { specDigest } from '../../src/spec/files.js';
@@ -32,7 +32,14 @@ describe('a spec split over files', () => {
     const again = await tempDir();
     const replay = await runCli(['--replay', join(dir, 'report.json'), check, '--report-dir', again]);
     expect(replay.stdout).toMatch(/Replay: reproduced: the check passed in the report and passed now/);
+    expect(replay.stdout).not.toMatch(/the spec has changed/);
     expect((await readReport(again)).specSha256).toBe(report.specSha256);
+    expect(report.invocation?.reportJson).toBe(join(dir, 'report.json'));
+    // A schema file changed since: the replay says so.
+    const error = split.files['schemas/error.yaml'] as string;
+    await writeFile(error, `# revised\n${await readFile(error, 'utf8')}`);
+    const changed = await runCli(['--replay', join(dir, 'report.json'), check, '--report-dir', await tempDir()]);
+    expect(changed.stdout).toMatch(/the spec has changed since the report \(sha256 [0-9a-f]{12}… then, [0-9a-f]{12}… now\)/);
   });
 
   it('served at a URL: each $ref fetched relative to the file that names it (after a redirect, where it led), the digest over every file fetched', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
@@ -68,6 +68,9 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (bypassed) out.line(`proxy   none: ${bypassed} names ${new URL(target).host}`);
     if (settings.clientCertificate) out.line(`tls     client certificate ${settings.clientCertificate.shown}`);
     if (replay) out.line(`replay  "${replay.title}" from ${config.replay?.report}${replay.path ? `, case path ${replay.path}` : ''}`);
+    if (replay?.specSha256 !== undefined && replay.specSha256 !== spec.sha256) {
+      out.line(out.style.yellow(`the spec has changed since the report (sha256 ${replay.specSha256.slice(0, 12)}… then, ${spec.sha256.slice(0, 12)}… now): the check follows it as it is now`));
+    }
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     if (settings.assertFormats) out.line('formats asserted: a value that breaks a format of the spec\'s must be refused (--assert-formats)');
@@ -120,16 +123,12 @@ function profileLine(config: RunConfig): string {
 /**
  * How this run was started, for the reports' replay commands: the CLI as it is started in its own clone or from an
  * installed package (never a bare `npx`, which could fetch another package of the name), the options that chose the
- * target and how it is reached, and its report.json as seen from where it was started.
+ * target and how it is reached, and its report.json, by its absolute path, as every file the options name: a replay
+ * command runs from any directory the CLI runs from.
  */
 function invocationOf(config: RunConfig, reportDir: string): Invocation {
   const program = process.cwd() === packageRoot ? 'node dist/src/cli/main.js' : 'npx --no-install petstore-conformance';
-  const below = relative(process.cwd(), join(reportDir, 'report.json'));
-  return {
-    program,
-    targetArgs: targetArgsOf(config),
-    reportJson: below.startsWith('..') || isAbsolute(below) ? join(reportDir, 'report.json') : below,
-  };
+  return { program, targetArgs: targetArgsOf(config), reportJson: resolve(reportDir, 'report.json') };
 }
 
 /**
