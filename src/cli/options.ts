@@ -636,15 +636,18 @@ function wholeNumber(flag: string, min: number, max: number): Parser<number> {
 }
 
 /**
- * Options of which a later value would silently replace an earlier one that guards more: `--env production --env
- * staging` must not run with writes. Given twice with different values, they are refused.
+ * Options of which a later value would silently replace an earlier one: one that guards more (`--env production --env
+ * staging` must not run with writes), or decides what is judged (a second `--target` or `--spec`, from a shell
+ * alias or a CI template, would judge another target or spec than the one the first names). Given twice with
+ * different values, they are refused; each with how its values are told apart (an environment's name in any case).
  */
-const GIVEN_ONCE = ['env'];
+const GIVEN_ONCE: Readonly<Record<string, (value: string) => string>> = { env: (value) => value.toLowerCase(), target: (value) => value, spec: (value) => value };
 
 function refuseConflicting(tokens: readonly { readonly kind: string; readonly name?: string; readonly value?: string | undefined }[]): void {
-  for (const name of GIVEN_ONCE) {
-    const values = [...new Set(tokens.filter((t) => t.kind === 'option' && t.name === name).map((t) => String(t.value).toLowerCase()))];
-    if (values.length > 1) throw new UsageError(`--${name} is given twice, as ${values.join(' and ')}: give it once`);
+  for (const [name, same] of Object.entries(GIVEN_ONCE)) {
+    const values = [...new Set(tokens.filter((t) => t.kind === 'option' && t.name === name).map((t) => same(String(t.value))))];
+    // Only an environment's names are shown: a URL could carry credentials, which no message repeats.
+    if (values.length > 1) throw new UsageError(`--${name} is given twice, ${name === 'env' ? `as ${values.join(' and ')}` : 'with different values'}: give it once`);
   }
 }
 

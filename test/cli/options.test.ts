@@ -214,6 +214,14 @@ describe('--header', () => {
   });
 });
 
+describe('options a later value would silently replace', () => {
+  it('are refused given twice with different values, a URL\'s not repeated; the same value twice is taken', () => {
+    expect(() => parseCommand(['--target', 'https://a.test/v1', '--target', 'https://b.test/v1'])).toThrow(/^--target is given twice, with different values: give it once$/);
+    expect(() => parseCommand(['--target', 'reference', '--spec', 'a.yaml', '--spec', 'b.yaml'])).toThrow(/^--spec is given twice, with different values: give it once$/);
+    expect(parseCommand(['--target', 'reference', '--spec', 'a.yaml', '--spec', 'a.yaml'])).toMatchObject({ config: { specPath: 'a.yaml' } });
+  });
+});
+
 describe('targetArgsOf', () => {
   const configOf = (argv: string[]) => (parseCommand(argv) as { config: RunConfig }).config;
 
