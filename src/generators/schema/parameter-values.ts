@@ -119,7 +119,7 @@ export function invalidParameterValues(parameter: Parameter, node: SchemaNode, o
     cases.push({ label: 'a fraction where an integer belongs', value: 1.5, keyword: 'type' });
   }
   for (const c of violationCases(wrapped(node), [], options)) {
-    if ('set' in c.change) cases.push({ label: labelOf(c.label), value: c.change.set, ...(c.keyword ? { keyword: c.keyword } : {}) });
+    if ('set' in c.change) cases.push({ label: violationLabelOf(c.label), value: c.change.set, ...(c.keyword ? { keyword: c.keyword } : {}) });
   }
   // A wrong type may read as a right one (the digits of 42 where a text belongs): kept where its schema, as a server
   // reads it, refuses it. Any other violation reads as it was made, and is the violation generator's to judge (a
@@ -143,9 +143,20 @@ function distinct(cases: readonly ParameterCase[]): ParameterCase[] {
   });
 }
 
-/** A boundary's or a violation's label, said of the parameter: `value with 4 items…` is `a value with 4 items…`. */
+/** A boundary's label, said of the parameter: `value with 4 items…` is `a value with 4 items…`. */
 function labelOf(label: string, what = 'a value'): string {
   return label.replace(/^value\[0\]/, 'its first item').replace(/^value\.(\S+)/, 'its property $1').replace(/^value\b/, what);
+}
+
+/**
+ * A violation's label, said of a value sent (`expected 400 for a value that is 42`): `value is 42` is `a value that is
+ * 42`, `value[0] is …` `a first item that is …`, `value.color is …` `a property color that is …`.
+ */
+function violationLabelOf(label: string): string {
+  const property = /^value\.(\S+)/.exec(label)?.[1];
+  const subject = label.startsWith('value[0]') ? 'a first item' : property !== undefined ? `a property ${property}` : 'a value';
+  const rest = label.replace(/^value(?:\[0\]|\.\S+)?/, '');
+  return /^ (?:is|has|holds|lacks|breaks)\b/.test(rest) ? `${subject} that${rest}` : `${subject}${rest}`;
 }
 
 /**

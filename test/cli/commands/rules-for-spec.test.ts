@@ -81,7 +81,7 @@ describe('what the rules come to for a revised spec', () => {
     });
     expect(linesOf(use, 'LIST-1')).toEqual([
       'the parameter limit (query, form, exploded, required; an integer, from 1 to 100): values it allows get 200 and a JSON array: 2 (its plainest value; a value 100, the most it allows), and generated ones',
-      'limit: values it does not allow get 400: 5 (a text where a number belongs; a fraction where an integer belongs; a value is true; …)',
+      'limit: values it does not allow get 400: 5 (a text where a number belongs; a fraction where an integer belongs; a value that is true; …)',
       'limit: the list without it gets 400',
       'not exercised: the parameter session (the suite sends no cookie parameters)',
     ]);

@@ -250,7 +250,7 @@ describe('formats', () => {
     const parameter: Parameter = { name: 'X-Request-Id', in: 'header', required: true, schema, style: 'simple', explode: false, allowReserved: false };
     expect(invalidParameterValues(parameter, nodeOf(schema))).toEqual([]);
     expect(invalidParameterValues(parameter, nodeOf(schema), { assertFormats: true })).toEqual([
-      { label: 'a value is "123e4567-e89b-12d3-a456-42661417400", which breaks its format uuid', value: '123e4567-e89b-12d3-a456-42661417400' },
+      { label: 'a value that is "123e4567-e89b-12d3-a456-42661417400", which breaks its format uuid', value: '123e4567-e89b-12d3-a456-42661417400' },
     ]);
   });
 });

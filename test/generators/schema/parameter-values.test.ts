@@ -86,8 +86,8 @@ describe('parameter values', () => {
     expect(valid).toContainEqual(['an item of exactly 10 characters', 'p=Abcdefghij']);
     const invalid = invalidParameterValues(tags, node).map((c) => c.label);
     expect(invalid).toContain('a value with 4 items, one more than its maxItems');
-    expect(invalid).toContainEqual(expect.stringMatching(/^its first item of 11 characters, one more than its maxLength/));
-    expect(invalid).toContainEqual(expect.stringMatching(/^its first item of 0 characters, one fewer than its minLength/));
+    expect(invalid).toContainEqual(expect.stringMatching(/^a first item of 11 characters, one more than its maxLength/));
+    expect(invalid).toContainEqual(expect.stringMatching(/^a first item of 0 characters, one fewer than its minLength/));
   });
 
   it('never send a text of digits as a wrong type: a query cannot tell it from a number', () => {
