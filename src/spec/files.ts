@@ -96,6 +96,14 @@ export class SpecFiles {
     return this.fetch(url);
   }
 
+  /**
+   * A file the parser names (by path, percent-encoded, or URL) as the digest names it: from the root file's folder,
+   * or from the root's URL.
+   */
+  nameOf(parserLocation: string): string {
+    return this.relativePath(isUrl(parserLocation) ? parserLocation : fileSystemPath(parserLocation));
+  }
+
   /** A file's place as the digest names it: from the root file's folder (with /), or from the root's URL. */
   private relativePath(location: string): string {
     if (location === this.root) return isUrl(location) ? safelyDecoded(new URL(location).pathname.split('/').pop() || location) : basename(location);

@@ -77,7 +77,10 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
     // its input: it gets a copy. It returns the document with every $ref resolved.
     document = await SwaggerParser.validate(files.root, structuredClone(parsed), options);
   } catch (error) {
-    throw new SpecError(`invalid spec ${location}: ${files.unreadable ?? parserMessage(error)}`);
+    // The file a problem is in, where it is not the root (a $ref's pointer to nothing in another file).
+    const source = (error as { source?: unknown }).source;
+    const inFile = typeof source === 'string' && source !== '' && files.nameOf(source) !== files.nameOf(files.root) ? ` (in ${files.nameOf(source)})` : '';
+    throw new SpecError(`invalid spec ${location}: ${files.unreadable ?? `${parserMessage(error)}${inFile}`}`);
   }
   if (!('openapi' in document) || !/^3\.[01]\./.test(String(document.openapi))) {
     const swagger = 'swagger' in document ? `it is Swagger ${String(document.swagger)}; ` : '';

@@ -63,6 +63,10 @@ function convert(schema: unknown, where: string, state: State, inline = false): 
     throw new SpecError(`${where} is not a schema object`);
   }
   if (!inline && state.recursive.has(schema)) return { $ref: refOf(schema, where, state) };
+  // The parser resolves every $ref but a chain of them that leads back to itself with no schema between (`A: {$ref: B}`,
+  // `B: {$ref: A}`): it leaves that one as it is, and nothing can be checked against it.
+  const ref = (schema as Record<string, unknown>)['$ref'];
+  if (typeof ref === 'string') throw new SpecError(`${where} is a $ref (${ref}) that leads back to itself through other $refs, with no schema between: give it a schema`);
   const out: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
     if (OPENAPI_ONLY.has(keyword) || keyword.startsWith('x-')) continue;

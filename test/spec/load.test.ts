@@ -153,6 +153,24 @@ describe('loadSpec: a spec split over files', () => {
   });
 });
 
+describe('loadSpec: a spec split over files, broken', () => {
+  it('names the file a $ref points into nothing of', async () => {
+    const split = await splitSpecFiles();
+    const errors = split.files['responses/errors.yaml'] as string;
+    await writeFile(errors, (await readFile(errors, 'utf8')).replace("'../schemas/error.yaml'}\nUnauthorized", "'../schemas/error.yaml#/Nmae'}\nUnauthorized"));
+    await expect(loadSpec(split.root)).rejects.toThrow(/^invalid spec .*: Missing \$ref pointer "#\/Nmae"\. Token "Nmae" does not exist\. \(in schemas\/error\.yaml\)$/);
+  });
+
+  it('says where a chain of $refs leads back to itself with no schema between', async () => {
+    const split = await splitSpecFiles();
+    await writeFile(split.files['schemas/new-category.json'] as string, JSON.stringify({
+      type: 'object', required: ['name'], properties: { name: { type: 'string' }, description: { $ref: '#/$defs/A' } },
+      $defs: { A: { $ref: '#/$defs/B' }, B: { $ref: '#/$defs/A' } },
+    }));
+    await expect(loadSpec(split.root)).rejects.toThrow(/description is a \$ref \(#\/\$defs\/A\) that leads back to itself through other \$refs, with no schema between: give it a schema$/);
+  });
+});
+
 describe('loadSpec: the create\'s request body', () => {
   it('stops on a create that takes no request body, or none in JSON, in one line', async () => {
     const none = await revisedSpecFile((doc) => delete (doc.paths['/categories']?.post as { requestBody?: unknown }).requestBody);
