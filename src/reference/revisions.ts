@@ -300,6 +300,12 @@ function listTakes(doc: OpenAPIV3.Document, parameters: OpenAPIV3.ParameterObjec
 const revision = (id: string, story: string, revise: Revision['revise'], patch: Revision['patch'], faults: readonly Fault[] = [], basePath?: string,
   layout?: Revision['layout']): Revision => ({ id, story, revise, patch, faults, ...(basePath !== undefined ? { basePath } : {}), ...(layout ? { layout } : {}) });
 
+/** A presented category with its availableFrom written back in the form `write` makes of its ISO text (UTC, milliseconds). */
+function withTimestamp(shown: Record<string, unknown>, write: (iso: string) => string): Record<string, unknown> {
+  const from = shown['availableFrom'];
+  return typeof from === 'string' ? { ...shown, availableFrom: write(new Date(from).toISOString()) } : shown;
+}
+
 /** Names of at most 40 characters (code points). */
 const nameUpTo40 = (category: NewCategoryRecord) => (codePoints(category.name) > 40 ? refuse('invalid_name', 'Names have at most 40 characters.') : category);
 
@@ -661,6 +667,21 @@ export const REVISIONS: readonly Revision[] = [
     () => ({}),
     [fault('springdoc-ranges/served-as-text', 'MEDIA-1', 'A message converter writes categories as text/plain: */* documents no type, but a JSON body is JSON.',
       (base) => ({ send: servingAs(base, 'text/plain; charset=utf-8') }))]),
+  revision('timestamps-reformatted', 'NewCategory gains an optional availableFrom (a date-time), which the service stores as a timestamp and writes back in its own form (microseconds and +00:00, as Python\'s isoformat does).',
+    (doc) => {
+      const schema = component(doc, 'NewCategory');
+      schema.properties = { ...schema.properties, availableFrom: { type: 'string', format: 'date-time' } };
+    },
+    (base) => ({
+      validate: validating(base, (c, body) => {
+        const from = body['availableFrom'];
+        if (from === undefined) return c;
+        return typeof from === 'string' && !Number.isNaN(Date.parse(from)) ? { ...c, availableFrom: from } : refuse('invalid_available_from', 'availableFrom is a date-time.');
+      }),
+      present: (category) => withTimestamp(base.present(category), (iso) => `${iso.slice(0, 19)}.${iso.slice(20, 23)}000+00:00`),
+    }),
+    [fault('timestamps-reformatted/seconds-only', 'CREATE-1', 'The timestamp column keeps whole seconds: the milliseconds sent are lost.',
+      (base) => ({ present: (category) => withTimestamp(base.present(category), (iso) => `${iso.slice(0, 19)}+00:00`) }))]),
   revision('split-files', 'The spec is split over files, a schema a file (schemas/NewCategory.json…, named by relative $refs), and names get a maxLength of 40 in theirs.',
     (doc) => Object.assign(property(doc, 'NewCategory', 'name'), { maxLength: 40 }),
     (base) => ({ validate: validating(base, nameUpTo40) }),

@@ -68,7 +68,7 @@ export const RULES = [
     'contract §4.1 rule 2'),
   rule('CREATE-1', 'MUST',
     'A NewCategory the spec calls valid gets 201 with a Category that shows every property sent, equal to what was ' +
-    'sent (integers exactly, arrays and objects in depth), and a service-assigned id; valid includes each bound the spec ' +
+    'sent (integers exactly, arrays and objects in depth, a date-time as the instant it names), and a service-assigned id; valid includes each bound the spec ' +
     'states, exactly, and, where it bounds nothing, any non-empty name of up to 100 characters in any script, with ' +
     'combining marks, emoji, inner or outer spaces, quotes and other metacharacters, with or without a non-empty ' +
     'description of up to 100 characters, and a name already in use; and so it does with any value the spec allows of ' +
