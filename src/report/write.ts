@@ -85,7 +85,9 @@ export interface WrittenReports {
 }
 
 /**
- * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, and a
+ * Writes every report file, rendered from the report with every string of it redacted, and each passes through the
+ * redactor last, whatever it holds (but a secret redacted only as a word, which may be a word of the file's own
+ * syntax: see Redactor.redactRendered). With `certify`, and a
  * conformant verdict (a certificate is for a server that keeps the contract, nothing else), also certificate.json over
  * the others, once they are all written. Each file is written whole or not at all (a temporary
  * file renamed into place): one that cannot be (a full disk) is left out, never left cut short, and the others are
@@ -105,9 +107,10 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
       missing.push({ name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
     }
   };
-  for (const [name, render] of RENDERERS) await write(name, () => redactor.redact(render(report)));
+  const redacted = redactor.redactValues(report);
+  for (const [name, render] of RENDERERS) await write(name, () => redactor.redactRendered(render(redacted)));
   if (!certify || report.verdict !== 'conformant') return { paths, missing };
-  if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
+  if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(redacted, files));
   else missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
   return { paths, missing };
 }
@@ -117,12 +120,6 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
  * meta holds the checks' exchanges as they were recorded): from every string of it, so that it stays JSON.
  */
 export async function redactJsonFile(path: string, redactor: Redactor): Promise<void> {
-  const redactAll = (value: unknown): unknown => {
-    if (typeof value === 'string') return redactor.redact(value);
-    if (Array.isArray(value)) return value.map(redactAll);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactor.redact(k), redactAll(v)]));
-    return value;
-  };
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -130,7 +127,7 @@ export async function redactJsonFile(path: string, redactor: Redactor): Promise<
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a run stopped before vitest wrote it
     throw error;
   }
-  await writeWhole(path, JSON.stringify(redactAll(JSON.parse(text))));
+  await writeWhole(path, JSON.stringify(redactor.redactValues(JSON.parse(text))));
 }
 
 /**

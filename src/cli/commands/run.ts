@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
-import { Redactor } from '../../core/secrets.js';
+import { Redactor, redactedOnlyAsAWord, SHORTEST_FRAGMENT } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { judge, judgeResult, type Assessment } from '../../results/assess.js';
 import { EXIT, exitCodeOf } from '../../results/verdict.js';
@@ -72,6 +72,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.assertFormats) out.line('formats asserted: a value that breaks a format of the spec\'s must be refused (--assert-formats)');
     const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
     if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    if (apiKey !== undefined && redactedOnlyAsAWord(apiKey)) out.line(out.style.yellow(`warning: ${shortKeyWarning(apiKey)}`));
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
@@ -105,6 +106,17 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     await reference?.close();
     await releaseReportDir();
   }
+}
+
+/**
+ * What a key too short to be told apart from ordinary text (core/secrets.ts) means for the output: hidden where it
+ * stands alone, not where it is part of a longer word, as a target that echoes an altered key writes it.
+ */
+function shortKeyWarning(key: string): string {
+  return `the API key is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be told apart from ordinary words: ` +
+    'the console and the reports hide it where it stands alone ("Bearer <key>", a JSON string, a word of a message), not inside ' +
+    `longer words, nor the altered keys the suite sends if the target echoes them; a key of ${SHORTEST_FRAGMENT} characters or more is hidden ` +
+    'wherever half of it appears';
 }
 
 /** The profile and what it sets, on one line: what the run may cost the target is the first thing to know. */
