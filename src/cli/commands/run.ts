@@ -1,5 +1,5 @@
-import { randomBytes, randomInt } from 'node:crypto';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { randomInt } from 'node:crypto';
+import { isAbsolute, join, relative } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
@@ -24,6 +24,7 @@ import { API_KEY_ENV, targetArgsOf } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 import { shardSeed } from '../shard-seed.js';
+import { defaultReportDir, keepNewestRuns } from '../reports-folder.js';
 
 /**
  * Runs the suites against the target and writes the reports. Returns the exit code; problems that stop the run
@@ -40,7 +41,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const network = await networkOf(config, env);
   const spec = await loadSpec(config.specPath, { fetch: specFetcher(network, config.settings.timeoutMs) });
   markPhase('spec-loaded');
-  const reportDir = config.reportDir ?? defaultReportDir('run');
+  const reportDir = config.reportDir ?? await defaultReportDir('run');
   const releaseReportDir = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
   const interrupt = onInterrupt(out);
@@ -100,7 +101,9 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
     const report: RunReport = { ...judge(raw, assessment), invocation: invocationOf(config, reportDir) };
-    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
+    const code = await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
+    if (config.reportDir === undefined) await keepNewestRuns(out, config.keepReports);
+    return code;
   } finally {
     interrupt.dispose();
     await reference?.close();
@@ -221,10 +224,4 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
   const same = now.outcome === then ? 'reproduced' : then === 'failed' && now.outcome === 'passed' ? 'passes now' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}${alsoFailed}`;
-}
-
-/** `reports/<kind>-<date>-<time>-<id>`: a new directory per run, so that no earlier report is overwritten. */
-export function defaultReportDir(kind: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return resolve('reports', `${kind}-${stamp}-${randomBytes(2).toString('hex')}`);
 }
