@@ -158,24 +158,16 @@ export class Redactor {
   }
 
   /**
-   * A rendered file (a report's JSON, XML, HTML) with every secret and sensitive fragment replaced, but the secrets
-   * redacted only as words: such a word may be one of the file's own syntax (`name="…"`, `true`, a number), which
-   * its redaction would break. They are removed from the values the file is rendered from (see {@link redactValues}).
-   */
-  redactRendered(text: string): string {
-    return this.replace(text, this.spans(text, false));
-  }
-
-  /**
-   * A copy of a JSON value (a report, a blob) with every string in it redacted (see {@link redact}), and every key of
-   * its objects as a rendered file's text is (see {@link redactRendered}): a key is the structure's own name
-   * (`"name"`, `"type"`), which a short secret must not take out of it.
+   * A copy of a JSON value (a report file, a blob) with every string in it redacted (see {@link redact}): its numbers,
+   * `true`, `false` and `null` are syntax, never a secret's echo, which a secret redacted only as a word (`1234`,
+   * `true`) must not break. The keys of its objects are names of its structure (`"name"`, `"type"`): from them only
+   * the longer secrets are removed.
    */
   redactValues<T>(value: T): T {
     const redactAll = (item: unknown): unknown => {
       if (typeof item === 'string') return this.redact(item);
       if (Array.isArray(item)) return item.map(redactAll);
-      if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([k, v]) => [this.redactRendered(k), redactAll(v)]));
+      if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([k, v]) => [this.replace(k, this.spans(k, false)), redactAll(v)]));
       return item;
     };
     return redactAll(value) as T;
