@@ -130,7 +130,9 @@ function install() {
   const pkg = join(dir, 'package');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(pkg, { recursive: true });
-  manifest.files.concat(['package.json', 'package-lock.json', 'node_modules']).forEach(function (entry) {
+  // npm-shrinkwrap.json is written as the package is packed (npm pack's prepack): this install has the lock file.
+  const packed = manifest.files.filter(function (entry) { return entry !== 'npm-shrinkwrap.json'; });
+  packed.concat(['package.json', 'package-lock.json', 'node_modules']).forEach(function (entry) {
     cpSync(join(root, entry), join(pkg, entry), { recursive: true, verbatimSymlinks: true });
   });
   console.log('petstore-conformance action: installed in ' + ((Date.now() - started) / 1000).toFixed(1) + ' s');

@@ -1,5 +1,5 @@
-// Builds dist/ from the sources: `node scripts/build.mjs` only when they changed since the last build (npm ci's and
-// npm pack's `prepare`, and the README's commands, start at once when dist/ is up to date), `--always` every time
+// Builds dist/ from the sources: `node scripts/build.mjs` only when they changed since the last build (npm pack's
+// `prepack` and the README's commands start at once when dist/ is up to date), `--always` every time
 // (npm run build); `--digest` prints the digest of the inputs and builds nothing (the GitHub Action's cache key). A
 // build says so on stderr: it is the one wait a user did not ask for by name.
 // Plain JavaScript: it runs before anything is compiled.

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../src/cli/options.js';
 import { packageRoot } from '../src/core/package-info.js';
 import { CONTRACT_DOCUMENT, RULES } from '../src/rules/catalogue.js';
 import { loadSpec } from '../src/spec/load.js';
@@ -172,5 +173,12 @@ describe('spec/CONTRACT.md and spec/openapi.yaml', async () => {
       expect(server.url.endsWith('/v1')).toBe(true);
       expect(about).toContain(`\`${server.url}\``);
     }
+  });
+});
+
+describe('docs/using.md', () => {
+  it('gives the runs the default reports folder keeps as the code has them', async () => {
+    const using = (await readFile(join(packageRoot, 'docs', 'using.md'), 'utf8')).replace(/\s+/g, ' ');
+    expect(using).toContain(`the folder keeps the newest ${DEFAULTS.keepReports} runs (\`--keep-reports <n>\`; \`0\` keeps all)`);
   });
 });

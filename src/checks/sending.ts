@@ -265,8 +265,10 @@ export class CheckRequests<R extends RuleId = RuleId> {
     this.writes?.release();
     this.writes = reservation;
     run.toppedUp = { listed, to };
-    await this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ` +
-      'Once: a later run against this target finds the list long enough and adds none.');
+    // The bundled reference starts empty with every run, and is gone after it: no later run finds what this one adds.
+    const later = this.env.settings.targetKind === 'url' ? 'Once: a later run against this target finds the list long enough and adds none.'
+      : 'The bundled reference starts empty on every run, and is gone after it.';
+    await this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ${later}`);
     return needed;
   }
 

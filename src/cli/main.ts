@@ -42,7 +42,7 @@ async function main(argv: readonly string[], out: Output): Promise<number> {
       case 'verify':
         return await (await import('./commands/verify.js')).verifyCommand(command.dir, command.integrityOnly, out);
       case 'merge':
-        return await (await import('./commands/merge.js')).mergeCommand(command.dirs, command.reportDir, command.strict, out, process.env);
+        return await (await import('./commands/merge.js')).mergeCommand(command.dirs, command.reportDir, command.keepReports, command.strict, out, process.env);
     }
   } catch (error) {
     if (error instanceof ConformanceError) {

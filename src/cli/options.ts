@@ -53,6 +53,8 @@ interface OptionRow extends Omit<OptionDef, 'name'> {
 export const DEFAULTS = {
   /** Enough for a list of 100,000 categories with long descriptions. */
   maxResponseBytes: 64 * 1024 * 1024,
+  /** The runs the default reports folder keeps: a few to compare, not a folder that grows with every run. */
+  keepReports: 10,
 } as const;
 
 /** A profile's default, for --help: `staging 100, ci none, certify none`. */
@@ -82,7 +84,14 @@ const TABLE = {
       'annotations, as OpenAPI makes them: a server need not check them, and no value that breaks one is sent as invalid. With the rules ' +
       'command, what a run with it sends',
   },
-  'report-dir': { common: true, value: '<dir>', brief: 'where the reports go', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
+  'report-dir': { common: true, value: '<dir>', brief: 'where reports go; runs reports/ keeps', describe: 'where report.json and the other reports go (default: reports/run-<date>-<time>-<id>); one another run is writing to is refused', parse: absolutePath },
+  'keep-reports': {
+    common: true, value: '<n>', sharesLineWith: 'report-dir', brief: '',
+    describe: `how many runs the default reports folder keeps: once a run has written its reports in reports/, the oldest run directories ` +
+      `there are removed but the newest n (default: ${DEFAULTS.keepReports}; 0: keep all). Only directories the runs made are removed (their ` +
+      'name and report file); a reports/ the command makes gets a .gitignore, so that git leaves it alone. A --report-dir is never touched',
+    parse: wholeNumber('--keep-reports', 0, 1_000_000),
+  },
   seed: { common: true, value: '<int>', brief: 'repeat a run\'s generated data', describe: 'seed for generated data, 0 to 2147483647 (default: random; printed and recorded)', parse: wholeNumber('--seed', 0, 2 ** 31 - 1) },
   runs: { value: '<n>', brief: 'cases per generated property', describe: `cases per generated property (default: ${byProfile((p) => p.numRuns)})`, parse: wholeNumber('--runs', 1, 100_000) },
   'create-runs': { value: '<n>', sharesLineWith: 'runs', brief: '', describe: `cases per generated property whose cases create categories (default: ${byProfile((p) => p.createRuns ?? p.numRuns)}; --runs if given)`, parse: wholeNumber('--create-runs', 1, 100_000) },
@@ -159,7 +168,7 @@ export type Command =
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
   | { readonly kind: 'verify'; readonly dir: string; readonly integrityOnly: boolean }
-  | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly strict: boolean };
+  | { readonly kind: 'merge'; readonly dirs: readonly string[]; readonly reportDir?: string; readonly keepReports: number; readonly strict: boolean };
 
 /** What a run was asked to do: the profile's defaults, and what the command line set. */
 export interface RunConfig {
@@ -167,6 +176,8 @@ export interface RunConfig {
   readonly profile: ProfileName;
   readonly specPath?: string;
   readonly reportDir?: string;
+  /** How many runs the default reports folder keeps (0: all); without --report-dir only. */
+  readonly keepReports: number;
   readonly seed?: number;
   /**
    * How the run checks: the options the runner and the worker take as they are (see Settings), but for the two the
@@ -253,7 +264,7 @@ export function parseCommand(argv: readonly string[]): Command {
   }
   if (command === 'merge') {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
-    return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), strict: v.strict === true };
+    return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), keepReports: keepReportsOf(v), strict: v.strict === true };
   }
   if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra) };
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
@@ -309,6 +320,7 @@ function runConfig(v: Options): RunConfig {
     profile: profile.name,
     ...(v.spec !== undefined ? { specPath: v.spec } : {}),
     ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}),
+    keepReports: keepReportsOf(v),
     ...(v.seed !== undefined ? { seed: v.seed } : {}),
     settings: {
       numRuns: numRuns ?? profile.numRuns,
@@ -344,6 +356,14 @@ function runConfig(v: Options): RunConfig {
     ...(v.implementation !== undefined ? { implementation: v.implementation } : {}),
     secrets: secretsIn(v),
   };
+}
+
+/** How many runs the default reports folder keeps: --keep-reports is about that folder, which --report-dir replaces. */
+function keepReportsOf(v: Options): number {
+  if (v['keep-reports'] !== undefined && v['report-dir'] !== undefined) {
+    throw new UsageError('--keep-reports is for the default reports folder, and --report-dir is never cleared: drop one of them');
+  }
+  return v['keep-reports'] ?? DEFAULTS.keepReports;
 }
 
 /**

@@ -12,8 +12,25 @@ export const REDACTED = '[REDACTED]';
 /**
  * Runs of a secret shorter than this are never redacted on their own: they are ordinary words and numbers
  * ("petstore", "20260101"). It only decides for secrets shorter than twice its length; see {@link fragmentLength}.
+ * A secret shorter than this is itself as short as an ordinary word: see {@link redactedOnlyAsAWord}.
  */
 export const SHORTEST_FRAGMENT = 8;
+
+/**
+ * Whether a secret is too short to be told apart from ordinary text (`test`, `nope`, `1234`, as development setups
+ * give): shorter than {@link SHORTEST_FRAGMENT}. Its fragments, and the secret with a character changed, are in
+ * ordinary words (`tst` of `petstore`, `ope` of `operation`): redacted as a longer secret's are, they would cut up
+ * every line written. Such a secret is redacted only where it, or one of its encoded forms, stands whole as a word of
+ * its own: neither a letter, a digit, `_` nor `-` next to it (`Bearer test`, `"test"`, `?key=test&`, but not
+ * `test-run` or `contest`). That is where a target that echoes the key shows it: the suite itself never writes it
+ * (see http/credential.ts).
+ */
+export function redactedOnlyAsAWord(secret: string): boolean {
+  return secret.length < SHORTEST_FRAGMENT;
+}
+
+/** A character of a word: a secret redacted only as a word (see {@link redactedOnlyAsAWord}) is not where one is next to it. */
+const WORD_CHARACTER = '[\\p{L}\\p{N}_-]';
 
 /**
  * How many characters of a form of a secret are redacted wherever they appear: half of the form, rounded down
@@ -58,7 +75,7 @@ interface Form {
  * Removes every secret from text: each secret case-insensitively, in the forms it travels or is echoed in
  * (base64 as in Basic credentials, at any byte alignment; percent-encoded as in a query string; escaped as in a JSON
  * string), any run of half (see {@link fragmentLength}) of those forms, and echoes of the secret with one character
- * changed.
+ * changed; a secret too short for that, only where it stands as a word (see {@link redactedOnlyAsAWord}).
  */
 export class Redactor {
   /** Where each seed (see {@link addSeeds}) is in which form. */
@@ -67,6 +84,8 @@ export class Redactor {
   private readonly seedLengths: number[] = [];
   /** Finds (in folded text) the next place where any seed starts: text without one is passed over in one scan. */
   private readonly anySeed?: RegExp;
+  /** Finds the secrets redacted only as words (see {@link redactedOnlyAsAWord}), in each of their whole forms. */
+  private readonly asWords?: RegExp;
 
   /**
    * @param secrets every value the run must never print or write. They are the redactor's data as much as its own
@@ -86,8 +105,14 @@ export class Redactor {
         this.addSeeds({ text: folded, anchor: folded.length, least: folded.length, editable: false });
       }
     }
+    const words = new Set<string>();
     for (const secret of secrets) {
       if (secret.length === 0) continue;
+      if (redactedOnlyAsAWord(secret)) {
+        // Whole forms only: a base64 run that depends on its alignment is a piece of a longer word.
+        for (const { text, piece } of formsOf(secret)) if (!piece) words.add(text);
+        continue;
+      }
       for (const { text, width } of formsOf(secret)) {
         const folded = fold(text);
         const editable = folded === fold(secret);
@@ -103,6 +128,9 @@ export class Redactor {
       }
     }
     if (this.seeds.size) this.anySeed = new RegExp([...this.seeds.keys()].map(escapeRegExp).join('|'), 'g');
+    // The longest first: where one form holds another (`dGVzdA==` and `dGVzdA`), the whole of it is redacted.
+    const alternatives = [...words].sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+    if (words.size) this.asWords = new RegExp(`(?<!${WORD_CHARACTER})(?:${alternatives})(?!${WORD_CHARACTER})`, 'giu');
   }
 
   /**
@@ -126,7 +154,27 @@ export class Redactor {
 
   /** The text with every secret and sensitive fragment replaced by {@link REDACTED}. */
   redact(text: string): string {
-    const spans = this.spans(text);
+    return this.replace(text, this.spans(text, true));
+  }
+
+  /**
+   * A copy of a JSON value (a report file, a blob) with every string in it redacted (see {@link redact}): its numbers,
+   * `true`, `false` and `null` are syntax, never a secret's echo, which a secret redacted only as a word (`1234`,
+   * `true`) must not break. The keys of its objects are names of its structure (`"name"`, `"type"`): from them only
+   * the longer secrets are removed.
+   */
+  redactValues<T>(value: T): T {
+    const redactAll = (item: unknown): unknown => {
+      if (typeof item === 'string') return this.redact(item);
+      if (Array.isArray(item)) return item.map(redactAll);
+      if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([k, v]) => [this.replace(k, this.spans(k, false)), redactAll(v)]));
+      return item;
+    };
+    return redactAll(value) as T;
+  }
+
+  /** The text with these spans replaced by {@link REDACTED}. */
+  private replace(text: string, spans: readonly (readonly [number, number])[]): string {
     if (spans.length === 0) return text;
     let out = '';
     let from = 0;
@@ -139,15 +187,28 @@ export class Redactor {
 
   /** Whether the text holds a secret or a sensitive fragment of one. */
   leaks(text: string): boolean {
-    return this.spans(text).length > 0;
+    return this.spans(text, true).length > 0;
   }
 
-  /** Where the text holds secrets: sorted, disjoint [start, end) ranges. */
-  private spans(text: string): [number, number][] {
-    const anySeed = this.anySeed;
-    if (!anySeed || text.length === 0) return [];
-    const lower = fold(text);
+  /** Where the text holds secrets, those redacted only as words too or not: sorted, disjoint [start, end) ranges. */
+  private spans(text: string, words: boolean): [number, number][] {
     const found: [number, number][] = [];
+    if (words && this.asWords) for (const match of text.matchAll(this.asWords)) found.push([match.index, match.index + match[0].length]);
+    const anySeed = this.anySeed;
+    if (anySeed && text.length > 0) this.fragments(text, anySeed, found);
+    found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+    const merged: [number, number][] = [];
+    for (const [start, end] of found) {
+      const last = merged[merged.length - 1];
+      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+      else merged.push([start, end]);
+    }
+    return merged;
+  }
+
+  /** Adds to `found` where the text holds a secret (but those redacted only as words) or a sensitive fragment of one. */
+  private fragments(text: string, anySeed: RegExp, found: [number, number][]): void {
+    const lower = fold(text);
     // Every place where a seed starts, overlapping ones too, and every seed that starts there.
     anySeed.lastIndex = 0;
     for (let match = anySeed.exec(lower); match; anySeed.lastIndex = match.index + 1, match = anySeed.exec(lower)) {
@@ -161,14 +222,6 @@ export class Redactor {
         }
       }
     }
-    found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-    const merged: [number, number][] = [];
-    for (const [start, end] of found) {
-      const last = merged[merged.length - 1];
-      if (last && start <= last[1]) last[1] = Math.max(last[1], end);
-      else merged.push([start, end]);
-    }
-    return merged;
   }
 
   /**
@@ -256,7 +309,7 @@ function fold(text: string): string {
  * bytes in hex, bare or as `\xXX` escapes (a debugging dump of the header); base64 (Basic credentials, `user:key` or
  * `key:`), at each of the three byte alignments the key can start at.
  */
-function formsOf(secret: string): { text: string; width: number }[] {
+function formsOf(secret: string): { text: string; width: number; piece?: true }[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1);
   const unicode = (text: string) => [...text].map((c) => (/^[A-Za-z0-9]$/.test(c) ? c : jsonEscape(c))).join('');
   const form = (encode: (text: string) => string) => ({
@@ -277,7 +330,7 @@ function formsOf(secret: string): { text: string; width: number }[] {
     form(unicode),
     // Whole, with their padding, as Basic sends them; then the characters that are the secret's alone.
     { text: base64(secret), width: 4 }, { text: base64(`${secret}:`), width: 4 }, { text: base64(`:${secret}`), width: 4 },
-    ...[0, 1, 2].map((offset) => ({ text: base64At(secret, offset), width: 4 })),
+    ...[0, 1, 2].map((offset) => ({ text: base64At(secret, offset), width: 4, piece: true as const })),
   ];
 }
 

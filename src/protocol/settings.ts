@@ -44,6 +44,11 @@ export interface Settings extends ClientSettings {
 export interface RunSettings extends Settings {
   /** Base URL of the target, ending in the version segment. */
   readonly target: string;
+  /**
+   * What the target is: a deployment (`url`), whose categories a later run finds, or the bundled reference server
+   * (`reference`), started for this run alone and gone with it.
+   */
+  readonly targetKind: 'url' | 'reference';
   /** The key the checks send as `Authorization: Bearer <key>`. */
   readonly apiKey: string;
   /**

@@ -12,10 +12,10 @@ import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderSummaryMarkdown } from './summary-md.js';
 
-/** The report files every run writes, by name, each rendered from the same report. */
-const RENDERERS: readonly (readonly [string, (report: RunReport) => string])[] = [
-  ['report.json', renderJson],
-  ['report.har', renderHar],
+/** The report files every run writes, by name, each rendered from the same report; whether it is JSON (see redacted). */
+const RENDERERS: readonly (readonly [string, (report: RunReport) => string, ('json' | 'text')?])[] = [
+  ['report.json', renderJson, 'json'],
+  ['report.har', renderHar, 'json'],
   ['junit.xml', renderJunit],
   ['report.html', renderHtml],
   ['summary.md', renderSummaryMarkdown],
@@ -85,7 +85,8 @@ export interface WrittenReports {
 }
 
 /**
- * Writes every report file; each passes through the redactor last, whatever it holds. With `certify`, and a
+ * Writes every report file; each passes through the redactor last, whatever it holds (a JSON file in its strings, see
+ * {@link redacted}). With `certify`, and a
  * conformant verdict (a certificate is for a server that keeps the contract, nothing else), also certificate.json over
  * the others, once they are all written. Each file is written whole or not at all (a temporary
  * file renamed into place): one that cannot be (a full disk) is left out, never left cut short, and the others are
@@ -105,7 +106,7 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
       missing.push({ name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
     }
   };
-  for (const [name, render] of RENDERERS) await write(name, () => redactor.redact(render(report)));
+  for (const [name, render, kind] of RENDERERS) await write(name, () => redacted(render(report), kind ?? 'text', redactor));
   if (!certify || report.verdict !== 'conformant') return { paths, missing };
   if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
   else missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
@@ -113,16 +114,19 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
 }
 
 /**
+ * A rendered report file with every secret removed: a JSON file in its strings, written again as the JSON renderers
+ * write (indented by two), so that a short key redacted as a word (`1234`, `true`) leaves its numbers and syntax as
+ * they are (see Redactor.redactValues); any other as text.
+ */
+function redacted(text: string, kind: 'json' | 'text', redactor: Redactor): string {
+  return kind === 'json' ? `${JSON.stringify(redactor.redactValues(JSON.parse(text)), null, 2)}\n` : redactor.redact(text);
+}
+
+/**
  * Removes the key from a JSON file another writer left in the report directory (vitest's blob of a shard, whose task
  * meta holds the checks' exchanges as they were recorded): from every string of it, so that it stays JSON.
  */
 export async function redactJsonFile(path: string, redactor: Redactor): Promise<void> {
-  const redactAll = (value: unknown): unknown => {
-    if (typeof value === 'string') return redactor.redact(value);
-    if (Array.isArray(value)) return value.map(redactAll);
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactor.redact(k), redactAll(v)]));
-    return value;
-  };
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -130,7 +134,7 @@ export async function redactJsonFile(path: string, redactor: Redactor): Promise<
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a run stopped before vitest wrote it
     throw error;
   }
-  await writeWhole(path, JSON.stringify(redactAll(JSON.parse(text))));
+  await writeWhole(path, JSON.stringify(redactor.redactValues(JSON.parse(text))));
 }
 
 /**

@@ -260,9 +260,9 @@ async function shardOf(vitest: Vitest, specifications: readonly TestSpecificatio
 
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */
 function settingsOf(options: RunOptions, runId: string, shard: RunSettings['shard']): RunSettings {
-  const { settings, target, apiKey, redactor, seed, spec, replay } = options;
+  const { settings, target, targetKind, apiKey, redactor, seed, spec, replay } = options;
   return {
-    ...settings, target, apiKey, secrets: redactor.secrets, wholeSecrets: redactor.wholeSecrets, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
+    ...settings, target, targetKind, apiKey, secrets: redactor.secrets, wholeSecrets: redactor.wholeSecrets, seed, runId, spec: spec.model, prebuiltValidators: spec.fromBuild,
     ...(replay ? { replay: replayedCheck(replay) } : {}), ...(shard ? { shard } : {}),
   };
 }

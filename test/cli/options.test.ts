@@ -13,7 +13,7 @@ describe('parseCommand', () => {
     expect(parseCommand(['--target', 'https://staging.example.test/api/v1/'])).toEqual({
       kind: 'run',
       config: {
-        target: { kind: 'url', url: 'https://staging.example.test/api/v1' }, profile: 'staging',
+        target: { kind: 'url', url: 'https://staging.example.test/api/v1' }, profile: 'staging', keepReports: 10,
         settings: {
           numRuns: 25, createRuns: 8, maxWrites: 100, topUp: 257, timeoutMs: staging.timeoutMs, maxResponseBytes: DEFAULTS.maxResponseBytes,
           concurrency: staging.concurrency, insecure: false, assertFormats: false,
@@ -44,7 +44,7 @@ describe('parseCommand', () => {
       kind: 'run',
       config: {
         // Absolute: the suites run with the package as their root, and a shard's blob must land beside the reports.
-        target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), seed: 0,
+        target: { kind: 'reference' }, profile: 'ci', specPath: 's.yaml', reportDir: resolve('out'), keepReports: 10, seed: 0,
         settings: { numRuns: 3, createRuns: 3, topUp: 257, timeoutMs: 500, maxResponseBytes: 2048, concurrency: 4, rate: 20, insecure: true, assertFormats: true },
         timeoutGiven: true, faults: ['a', 'b'], variants: ['c'], failOn: 'any', strict: false, failOnPartial: false, certify: false,
         apiKeyFile: 'key.txt', caFile: 'ca.pem', clientCertFile: 'client.pem', clientKeyFile: 'client.key', env: 'production', readOnly: true, allowWrites: true,
@@ -63,6 +63,11 @@ describe('parseCommand', () => {
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
     expect(parseCommand(['selftest', '--fault', 'x'])).toMatchObject({ kind: 'selftest', config: { target: { kind: 'reference' }, faults: ['x'] } });
+    // How many runs the default reports folder keeps: 10, or as many as given, 0 for all; merge's too.
+    expect(parseCommand(['--target', 'reference', '--keep-reports', '25'])).toMatchObject({ config: { keepReports: 25 } });
+    expect(parseCommand(['selftest', '--keep-reports', '0'])).toMatchObject({ config: { keepReports: 0 } });
+    expect(parseCommand(['merge', 'a', 'b'])).toMatchObject({ kind: 'merge', keepReports: 10 });
+    expect(parseCommand(['merge', 'a', '--keep-reports', '3'])).toMatchObject({ kind: 'merge', keepReports: 3 });
     // Values come out typed: numbers, rule names in capitals, a shard, an absolute report directory.
     expect(parseCommand(['--target', 'reference', '--only', 'auth', '--skip', 'auth-7', '--shard', '2/3', '--rate', '7', '--report-dir', 'out'])).toMatchObject({
       config: { settings: { rate: 7, selection: { only: ['AUTH'], skip: ['AUTH-7'] } }, shard: { index: 2, count: 3 }, reportDir: resolve('out') },
@@ -120,6 +125,9 @@ describe('parseCommand', () => {
     [['--target', 'reference', '--implementation', 'acme\u0007 1.0'], /^--implementation takes the implementation's name and version/],
     [['--target', 'reference', '--implementation', `acme ${'9'.repeat(200)}`], /^--implementation takes/],
     [['selftest', '--implementation', 'acme 1.0'], /--implementation is for runs against a deployment/],
+    [['--target', 'reference', '--keep-reports', 'all'], /^--keep-reports must be a whole number from 0 to 1000000, not "all"$/],
+    [['--target', 'reference', '--keep-reports', '5', '--report-dir', 'out'], /^--keep-reports is for the default reports folder, and --report-dir is never cleared: drop one of them$/],
+    [['merge', 'a', '--keep-reports', '5', '--report-dir', 'out'], /^--keep-reports is for the default reports folder/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { REDACTED, Redactor } from '../../src/core/secrets.js';
+import { REDACTED, Redactor, redactedOnlyAsAWord } from '../../src/core/secrets.js';
 import { KNOWN_MUTATIONS, keyMutation, mutateKey } from '../../src/generators/key-mutations.js';
 
 const key = 'psk_Distinctive0Key1ForLeakTests2026';
@@ -186,6 +186,46 @@ describe('Redactor, with a readable key', () => {
         if (mutation.kind !== 'truncate') expect(runsOf(readable, out, 4).filter((run) => tail.includes(run)), out).toEqual([]);
       }
     }), { numRuns: 500 });
+  });
+});
+
+describe('Redactor, with a key too short to be told apart from ordinary words', () => {
+  const redactor = new Redactor(['test']);
+
+  it('is one shorter than the shortest fragment redacted on its own', () => {
+    expect(['test', 'nope', '1234567'].map(redactedOnlyAsAWord)).toEqual([true, true, true]);
+    expect(redactedOnlyAsAWord('12345678')).toBe(false);
+  });
+
+  it.each([
+    'petstore-conformance: Petstore Service, ${PETSTORE_API_KEY}',
+    "curl -H 'content-type: application/json' -H \"Authorization: Bearer ${PETSTORE_API_KEY}x\"",
+    'reports/run-20260101-test-run/report.json: a contest of latest tests, test_case and test-run',
+    'the target refuses the key on every operation',
+  ])('leaves it alone inside longer words, and its fragments and one-character changes: %j', (text) => {
+    expect(redactor.redact(text)).toBe(text);
+    expect(new Redactor(['nope']).redact(text)).toBe(text);
+    expect(redactor.leaks(text)).toBe(false);
+  });
+
+  it('removes it where it stands alone, in any letter case: a bearer value, a JSON string, a word, a query value', () => {
+    expect(redactor.redact('Authorization: Bearer test')).toBe(`Authorization: Bearer ${REDACTED}`);
+    expect(redactor.redact('{"token":"test","echo":"bad key TEST."}')).toBe(`{"token":"${REDACTED}","echo":"bad key ${REDACTED}."}`);
+    expect(redactor.redact('GET /v1/categories?api_key=test&limit=1')).toBe(`GET /v1/categories?api_key=${REDACTED}&limit=1`);
+    expect(redactor.leaks('invalid token "Test"')).toBe(true);
+  });
+
+  it('removes its whole encoded forms standing alone: Basic, percent-encoded, JSON-escaped', () => {
+    expect(redactor.redact(`Authorization: Basic ${Buffer.from('test:').toString('base64')}`)).toBe(`Authorization: Basic ${REDACTED}`);
+    const special = new Redactor(['k"y/1']);
+    expect(special.redact('{"echo":"k\\"y\\/1"} ?key=k%22y%2F1&')).toBe(`{"echo":"${REDACTED}"} ?key=${REDACTED}&`);
+  });
+
+  it('is removed from the strings of a JSON value, never from its keys, numbers or literals', () => {
+    expect(new Redactor(['name']).redactValues({ name: 'name', list: ['a name', 'names', 1], n: 1 })).toEqual({ name: REDACTED, list: [`a ${REDACTED}`, 'names', 1], n: 1 });
+    expect(new Redactor(['1234']).redactValues({ durationMs: 1234, echo: 'key 1234', ok: true })).toEqual({ durationMs: 1234, echo: `key ${REDACTED}`, ok: true });
+    // A longer secret is removed from keys too.
+    expect(new Redactor(['name'], ['tenant-7f3a9c21']).redactValues({ 'tenant-7f3a9c21': 'name' })).toEqual({ [REDACTED]: REDACTED });
   });
 });
 

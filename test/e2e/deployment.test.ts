@@ -4,7 +4,10 @@
  * give a full verdict and cost few writes. That it catches every fault the selftest knows with its rule under these
  * defaults is selftest.test.ts's matrix, which runs with them.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/core/package-info.js';
 import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { startReferenceServer, type ReferenceServer } from '../../src/reference/server.js';
@@ -47,6 +50,9 @@ let firstOnce: ReturnType<typeof firstRun> | undefined;
 /** {@link firstRun}, once: the clean reference judged whole and the run a top-up follows are the same run, which both tests only read. */
 const firstRunOnce = () => (firstOnce ??= firstRun());
 
+/** The text of a document of the package: the figures it gives of a default run are the runs' here. */
+const doc = (path: string) => readFile(join(packageRoot, path), 'utf8');
+
 const failedRules = (report: RunReport) => [...new Set(report.results.filter((r) => r.outcome === 'failed').map((r) => r.rule))];
 
 describe('a default run against a deployment', () => {
@@ -84,7 +90,10 @@ describe('what a default run creates', () => {
     expect(report.writes.topUp).toBeNull();
     expect(report.created.length).toBeLessThanOrEqual(100);
     expect(held.length - 3000).toBe(report.created.length);
-    console.log(`3,000-category target: ${report.created.length} categories created, ${report.writes.posts} POSTs`);
+    expect((await doc('README.md')).replace(/\s+/g, ' ')).toContain(`for ${report.created.length} new categories on a target whose list already holds more than 256`);
+    const using = await doc('docs/using.md');
+    expect(using).toContain(`| already lists 3,000 categories | ${report.created.length} | 0 |`);
+    expect(using.replace(/\s+/g, ' ')).toContain(`A default run spends ${report.writes.spent} of the ${report.writes.budget} against a target that keeps the contract`);
   });
 
   it('on an empty target: tops the list up to 257 once, saying so first; the next run tops up nothing', async () => {
@@ -99,12 +108,26 @@ describe('what a default run creates', () => {
     expect(said).toBeLessThan(first.result.stdout.indexOf('✓ list'));
     expect(first.result.stdout).toMatch(/a later run against this target finds it long enough and adds none/);
     expect((await listOf(server)).length).toBe(257);
-    console.log(`empty target: ${first.report.created.length} categories created (${topUp?.added} of them the top-up)`);
+    expect(await doc('docs/using.md')).toContain(`| empty, first run | ${first.report.created.length} | ${topUp?.added} |`);
 
     const second = await runAgainst(server);
     expect(second.report.verdict).toBe('conformant');
     expect(second.report.writes.topUp).toBeNull();
     expect(second.report.created.length).toBeLessThanOrEqual(100);
     expect(second.result.stdout).not.toMatch(/LIST-2 adds/);
+    expect(await doc('docs/using.md')).toContain(`| the same target, every later run | ${second.report.created.length} | 0 |`);
+  });
+
+  it('fails a target that trims names as the README shows it (one that lists 3,000 categories, seed 1)', async () => {
+    const { result } = await defaultRun({ faults: ['name-trimmed'], preload: 3000 }, ['--seed', '1']);
+    expect(result.code).toBe(1);
+    const readme = await doc('README.md');
+    const shown = readme.slice(readme.indexOf('### What a failure looks like'), readme.indexOf('### Exit codes'));
+    const lines = shown.split('\n').filter((line) => /^ {2}[✗✓] |^ {6}\w|^Verdict: /.test(line));
+    expect(lines.length).toBe(4);
+    // As printed, but the time it took.
+    for (const line of lines) expect(result.stdout.replace(/ in [\d.]+ s$/m, ' in 2.3 s'), line).toContain(`${line}\n`);
+    const files = (text: string) => /^Reports: (.*)$/m.exec(text)?.[1]?.split(', ').map((path) => path.replace(/^.*\//, ''));
+    expect(files(shown)).toEqual(files(result.stdout));
   });
 });

@@ -111,4 +111,8 @@ describe.skipIf(!existsSync(CHROMIUM))('report.html in headless Chromium', () =>
   });
 });
 
-if (!existsSync(CHROMIUM)) it.skip(`the browser tests: ${CHROMIUM} is absent (install Debian's chromium package, as .ci/run does)`, () => {});
+if (!existsSync(CHROMIUM)) {
+  const why = `the browser tests of report.html: ${CHROMIUM} is absent (install Debian's chromium package, as .ci/run does)`;
+  console.warn(`skipped ${why}`);
+  it.skip(why, () => {});
+}

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
@@ -166,5 +166,26 @@ describe('the report files of one run', () => {
     expect(report.verdict).toBe('non-conformant');
     expect(await readFile(join(strict, 'summary.md'), 'utf8')).toMatch(/NON-CONFORMANT/);
     expect(await readFile(join(strict, 'badge.svg'), 'utf8')).toMatch(/non-conformant/);
+  });
+});
+
+describe('the default reports folder', () => {
+  it('is made with a .gitignore, keeps the newest runs (--keep-reports) and says how many it removed; a --report-dir is left alone', async () => {
+    const project = await tempDir();
+    const defaultRun = (...args: string[]) => runCli(['--target', 'reference', '--only', 'INFO-1', ...args], {}, 180_000, { cwd: project });
+    const first = await defaultRun();
+    expect(first.code, first.stderr).toBe(0);
+    expect(await readFile(join(project, 'reports', '.gitignore'), 'utf8')).toMatch(/^\*$/m);
+    expect(first.stdout).not.toMatch(/Removed/);
+    const second = await defaultRun('--keep-reports', '1');
+    expect(second.code, second.stderr).toBe(0);
+    expect(second.stdout).toMatch(/^Removed the 1 oldest run from reports\/: it keeps the newest 1 \(--keep-reports <n> keeps more, 0 all\)$/m);
+    const kept = (await readdir(join(project, 'reports'))).filter((name) => name !== '.gitignore');
+    expect(kept).toEqual([expect.stringMatching(/^run-/)]);
+    expect(second.stdout).toContain(`reports ${join(project, 'reports', kept[0] as string)}`);
+    // A folder named with --report-dir is never cleared, even when it is the default folder itself.
+    const named = await defaultRun('--report-dir', join(project, 'reports', 'mine'));
+    expect(named.code).toBe(0);
+    expect((await readdir(join(project, 'reports'))).sort()).toEqual(['.gitignore', kept[0], 'mine'].sort());
   });
 });

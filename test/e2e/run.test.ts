@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packageRoot } from '../../src/core/package-info.js';
 import { RULES } from '../../src/rules/catalogue.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
@@ -12,6 +13,9 @@ describe('a run against the bundled reference server', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/Verdict: CONFORMANT/);
     expect(stdout).toMatch(/seed +7/);
+    // The reference it started is gone after the run: no later run finds the categories its top-up adds.
+    expect(stdout).toMatch(/^ {2}The list holds \d+ categories: LIST-2 adds \d+ so that it holds 257\. The bundled reference starts empty on every run, and is gone after it\.$/m);
+    expect(stdout).not.toMatch(/later run/);
 
     const report = await readReport(dir);
     expect(report).toMatchObject({ verdict: 'conformant', targetKind: 'reference', seed: 7, specVersion: '1.0.0', suiteVersion: '0.1.0' });
@@ -20,6 +24,10 @@ describe('a run against the bundled reference server', () => {
     expect(report.durationMs).toBeGreaterThan(0);
     expect(report.summary.byOutcome).toEqual({ passed: report.results.length, failed: 0, skipped: 0, error: 0 });
     expect(report.summary.requests).toBeGreaterThan(200);
+    // The requests and checks bench/RESULTS.md gives of a default run (and the README after it) are this run's.
+    const bench = await readFile(join(packageRoot, 'bench', 'RESULTS.md'), 'utf8');
+    const measured = /^\| default run, `--target reference` \| \d+ \| [^|]+ \| (\d+) \| (\d+) \|/m.exec(bench);
+    expect([Number(measured?.[1]), Number(measured?.[2])]).toEqual([report.summary.requests, report.results.length]);
     // Where the time went adds up: the suites' start-up ends with the first request, and requests were open only
     // after it (the first request's time comes from the worker's clock: a millisecond of rounding either way).
     const timings = report.timings!;

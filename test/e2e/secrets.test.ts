@@ -14,6 +14,14 @@ const ENCODED_KEY = 'Zq7+Xw2/Lm9=Pt4+Rv8/Ns3=Hk6+Jd1/Fg5=';
 // tail could match by chance.
 const READABLE_KEY = 'petstore-staging-key-7k3w9q2x';
 
+/** A key as short as an ordinary word, as development setups give: redacted only where it stands alone. */
+const SHORT_KEY = 'test';
+
+/** Where the text holds the key as a word of its own (no letter, digit, `_` or `-` next to it), in any letter case. */
+function asWord(text: string, key: string): string[] {
+  return [...text.matchAll(new RegExp(`(?<![\\p{L}\\p{N}_-])${key}(?![\\p{L}\\p{N}_-])`, 'giu'))].map((m) => text.slice(Math.max(0, m.index - 40), m.index + 40));
+}
+
 /**
  * What counts as a leak: any run of half (rounded down) of the key or of a form it travels or is echoed in (Basic's
  * base64, a query string's percent-encoding, a JSON string's escaping), in any letter case. Half, as the redaction
@@ -126,6 +134,20 @@ describe('the API key', () => {
     }
   });
 
+  it('appears nowhere as a word when the target echoes a short key, and only the echoes are redacted', async () => {
+    const dir = await tempDir();
+    const { code, stdout } = await runCli(['--target', await echoingServer({ key: SHORT_KEY }), '--only', 'AUTH', '--report-dir', dir], { PETSTORE_API_KEY: SHORT_KEY });
+    expect(code).toBe(1);
+    const written = await filesBelow(dir);
+    for (const { path, content } of [{ path: 'stdout', content: stdout }, ...written]) expect(asWord(content, SHORT_KEY), path).toEqual([]);
+    // The echoes, and nothing of the suite's own text: words holding the key's letters are whole.
+    const json = written.find((f) => f.path.endsWith('/report.json'))?.content ?? '';
+    expect(json).toContain('bad credential: Bearer [REDACTED]');
+    expect(json).not.toMatch(/[a-z]\[REDACTED\]|\[REDACTED\][a-z]/i);
+    expect(stdout).toContain('petstore-conformance');
+    expect(harProblems(JSON.parse(written.find((f) => f.path.endsWith('/report.har'))?.content ?? ''))).toEqual([]);
+  });
+
   it('appears nowhere when an echoed key is percent-encoded or JSON-escaped', async () => {
     const { code } = await expectNoLeak(['--target', await echoingServer({ key: ENCODED_KEY })], ENCODED_KEY);
     expect(code).toBe(1);
@@ -146,6 +168,20 @@ describe('a run against a target that never echoes the key', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('petstore-conformance');
     expect(found).toEqual([]);
+  });
+
+  it('redacts nothing with a key of 4 characters, whose letters are in words of every output, and says at the start that it is short', async () => {
+    const { result, found } = await redactions(['--target', (await reference([], SHORT_KEY)).url], { PETSTORE_API_KEY: SHORT_KEY });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^warning: the API key is 4 characters long, too short to be told apart from ordinary words: .* hide it where it stands alone/m);
+    expect(found).toEqual([]);
+  });
+
+  it('says why a short key is refused, the message whole', async () => {
+    const dir = await tempDir();
+    const result = await runCli(['--target', (await reference([], SHORT_KEY)).url, '--report-dir', dir], { PETSTORE_API_KEY: 'nope' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^petstore-conformance: the target refuses the key on every operation \(401 to GET \/categories/m);
   });
 
   it('redacts nothing with the bundled reference and its key', async () => {

@@ -189,6 +189,31 @@ describe('a key that shares half its length with the target\'s address', () => {
       await server.close();
     }
   });
+
+  // A key shorter than 8 characters is redacted where it stands as a word (core/secrets.ts): here every URL holds it,
+  // and every duration or count of report.json could be it. Reporters read the records as they were made, and a JSON
+  // report is redacted in its strings only.
+  it('is its port, a short key: conformant, every report written and readable, and the key in none as a word', async () => {
+    const port = await freePort();
+    const key = String(port);
+    const server = await startReferenceServer({ apiKey: key, port });
+    try {
+      const dir = await tempDir();
+      const result = await runCli(['--target', server.url, '--only', 'AUTH', '--report-dir', dir], { PETSTORE_API_KEY: key });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('target  http://127.0.0.1:[REDACTED]/v1');
+      const files = await filesBelow(dir);
+      expect(files.map((f) => basename(f.path)).sort()).toEqual(['badge.svg', 'junit.xml', 'report.har', 'report.html', 'report.json', 'summary.md']);
+      const report = await readReport(dir);
+      expect(report.target).toBe('http://127.0.0.1:[REDACTED]/v1');
+      expect(report.summary.requests).toBeGreaterThan(0);
+      const asWord = new RegExp(`(?<![\\w-])${key}(?![\\w-])`);
+      for (const { path, content } of [{ path: 'stdout', content: result.stdout }, ...files]) expect(asWord.test(content), path).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('a target that echoes the key', () => {

@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process';
-import { cp, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../../src/core/package-info.js';
-import { tempDir } from '../support/cli.js';
+import { packageCopy } from '../support/package-copy.js';
 
 /** Runs scripts/build.mjs in a copy of the package; resolves with what it printed. */
 function build(copy: string, ...args: string[]): Promise<string> {
@@ -18,25 +17,17 @@ function build(copy: string, ...args: string[]): Promise<string> {
 
 describe('scripts/build.mjs', () => {
   it('builds when the sources changed since the last build (saying so), and leaves dist/ as it is when they did not', async () => {
-    // A copy of what the build reads, in a directory of its own: the tests run from this package's dist/.
-    const copy = await tempDir('petstore-build-');
-    for (const entry of ['src', 'suites', 'bench', 'spec', 'scripts', 'tsconfig.base.json', 'tsconfig.build.json', 'package.json', 'package-lock.json']) {
-      await cp(join(packageRoot, entry), join(copy, entry), { recursive: true });
-    }
-    await symlink(join(packageRoot, 'node_modules'), join(copy, 'node_modules'), 'dir');
+    // The copy starts built, not with a build of its own (a full compile, a few seconds). Should this package's dist/
+    // be out of date (vitest run by hand after an edit), this first build builds, and the copy is built all the same.
+    const copy = await packageCopy({ built: true });
     const marker = join(copy, 'dist', 'left-by-the-test');
-
-    // The copy starts built: with this package's dist/ and the digest it was built from (.inputs-sha256), not with a
-    // build of its own (a full compile, a few seconds). `npm test` has built dist/ from these sources; should it be
-    // out of date (vitest run by hand after an edit), this first build builds, and the copy is built all the same.
-    await cp(join(packageRoot, 'dist'), join(copy, 'dist'), { recursive: true });
     await build(copy);
     await writeFile(marker, '');
     expect(await build(copy), 'nothing changed: nothing said').toBe('');
     expect(existsSync(marker), 'nothing changed: no build').toBe(true);
-    // What npm pack and npm ci run: a build only when the sources changed, not at every npm pack.
+    // What npm pack runs before it packs: a build only when the sources changed, not at every npm pack.
     const manifest = JSON.parse(await readFile(join(copy, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
-    expect(manifest.scripts['prepare']).toBe('node scripts/build.mjs');
+    expect(manifest.scripts['prepack']).toBe('node scripts/build.mjs && node scripts/shrinkwrap.mjs');
 
     const file = join(copy, 'src', 'core', 'regexp.ts');
     await writeFile(file, `${await readFile(file, 'utf8')}\n// changed\n`);

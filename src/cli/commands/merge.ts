@@ -8,7 +8,8 @@ import type { RunRecord, RunReport } from '../../results/run-report.js';
 import { prepareReportDir } from '../../report/write.js';
 import { sumCoverages } from '../../runner/coverage.js';
 import type { Output } from '../console/output.js';
-import { defaultReportDir, finish } from './run.js';
+import { finish } from './run.js';
+import { defaultReportDir, keepNewestRuns } from '../reports-folder.js';
 
 /**
  * `petstore-conformance merge <dir>...`: one report set and one verdict from the report directories of every
@@ -16,7 +17,8 @@ import { defaultReportDir, finish } from './run.js';
  * vitest's own merge; what describes the run (target, seed, spec) must be the same in every shard, and every shard
  * must be there, once.
  */
-export async function mergeCommand(dirs: readonly string[], reportDir: string | undefined, strict: boolean, out: Output, env: NodeJS.ProcessEnv): Promise<number> {
+export async function mergeCommand(dirs: readonly string[], reportDir: string | undefined, keepReports: number, strict: boolean, out: Output,
+  env: NodeJS.ProcessEnv): Promise<number> {
   const shards = await Promise.all(dirs.map(readShard));
   const first = shards[0]?.report as RunReport;
   for (const { dir, report } of shards) {
@@ -63,12 +65,14 @@ export async function mergeCommand(dirs: readonly string[], reportDir: string | 
       ...(coverage ? { coverage } : {}),
       ...(merged.errors.length ? { errors: merged.errors } : {}),
     };
-    const dir = reportDir ?? defaultReportDir('merge');
+    const dir = reportDir ?? await defaultReportDir('merge');
     const releaseDir = await prepareReportDir(dir);
     try {
       out.line(`merged the ${count} shards of the run against ${record.target} (seed ${record.seed})`);
       const policy = first.policy;
-      return await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, redactor, { certify: false, env });
+      const code = await finish(out, judge(record, { strict: strict || policy.strict, failOn: 'any', failOnPartial: policy.failOnPartial }), dir, redactor, { certify: false, env });
+      if (reportDir === undefined) await keepNewestRuns(out, keepReports);
+      return code;
     } finally {
       await releaseDir();
     }

@@ -1,9 +1,9 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { packageRoot, suiteVersion } from '../../core/package-info.js';
 import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
-import { Redactor } from '../../core/secrets.js';
+import { Redactor, redactedOnlyAsAWord, SHORTEST_FRAGMENT } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import { judge, judgeResult, type Assessment } from '../../results/assess.js';
 import { EXIT, exitCodeOf } from '../../results/verdict.js';
@@ -24,6 +24,7 @@ import { API_KEY_ENV, targetArgsOf } from '../options.js';
 import { LONG_LIST } from '../../rules/long-list.js';
 import { selectReplay, type ReplaySelection } from '../replay.js';
 import { shardSeed } from '../shard-seed.js';
+import { defaultReportDir, keepNewestRuns } from '../reports-folder.js';
 
 /**
  * Runs the suites against the target and writes the reports. Returns the exit code; problems that stop the run
@@ -40,7 +41,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const network = await networkOf(config, env);
   const spec = await loadSpec(config.specPath, { fetch: specFetcher(network, config.settings.timeoutMs) });
   markPhase('spec-loaded');
-  const reportDir = config.reportDir ?? defaultReportDir('run');
+  const reportDir = config.reportDir ?? await defaultReportDir('run');
   const releaseReportDir = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
   const interrupt = onInterrupt(out);
@@ -76,6 +77,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.assertFormats) out.line('formats asserted: a value that breaks a format of the spec\'s must be refused (--assert-formats)');
     const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
     if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    if (apiKey !== undefined && redactedOnlyAsAWord(apiKey)) out.line(out.style.yellow(`warning: ${shortKeyWarning(apiKey)}`));
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
@@ -103,12 +105,25 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     }, blobFile);
     if (blobFile) await redactJsonFile(blobFile, redactor);
     const report: RunReport = { ...judge(raw, assessment), ...(config.implementation ? { implementation: config.implementation } : {}), invocation: invocationOf(config, reportDir) };
-    return await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
+    const code = await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
+    if (config.reportDir === undefined) await keepNewestRuns(out, config.keepReports);
+    return code;
   } finally {
     interrupt.dispose();
     await reference?.close();
     await releaseReportDir();
   }
+}
+
+/**
+ * What a key too short to be told apart from ordinary text (core/secrets.ts) means for the output: hidden where it
+ * stands alone, not where it is part of a longer word, as a target that echoes an altered key writes it.
+ */
+function shortKeyWarning(key: string): string {
+  return `the API key is ${key.length} character${key.length === 1 ? '' : 's'} long, too short to be told apart from ordinary words: ` +
+    'the console and the reports hide it where it stands alone ("Bearer <key>", a JSON string, a word of a message), not inside ' +
+    `longer words, nor the altered keys the suite sends if the target echoes them; a key of ${SHORTEST_FRAGMENT} characters or more is hidden ` +
+    'wherever half of it appears';
 }
 
 /** The profile and what it sets, on one line: what the run may cost the target is the first thing to know. */
@@ -209,10 +224,4 @@ function replayOutcome(replay: ReplaySelection, report: RunReport): string {
   if (now.outcome === 'skipped') return `Replay: could not replay "${replay.title}": ${now.message ?? 'it was skipped'}${alsoFailed}`;
   const same = now.outcome === then ? 'reproduced' : then === 'failed' && now.outcome === 'passed' ? 'passes now' : 'not reproduced';
   return `Replay: ${same}: the check ${then} in the report and ${now.outcome} now${now.message ? `: ${now.message}` : ''}${alsoFailed}`;
-}
-
-/** `reports/<kind>-<date>-<time>-<id>`: a new directory per run, so that no earlier report is overwritten. */
-export function defaultReportDir(kind: string): string {
-  const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
-  return resolve('reports', `${kind}-${stamp}-${randomBytes(2).toString('hex')}`);
 }

@@ -17,7 +17,7 @@ import type { Output } from '../console/output.js';
 import type { RunConfig } from '../options.js';
 import { namedPatches } from '../named-faults.js';
 import { settingsFor } from '../run-setup.js';
-import { defaultReportDir } from './run.js';
+import { defaultReportDir, keepNewestRuns } from '../reports-folder.js';
 import { judge } from '../../results/assess.js';
 import { EXIT } from '../../results/verdict.js';
 
@@ -43,7 +43,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
     return whole || revisionFaults.length > 0 ? [{ revision, faults: revisionFaults, whole }] : [];
   });
   const spec = await loadSpec(config.specPath);
-  const reportDir = config.reportDir ?? defaultReportDir('selftest');
+  const reportDir = config.reportDir ?? await defaultReportDir('selftest');
   const releaseReportDir = await prepareReportDir(reportDir);
   // Stopped (Ctrl-C, SIGTERM), selftest judges nothing more: it exits at once, and the exit removes the batches' copies
   // of the suite files (runner/suite-slots.ts).
@@ -104,6 +104,7 @@ export async function selftestCommand(config: RunConfig, out: Output): Promise<n
       ? out.style.green(`selftest passed: the clean reference passed every check, all ${faults.length + revisionFaults} faults were caught by their rule and blamed on no other, all ${variants.length} variants and ${revisions.length} revisions were judged conformant`)
       : out.style.red(`selftest failed: ${failures.map((r) => r.target).join(', ')}`));
     out.line(`Matrix: ${path}`);
+    if (config.reportDir === undefined) await keepNewestRuns(out, config.keepReports);
     return failures.length === 0 ? EXIT.ok : EXIT.failed;
   } finally {
     process.off('SIGINT', stop);
