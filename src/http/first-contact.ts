@@ -4,7 +4,6 @@
  * more, and loading undici for them would cost the main thread time and memory that the suites' worker, which loads
  * its own for the checks, pays already.
  */
-import type { ClientRequest } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
 import type { ClientSettings } from './client.js';
 import { startRequest } from './connection.js';
@@ -56,29 +55,28 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
   return new Promise((resolve) => {
     let connected = false;
     let ended = false;
-    let request: ClientRequest | undefined;
+    // Aborted by the deadline, the run's interruption, or once it is over: ends the request and all it opened.
+    const ending = new AbortController();
     const end = (error?: unknown, status?: number) => {
       if (ended) return;
       ended = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', interrupt);
-      request?.destroy();
+      ending.abort(new Error('the first contact is over'));
       const failure = error === undefined ? undefined : describeFailure(error, connected ? 'headers' : 'connect', context, signal);
       if (failure && (!connected || OUTSIDE_THE_TARGET.has(failure.code))) resolve({ failure });
       else if (failure && (error as Error).name !== 'TimeoutError') resolve({ broken: failure });
       else resolve(status === undefined ? {} : { status });
     };
-    const interrupt = () => end(signal?.reason ?? new Error('interrupted'));
-    const timer = setTimeout(() => end(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
-    if (signal?.aborted) return interrupt();
-    signal?.addEventListener('abort', interrupt, { once: true });
-    const started = startRequest(url, { method: 'GET', headers: prepared.headers }, options, () => {
-      connected = true;
-    });
-    request = started.request;
+    const interrupt = () => ending.abort(signal?.reason ?? new Error('interrupted'));
+    const timer = setTimeout(() => ending.abort(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { name: 'TimeoutError' })), options.timeoutMs);
+    if (signal?.aborted) interrupt();
+    else signal?.addEventListener('abort', interrupt, { once: true });
     // The answer's status line and headers are all it needs: its body, which a hostile target may send endlessly and
-    // fast, is not read (the request is destroyed with it).
-    started.response.then((response) => end(undefined, response.statusCode), end);
+    // fast, is not read (the request is ended with it).
+    startRequest(url, { method: 'GET', headers: prepared.headers }, options, ending.signal, () => {
+      connected = true;
+    }).then((response) => end(undefined, response.statusCode), end);
   });
 }
 

@@ -1,7 +1,7 @@
 import { ClientCertificateError, KeyRefusedError, ProxyError, TargetUnreachableError, type ConformanceError } from '../core/errors.js';
 import type { TransportError } from '../http/exchange.js';
 import { firstContact, speaksTls, type FirstContactOptions } from '../http/first-contact.js';
-import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_UNREACHABLE } from '../http/failure.js';
+import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_TIMEOUT, PROXY_UNREACHABLE } from '../http/failure.js';
 import { shownProxy } from '../http/proxy.js';
 import type { Operation } from '../spec/types.js';
 import { acceptOf } from '../spec/media-types.js';
@@ -85,6 +85,9 @@ function unreachable(failure: TransportError, options: FirstContactOptions): Con
   const { target, proxy, clientCertificate: certificate } = options;
   if (failure.code === PROXY_UNREACHABLE && proxy) {
     return new ProxyError(`${failure.message}; check the proxy's address in ${proxy.variable}, or name ${new URL(target).hostname} in NO_PROXY to reach the target directly`);
+  }
+  if (failure.code === PROXY_TIMEOUT && proxy) {
+    return new ProxyError(`${failure.message}; check that ${proxy.variable} names the proxy, and that it is working (or give it longer with --timeout)`);
   }
   if (failure.code === PROXY_REFUSED && proxy) {
     const status = / with (\d{3})\b/.exec(failure.message)?.[1];

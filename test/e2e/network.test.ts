@@ -100,6 +100,19 @@ describe('a deployment behind an HTTP proxy', () => {
     expect((await readReport(dir)).settings.proxy).toBeNull();
   });
 
+  // Before: the first contact's TIMEOUT line blamed the target, and the process never exited; with --spec https://… it
+  // hung without a word.
+  it('stops at the first contact, and exits, on a proxy that takes the connection and never answers CONNECT, naming the proxy', async () => {
+    const proxy = await startProxy({ silent: true });
+    const dir = join(await tempDir(), 'reports');
+    const env = { PETSTORE_API_KEY: KEY, HTTPS_PROXY: proxy.url };
+    const run = await runCli(['--target', 'https://127.0.0.1:9/v1', '--timeout', '500', '--report-dir', dir], env, 30_000);
+    expect(stoppedAtFirstContact(run, dir)).toMatch(new RegExp(`^petstore-conformance: the proxy ${proxy.url} \\(HTTPS_PROXY\\) took the connection and did not answer ` +
+      'CONNECT 127\\.0\\.0\\.1:9 in time \\(no answer within 500 ms\\); check that HTTPS_PROXY names the proxy, and that it is working'));
+    const spec = await runCli(['--target', 'https://127.0.0.1:9/v1', '--spec', 'https://127.0.0.1:9/openapi.yaml', '--timeout', '500', '--report-dir', dir], env, 30_000);
+    expect(stoppedAtFirstContact(spec, dir)).toMatch(/^petstore-conformance: cannot fetch the spec https:\/\/127\.0\.0\.1:9\/openapi\.yaml: PROXY_TIMEOUT \(the proxy .* did not answer CONNECT/);
+  });
+
   it.each([
     ['a proxy that cannot be reached', {}, () => ({ HTTP_PROXY: 'http://127.0.0.1:9' }), 'http',
       /^petstore-conformance: cannot reach the proxy http:\/\/127\.0\.0\.1:9 \(HTTP_PROXY\): CONNECTION_REFUSED \(connect ECONNREFUSED 127\.0\.0\.1:9\); check the proxy's address in HTTP_PROXY, or name 127\.0\.0\.1 in NO_PROXY to reach the target directly$/],

@@ -105,6 +105,24 @@ describe('firstContact through a proxy', () => {
     });
   });
 
+  // Before: the first contact said TIMEOUT and blamed the target ("check --target and that the server is running"), and
+  // the process never exited: the tunnel's socket was never closed.
+  it('gives up on a proxy that takes the connection and never answers CONNECT at the deadline, as the proxy\'s failure, and closes its connection to it', async () => {
+    const proxy = await startProxy({ silent: true });
+    const target = 'https://127.0.0.1:9/v1';
+    const contact = await firstContact('/categories', { target, timeoutMs: 300, proxy: { url: proxy.url, variable: 'HTTPS_PROXY' } });
+    expect(contact.failure).toEqual({ code: 'PROXY_TIMEOUT', phase: 'connect',
+      message: `the proxy ${proxy.url} (HTTPS_PROXY) took the connection and did not answer CONNECT 127.0.0.1:9 in time (no answer within 300 ms)` });
+    expect(proxy.connections()).toBe(1);
+    await expect.poll(() => proxy.open(), { timeout: 5000 }).toBe(0);
+  });
+
+  it('closes its connection to a proxy that answers an http request with nothing, at the deadline', async () => {
+    const proxy = await startProxy({ silent: true });
+    expect(await firstContact('/categories', { target: 'http://127.0.0.1:9/v1', timeoutMs: 300, proxy: { url: proxy.url, variable: 'HTTP_PROXY' } })).toEqual({});
+    await expect.poll(() => proxy.open(), { timeout: 5000 }).toBe(0);
+  });
+
   // TLS 1.3: the server completes the handshake, then refuses with an alert, which comes with the answer awaited.
   it.skipIf(!hasOpenssl)('tells a target that requires a client certificate from one that closed the connection, and presents one when given', async () => {
     const { target, ca } = await serveTls(true);

@@ -26,6 +26,8 @@ export interface TestProxy {
   readonly refused: () => number;
   /** How many connections clients opened to it. */
   readonly connections: () => number;
+  /** How many connections are open now, clients' and its own to the targets. */
+  readonly open: () => number;
   close(): Promise<void>;
 }
 
@@ -39,6 +41,8 @@ export interface ProxyOptions {
    * proxy alone, as on a company's network (`staging.petstore.invalid` resolves nowhere else).
    */
   readonly hosts?: Readonly<Record<string, string>>;
+  /** Take every connection and request (a CONNECT too), and answer nothing: a proxy that hangs. */
+  readonly silent?: boolean;
 }
 
 const started: TestProxy[] = [];
@@ -64,10 +68,13 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+    // A client's socket is half-open once the client closed its side (the http server allows that): close ours too.
+    socket.once('end', () => socket.end());
     socket.on('error', () => socket.destroy());
   };
 
   const server = createServer((request, response) => {
+    if (options.silent) return;
     if (!/^http:\/\//.test(request.url ?? '')) return void response.writeHead(400).end('a proxy takes absolute-form requests');
     if (!authorized(request)) {
       refusals++;
@@ -91,6 +98,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     track(client);
+    if (options.silent) return;
     if (!authorized(request)) {
       refusals++;
       return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test proxy"\r\nContent-Length: 0\r\n\r\n');
@@ -118,6 +126,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     forwarded,
     refused: () => refusals,
     connections: () => connections,
+    open: () => sockets.size,
     close: () => new Promise<void>((closed) => {
       server.close(() => closed());
       for (const socket of sockets) socket.destroy();
