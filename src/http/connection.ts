@@ -9,6 +9,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { describeFailure, PROXY_REFUSED, PROXY_TIMEOUT, PROXY_UNREACHABLE } from './failure.js';
+import { madeByProxy, proxyAnswerNote } from './proxy-answer.js';
 import { shownProxy, type Proxy } from './proxy.js';
 import { tlsOptions, type TlsSettings } from './tls.js';
 
@@ -29,7 +30,8 @@ export interface RequestHead {
  * or the tunnel and the handshake inside it are made): what fails after that is the answer's, not the connection's. A
  * failure of the proxy's is an error of code PROXY_UNREACHABLE (no connection to it), PROXY_TIMEOUT (it took the
  * connection and did not answer CONNECT before `signal` aborted) or PROXY_REFUSED (it answered CONNECT with anything
- * but 200, or an http request with 407 for credentials), whose message names the proxy, never its credentials.
+ * but 200, or the request with an answer of its own: see proxy-answer.ts), whose message names the proxy and what
+ * marked its answer, never its credentials.
  *
  * `signal` ends it: the response rejects at once, with the signal's reason (or the proxy's silence), and every socket
  * and request it opened is destroyed, the tunnel's among them, whatever stage it had reached. (Node's ClientRequest
@@ -91,8 +93,9 @@ export function startRequest(url: URL, head: RequestHead, settings: ConnectionSe
   });
   request.once('close', () => opened.forEach((o) => o.destroy()));
   request.once('response', (answer: IncomingMessage) => {
-    if (absolute && answer.statusCode === 407) end(refused(proxy, `answered ${url.origin}'s request with 407 ${answer.statusMessage ?? ''}`.trim(), 407));
-    else end(undefined, answer);
+    const status = answer.statusCode ?? 0;
+    if (proxy === undefined || !madeByProxy(status, answer.headers)) return end(undefined, answer);
+    return end(refused(proxy, `answered ${url.origin}'s request with ${`${status} ${answer.statusMessage ?? ''}`.trim()}${proxyAnswerNote(answer.headers)}`, status));
   });
   request.on('error', (error) => end(error));
   const abort = () => end(awaitingTunnel && proxy && isTimeout(signal.reason) ? silent(proxy, authority, signal.reason as Error) : signal.reason);
@@ -144,7 +147,7 @@ function tunnel(proxy: Proxy, authority: string, opened: { destroy(): void }[], 
         return;
       }
       socket.destroy();
-      reject(refused(proxy, `answered CONNECT ${authority} with ${response.statusCode} ${response.statusMessage ?? ''}`.trim(), response.statusCode));
+      reject(refused(proxy, `answered CONNECT ${authority} with ${`${response.statusCode} ${response.statusMessage ?? ''}`.trim()}${proxyAnswerNote(response.headers)}`, response.statusCode));
     });
     connect.on('error', (error) => reject(unreachable(proxy, error)));
     connect.end();
@@ -167,7 +170,10 @@ function unreachable(proxy: Proxy, error: Error): Error {
   return Object.assign(new Error(`cannot reach the proxy ${shownProxy(proxy)}: ${described.code} (${described.message})`), { code: PROXY_UNREACHABLE });
 }
 
-/** The proxy answered instead of the target: what it answered, and its status (407: it asks for credentials). */
-function refused(proxy: Proxy, answered: string, status: number | undefined): Error {
+/**
+ * The proxy answered instead of the target (an error of code PROXY_REFUSED): what it answered, and its status (407: it
+ * asks for credentials).
+ */
+export function refused(proxy: Proxy, answered: string, status: number | undefined): Error {
   return Object.assign(new Error(`the proxy ${shownProxy(proxy)} ${answered}`), { code: PROXY_REFUSED, status });
 }

@@ -6,7 +6,7 @@
  */
 import { connect as tlsConnect } from 'node:tls';
 import type { ClientSettings } from './client.js';
-import { startRequest } from './connection.js';
+import { refused, startRequest } from './connection.js';
 import type { TransportError } from './exchange.js';
 import { describeFailure, OUTSIDE_THE_TARGET } from './failure.js';
 import { prepareRequest, type RequestSettings } from './outgoing.js';
@@ -26,6 +26,9 @@ export interface FirstContactOptions extends Pick<ClientSettings, 'timeoutMs' | 
   readonly accept?: string;
 }
 
+/** The statuses a gateway answers when it cannot reach what is behind it (RFC 9110 §15.6.3, §15.6.5). */
+const GATEWAY_ANSWERS: readonly number[] = [502, 504];
+
 /**
  * What a first contact found: why no connection could be made (the proxy's failures and the TLS alerts of a client
  * certificate among them, whenever they come: see OUTSIDE_THE_TARGET); or else the answer's status if one came in
@@ -39,7 +42,8 @@ export interface Contact {
 
 /**
  * Sends `GET <path>` (below the target, as a check's path is), which changes nothing, and waits for its answer's
- * headers within the deadline. Returns why no connection (TLS handshake included) could be made, or once one was, the
+ * headers within the deadline. Returns why no connection (TLS handshake included) could be made, or the proxy's own
+ * answer instead of the target's (see proxy-answer.ts; and a 502 or 504 through a proxy), or once one was, the
  * answer's status (none when it did not come in time: what the target answers, or fails to, is for the checks to
  * judge). An interruption ends it at once (INTERRUPTED).
  */
@@ -76,7 +80,15 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
     // fast, is not read (the request is ended with it).
     startRequest(url, { method: 'GET', headers: prepared.headers }, options, ending.signal, () => {
       connected = true;
-    }).then((response) => end(undefined, response.statusCode), end);
+    }).then((response) => {
+      const status = response.statusCode ?? 0;
+      // A 502 or 504 is a gateway's answer by definition: through a proxy, the proxy's (or a gateway's behind it), which
+      // could not reach the target. The run stops here, rather than judge every check on what no target answered.
+      if (options.proxy !== undefined && GATEWAY_ANSWERS.includes(status)) {
+        return end(refused(options.proxy, `answered ${url.origin}'s request with ${`${status} ${response.statusMessage ?? ''}`.trim()}, a gateway's answer`, status));
+      }
+      return end(undefined, status);
+    }, end);
   });
 }
 

@@ -7,10 +7,11 @@ import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, PROXY_REFUSED } from './failure.js';
 import type { PreparedRequest } from './outgoing.js';
 import { linkedSignal } from './linked-signal.js';
-import type { Proxy } from './proxy.js';
+import { madeByProxy, proxyAnswerNote, type ResponseHeaders } from './proxy-answer.js';
+import { shownProxy, type Proxy } from './proxy.js';
 import { settleBy } from './settle.js';
 import { TlsAlerts } from './tls-alerts.js';
 import { tlsOptions, type ClientCertificate } from './tls.js';
@@ -111,6 +112,8 @@ export class Transport {
     };
     try {
       const received = await settleBy(exchange(), aborts.signal as AbortSignal, () => this.retire(pool));
+      const proxied = this.options.proxy === undefined ? undefined : proxyAnswered(this.options.proxy, received);
+      if (proxied) return { failure: proxied };
       return { response: { ...received, tookMs: performance.now() - sentAt } };
     } catch (error) {
       return { failure: describeFailure(this.alerts?.explain(error) ?? error, phase, this.options, signal, deadline) };
@@ -145,4 +148,14 @@ export class Transport {
     this.alerts?.close();
     await this.pool.close();
   }
+}
+
+/**
+ * An answer the proxy made itself, instead of the target (see proxy-answer.ts: squid's error page for a target it could
+ * not reach, a flaky proxy's marked 502), as the failure of what the run brought: it judges nothing, as a refused
+ * tunnel does not (OUTSIDE_THE_TARGET), rather than read as the target's answer to every check that met it.
+ */
+function proxyAnswered(proxy: Proxy, received: { readonly status: number; readonly headers: ResponseHeaders }): TransportError | undefined {
+  if (!madeByProxy(received.status, received.headers)) return undefined;
+  return { code: PROXY_REFUSED, phase: 'headers', message: `the proxy ${shownProxy(proxy)} answered ${received.status} instead of the target${proxyAnswerNote(received.headers)}` };
 }

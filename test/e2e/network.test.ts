@@ -12,7 +12,7 @@ import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/cer
 import { BUNDLED_SPEC } from '../../src/spec/load.js';
 import { filesBelow, onlyArgs, readReport, runCli, tempDir, type CliResult } from '../support/cli.js';
 import { listen } from '../support/local-servers.js';
-import { startProxy } from '../support/proxy.js';
+import { SQUID_CONNECT_FAIL, startProxy } from '../support/proxy.js';
 import { reference } from '../support/reference.js';
 
 const KEY = 'psk_network_test_key_0123456789';
@@ -124,6 +124,15 @@ describe('a deployment behind an HTTP proxy', () => {
       /^petstore-conformance: the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTP_PROXY\) answered .* with 407 Proxy Authentication Required; it refused the credentials in HTTP_PROXY: check them/],
     ['a proxy that does not allow the tunnel', { refuseConnect: 403 }, (url: string) => ({ HTTPS_PROXY: url }), 'https',
       /^petstore-conformance: the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTPS_PROXY\) answered CONNECT 127\.0\.0\.1:\d+ with 403 Refused; it does not let the run through to the target/],
+    // Before: the proxy's own answers were the target's: squid's 503 for a target that is down was judged (exit 1); tinyproxy's
+    // 401 for credentials it refused said the target refused the key; a proxy asking for NTLM only asked for credentials.
+    ['a proxy that cannot reach the target (squid\'s 503)', { answer: () => SQUID_CONNECT_FAIL }, (url: string) => ({ HTTP_PROXY: url }), 'http',
+      /^petstore-conformance: the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTP_PROXY\) answered http:\/\/127\.0\.0\.1:\d+'s request with 503 Service Unavailable \(X-Squid-Error: ERR_CONNECT_FAIL 111\); it could not reach the target: check --target, and that the proxy can reach it$/],
+    ['a proxy that answers the credentials it refuses with 401 (tinyproxy)', { answer: () => ({ status: 401, headers: { server: 'tinyproxy/1.11.1', 'www-authenticate': 'Basic realm="Tinyproxy"' } }) },
+      (url: string) => ({ HTTP_PROXY: url.replace('//', `//${USER}:${PASSWORD}@`) }), 'http',
+      /^petstore-conformance: the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTP_PROXY\) answered .* with 401 Unauthorized \(Server: tinyproxy\/1\.11\.1\); it refused the credentials in HTTP_PROXY: check them/],
+    ['a proxy that asks for NTLM credentials only', { answer: () => ({ status: 407, headers: { 'proxy-authenticate': ['Negotiate', 'NTLM'] } }) }, (url: string) => ({ HTTP_PROXY: url }), 'http',
+      /^petstore-conformance: the proxy .* with 407 Proxy Authentication Required \(Proxy-Authenticate: Negotiate, NTLM\); it asks for credentials of another scheme than Basic \(Negotiate, NTLM\), and petstore-conformance gives a proxy only Basic credentials, from the user:password@ of HTTP_PROXY/],
     ['a proxy variable that names no http proxy', {}, () => ({ HTTPS_PROXY: `socks5://${USER}:${PASSWORD}@127.0.0.1:1080` }), 'https',
       /^petstore-conformance: HTTPS_PROXY names a socks5 proxy \(socks5:\/\/<credentials>@127\.0\.0\.1:1080\); petstore-conformance goes through an http proxy only/],
   ] as const)('stops at the first contact, exit 2 in one line naming the proxy, never a verdict: %s', async (_, options, variables, scheme, message) => {
@@ -136,6 +145,21 @@ describe('a deployment behind an HTTP proxy', () => {
     expect(stoppedAtFirstContact(run, dir)).toMatch(message);
     expect(leaked([run.stdout, run.stderr], [PASSWORD])).toEqual([]);
     expect(proxy.forwarded).toEqual([]);
+  });
+});
+
+describe('a proxy that answers in the target\'s place mid-run', () => {
+  // Before: a flaky proxy's 502 mid-run failed AUTH-2, MEDIA-1 and HTTP-1 against a target that kept the contract.
+  it('judges none of its answers as the target\'s: nothing more is sent, and the run ends incomplete, exit 2, saying why', async () => {
+    const server = await reference({ apiKey: KEY });
+    const proxy = await startProxy({ answer: (index) => (index === 40 ? { status: 502, headers: { 'proxy-status': 'corp-proxy; error=connection_terminated' } } : undefined) });
+    const dir = await tempDir();
+    const run = await runCli(['--target', server.url, ...onlyArgs(['AUTH', 'MEDIA-1', 'HTTP-1']), '--report-dir', dir], { PETSTORE_API_KEY: KEY, HTTP_PROXY: proxy.url });
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('incomplete');
+    expect(report.rules.filter((r) => r.outcome === 'failed').map((r) => r.id)).toEqual([]);
+    expect(run.stdout).toMatch(/PROXY_REFUSED \(the proxy http:\/\/127\.0\.0\.1:\d+ \(HTTP_PROXY\) answered 502 instead of the target \(Proxy-Status: corp-proxy; error=connection_terminated\)\)/);
   });
 });
 

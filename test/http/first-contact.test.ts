@@ -4,7 +4,7 @@ import { firstContact } from '../../src/http/first-contact.js';
 import { TRACEPARENT } from '../../src/http/trace.js';
 import { authority, hasOpenssl } from '../support/certificates.js';
 import { closeLocalServers, listen } from '../support/local-servers.js';
-import { closeProxies, startProxy } from '../support/proxy.js';
+import { closeProxies, SQUID_CONNECT_FAIL, startProxy } from '../support/proxy.js';
 
 afterEach(async () => {
   await Promise.all([closeLocalServers(), closeProxies()]);
@@ -92,6 +92,34 @@ describe('firstContact through a proxy', () => {
     expect(asked.failure).toEqual({ code: 'PROXY_REFUSED', phase: 'connect',
       message: `the proxy ${proxy.url} (http_proxy) answered ${new URL(target).origin}'s request with 407 Proxy Authentication Required` });
     expect(proxy.forwarded).toEqual([]);
+  });
+
+  // Before: squid's 503 for a target that is down, its 403, tinyproxy's 401 for the credentials it refused were taken for
+  // the target's answers, and the run judged them (or said the target refused the key).
+  it.each([
+    ['squid\'s error page for a target it cannot connect to', SQUID_CONNECT_FAIL, / with 503 Service Unavailable \(X-Squid-Error: ERR_CONNECT_FAIL 111\)$/],
+    ['squid\'s refusal', { status: 403, headers: { 'x-squid-error': 'ERR_ACCESS_DENIED 0', server: 'squid/5.7' } }, / with 403 Forbidden \(X-Squid-Error: ERR_ACCESS_DENIED 0\)$/],
+    ['an RFC 9209 Proxy-Status error', { status: 504, headers: { 'proxy-status': 'corp-proxy; error=connection_timeout' } }, / with 504 Gateway Timeout \(Proxy-Status: corp-proxy; error=connection_timeout\)$/],
+    ['tinyproxy\'s 401 for the credentials it refuses', { status: 401, headers: { server: 'tinyproxy/1.11.1', 'www-authenticate': 'Basic realm="Tinyproxy"' } }, / with 401 Unauthorized \(Server: tinyproxy\/1\.11\.1\)$/],
+    ['a 401 asking for NTLM credentials', { status: 401, headers: { 'proxy-authenticate': ['Negotiate', 'NTLM'] } }, / with 401 Unauthorized \(Proxy-Authenticate: Negotiate, NTLM\)$/],
+    ['a 502 without a mark: a gateway\'s answer', { status: 502 }, / with 502 Bad Gateway, a gateway's answer$/],
+    ['a 504 without a mark: a gateway\'s answer', { status: 504 }, / with 504 Gateway Timeout, a gateway's answer$/],
+  ])('takes an answer the proxy made itself for the proxy\'s failure, not the target\'s: %s', async (_, own, message) => {
+    const target = await serve((_request, response) => response.writeHead(200).end('[]'));
+    const proxy = await startProxy({ answer: () => own });
+    const contact = await firstContact('/categories', { target, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'HTTP_PROXY' } });
+    expect(contact.failure).toMatchObject({ code: 'PROXY_REFUSED', message: expect.stringMatching(new RegExp(`^the proxy ${proxy.url} \\(HTTP_PROXY\\) answered ${new URL(target).origin}'s request`)) });
+    expect(contact.failure?.message).toMatch(message);
+  });
+
+  it('takes a target\'s own answers through the proxy for the target\'s, a 502 reached directly too', async () => {
+    const target = await serve((request, response) => {
+      if (request.url?.endsWith('/pets/1')) return void response.writeHead(503, { 'content-type': 'application/json', via: '1.1 edge' }).end('{}');
+      response.writeHead(502, { 'content-type': 'text/html' }).end('bad gateway');
+    });
+    const proxy = await startProxy();
+    expect(await firstContact('/pets/1', { target, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'HTTP_PROXY' } })).toEqual({ status: 503 });
+    expect(await firstContact('/categories', { target, timeoutMs: 2000 })).toEqual({ status: 502 });
   });
 
   it.skipIf(!hasOpenssl)('opens a CONNECT tunnel for an https target, and the TLS of the target inside it; a refused tunnel is the proxy\'s failure', async () => {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { prepareRequest } from '../../src/http/outgoing.js';
 import { Transport } from '../../src/http/transport.js';
 import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/certificates.js';
-import { startProxy } from '../support/proxy.js';
+import { SQUID_CONNECT_FAIL, startProxy } from '../support/proxy.js';
+import { OUTSIDE_THE_TARGET } from '../../src/http/failure.js';
 
 const options = { timeoutMs: 300, maxResponseBytes: 1000, connections: 8 };
 
@@ -30,6 +31,31 @@ describe('Transport', () => {
       expect(answered.map((a) => a.response?.status)).toEqual([200, 200, 200, 200]);
     } finally {
       await transport.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('Transport through a proxy', () => {
+  // Before: squid's 503 for a target gone mid-run, a flaky proxy's marked 502, were judged as the target's answers
+  // (AUTH-2, MEDIA-1, HTTP-1 failed).
+  it('takes an answer the proxy marked as its own for the proxy\'s failure, judged as none of the target\'s; the target\'s own answers as they come', async () => {
+    const server = createServer((_request, response) => response.writeHead(503, { 'content-type': 'application/json' }).end('{}'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const proxy = await startProxy({ answer: (index) => (index === 1 ? SQUID_CONNECT_FAIL : undefined) });
+    const transport = new Transport(origin, { ...options, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'HTTP_PROXY' } });
+    try {
+      const request = prepareRequest({ target: `${origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
+      const first = await transport.request(request, { ms: 2000 }, undefined);
+      const second = await transport.request(request, { ms: 2000 }, undefined);
+      expect(first.response?.status).toBe(503);
+      expect(second.failure).toEqual({ code: 'PROXY_REFUSED', phase: 'headers', message: `the proxy ${proxy.url} (HTTP_PROXY) answered 503 instead of the target (X-Squid-Error: ERR_CONNECT_FAIL 111)` });
+      expect(OUTSIDE_THE_TARGET.has(second.failure?.code ?? '')).toBe(true);
+    } finally {
+      await transport.close();
+      await proxy.close();
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }

@@ -43,7 +43,26 @@ export interface ProxyOptions {
   readonly hosts?: Readonly<Record<string, string>>;
   /** Take every connection and request (a CONNECT too), and answer nothing: a proxy that hangs. */
   readonly silent?: boolean;
+  /**
+   * An answer of its own to the http request it was given (`index`: how many it was given before it, from 0), instead
+   * of forwarding it: squid's error page for a target it cannot reach, a 502 of a flaky proxy. Undefined: forwarded.
+   */
+  readonly answer?: (index: number, request: IncomingMessage) => OwnAnswer | undefined;
 }
+
+/** An answer a proxy makes itself: its status, its headers, and a body (text/html, as proxies' error pages are). */
+export interface OwnAnswer {
+  readonly status: number;
+  readonly headers?: OutgoingHttpHeaders;
+  readonly body?: string;
+}
+
+/** squid's answer when it cannot connect to the target (its headers as squid 5.7 sends them). */
+export const SQUID_CONNECT_FAIL: OwnAnswer = {
+  status: 503,
+  headers: { server: 'squid/5.7', 'content-type': 'text/html;charset=utf-8', 'x-squid-error': 'ERR_CONNECT_FAIL 111', via: '1.1 proxy (squid/5.7)' },
+  body: '<html><head><title>ERROR: The requested URL could not be retrieved</title></head><body>Connection refused</body></html>',
+};
 
 const started: TestProxy[] = [];
 
@@ -58,6 +77,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   const sockets = new Set<Socket>();
   let refusals = 0;
   let connections = 0;
+  let given = 0;
   const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : undefined;
   const authorized = (request: IncomingMessage) => expected === undefined || request.headers['proxy-authorization'] === expected;
   const record = (kind: Forwarded['kind'], request: IncomingMessage) => {
@@ -80,6 +100,8 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
       refusals++;
       return void response.writeHead(407, { 'proxy-authenticate': 'Basic realm="test proxy"' }).end();
     }
+    const own = options.answer?.(given++, request);
+    if (own) return void response.writeHead(own.status, { 'content-type': 'text/html', ...own.headers }).end(own.body ?? '');
     record('absolute', request);
     const url = new URL(request.url as string);
     const headers: OutgoingHttpHeaders = { ...request.headers };
