@@ -51,9 +51,20 @@ export class Transport {
   /** With a client certificate: the alerts by which the target may refuse it (see tls-alerts.ts). */
   private readonly alerts: TlsAlerts | undefined;
   private received = 0;
+  /**
+   * What each request adds to undici's options. Through a proxy to an http target (absolute-form requests), `reset`:
+   * each request on a connection of its own, closed after its answer. A proxy may close a connection after any answer,
+   * though the answer kept it open (tinyproxy answers HTTP/1.1 without `Connection: close`, then closes it): a request
+   * sent on it meanwhile fails before any byte of an answer, and would be judged as the target's failure. Retrying such
+   * a request instead would cost less (a connection to the proxy per request), but not for a POST: one the proxy
+   * did pass on may have created a category, and a second would create another that the write accounting (see
+   * `mayHaveCreated` in checks/sending.ts) never counts. An https target's tunnels are the target's own connections.
+   */
+  private readonly perRequest: { readonly reset?: true };
 
   constructor(private readonly origin: string, private readonly options: TransportOptions) {
     this.alerts = options.clientCertificate ? new TlsAlerts() : undefined;
+    this.perRequest = options.proxy !== undefined && origin.startsWith('http:') ? { reset: true } : {};
     this.pool = this.newPool();
   }
 
@@ -103,6 +114,7 @@ export class Transport {
         headers: prepared.headers,
         body: prepared.body ?? null,
         signal: aborts.signal,
+        ...this.perRequest,
       });
       phase = 'body';
       const bytes = await readBody(response.body, response.headers['content-length'], {

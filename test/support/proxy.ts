@@ -26,6 +26,8 @@ export interface TestProxy {
   readonly refused: () => number;
   /** How many connections clients opened to it. */
   readonly connections: () => number;
+  /** The most connections clients had open to it at once. */
+  readonly peakConnections: () => number;
   /** How many connections are open now, clients' and its own to the targets. */
   readonly open: () => number;
   close(): Promise<void>;
@@ -48,6 +50,11 @@ export interface ProxyOptions {
    * of forwarding it: squid's error page for a target it cannot reach, a 502 of a flaky proxy. Undefined: forwarded.
    */
   readonly answer?: (index: number, request: IncomingMessage) => OwnAnswer | undefined;
+  /**
+   * Close the client's connection a moment after each answer to an http request, though the answer kept it open
+   * (HTTP/1.1, no `Connection: close`), as tinyproxy does.
+   */
+  readonly closeAfterAnswer?: boolean;
 }
 
 /** An answer a proxy makes itself: its status, its headers, and a body (text/html, as proxies' error pages are). */
@@ -77,6 +84,8 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   const sockets = new Set<Socket>();
   let refusals = 0;
   let connections = 0;
+  let clientsOpen = 0;
+  let peak = 0;
   let given = 0;
   const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : undefined;
   const authorized = (request: IncomingMessage) => expected === undefined || request.headers['proxy-authorization'] === expected;
@@ -110,12 +119,15 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     const upstream = httpRequest({ host: resolve(url.hostname), port: url.port || 80, method: request.method, path: url.pathname + url.search, headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
+      if (options.closeAfterAnswer) response.once('finish', () => setTimeout(() => request.socket.destroy(), 5));
     });
     upstream.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
     request.pipe(upstream);
   });
   server.on('connection', (socket: Socket) => {
     connections++;
+    peak = Math.max(peak, ++clientsOpen);
+    socket.once('close', () => clientsOpen--);
     track(socket);
   });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
@@ -148,6 +160,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     forwarded,
     refused: () => refusals,
     connections: () => connections,
+    peakConnections: () => peak,
     open: () => sockets.size,
     close: () => new Promise<void>((closed) => {
       server.close(() => closed());
