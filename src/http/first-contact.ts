@@ -4,7 +4,9 @@
  * more, and loading undici for them would cost the main thread time and memory that the suites' worker, which loads
  * its own for the checks, pays already.
  */
+import type { IncomingMessage } from 'node:http';
 import { connect as tlsConnect } from 'node:tls';
+import { CERTIFICATE_REFUSAL_BYTES, CERTIFICATE_REFUSAL_STATUSES, certificateRefusal } from './certificate-answer.js';
 import type { ClientSettings } from './client.js';
 import { refused, startRequest } from './connection.js';
 import type { TransportError } from './exchange.js';
@@ -43,8 +45,8 @@ export interface Contact {
 /**
  * Sends `GET <path>` (below the target, as a check's path is), which changes nothing, and waits for its answer's
  * headers within the deadline. Returns why no connection (TLS handshake included) could be made, or the proxy's own
- * answer instead of the target's (see proxy-answer.ts; and a 502 or 504 through a proxy), or once one was, the
- * answer's status (none when it did not come in time: what the target answers, or fails to, is for the checks to
+ * answer instead of the target's (see proxy-answer.ts; and a 502 or 504 through a proxy), or a refusal of the client's
+ * certificate in an answer (see certificate-answer.ts), or once one was, the answer's status (none when it did not come in time: what the target answers, or fails to, is for the checks to
  * judge). An interruption ends it at once (INTERRUPTED).
  */
 export function firstContact(path: string, options: FirstContactOptions, signal?: AbortSignal): Promise<Contact> {
@@ -77,7 +79,8 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
     if (signal?.aborted) interrupt();
     else signal?.addEventListener('abort', interrupt, { once: true });
     // The answer's status line and headers are all it needs: its body, which a hostile target may send endlessly and
-    // fast, is not read (the request is ended with it).
+    // fast, is not read (the request is ended with it), but for a few KB of an https answer that may refuse the client's
+    // certificate (see certificate-answer.ts).
     startRequest(url, { method: 'GET', headers: prepared.headers }, options, ending.signal, () => {
       connected = true;
     }).then((response) => {
@@ -87,8 +90,31 @@ export function firstContact(path: string, options: FirstContactOptions, signal?
       if (options.proxy !== undefined && GATEWAY_ANSWERS.includes(status)) {
         return end(refused(options.proxy, `answered ${url.origin}'s request with ${`${status} ${response.statusMessage ?? ''}`.trim()}, a gateway's answer`, status));
       }
+      if (url.protocol === 'https:' && CERTIFICATE_REFUSAL_STATUSES.includes(status)) {
+        return void readAtMost(response, CERTIFICATE_REFUSAL_BYTES).then((body) => end(certificateRefusal(status, body), status));
+      }
       return end(undefined, status);
     }, end);
+  });
+}
+
+/** The first `max` bytes of a body (fewer if it ends, or breaks, first), as text; the rest is not waited for. */
+function readAtMost(response: IncomingMessage, max: number): Promise<string> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = () => {
+      response.removeAllListeners('data');
+      resolve(Buffer.concat(chunks).subarray(0, max).toString('utf8'));
+    };
+    response.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      size += chunk.length;
+      if (size >= max) done();
+    });
+    response.once('end', done);
+    response.once('close', done);
+    response.once('error', done);
   });
 }
 

@@ -101,8 +101,9 @@ function unreachable(failure: TransportError, options: FirstContactOptions): Con
         : `it could not reach the target: check --target, and that the proxy can reach it${certificate && target.startsWith('https:') ? INSPECTED : ''}`;
     return new ProxyError(`${failure.message}; ${fix}`);
   }
-  // The alert, as the failure's message names it: `TLS alert "unknown ca"`.
-  const alert = /TLS alert "[^"]*"/.exec(failure.message)?.[0] ?? failure.code;
+  // The alert, as the failure's message names it (`TLS alert "unknown ca"`), or the answer that said it in its place
+  // (`it answered 400 "No required SSL certificate was sent"`).
+  const alert = /TLS alert "[^"]*"|it answered \d{3}(?: "[^"]*")?/.exec(failure.message)?.[0] ?? failure.code;
   if (failure.code === CLIENT_CERTIFICATE_REQUIRED) {
     return new ClientCertificateError(certificate
       ? `the target ${target} requires a TLS client certificate, and did not take ${certificate.shown} (${alert}); ${REISSUE}`

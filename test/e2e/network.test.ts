@@ -200,6 +200,23 @@ describe.skipIf(!hasOpenssl)('a deployment behind mutual TLS', () => {
       'and none was given \\(TLS alert "certificate required"\\): give --client-cert <file> and --client-key <file>$'));
   });
 
+  // Before: nginx (ssl_verify_client) answers 400 after the handshake instead of an alert, and the run became a verdict.
+  it.each([
+    ['No required SSL certificate was sent', false, 'requires a TLS client certificate, and none was given (it answered 400 "No required SSL certificate was sent"): give --client-cert <file> and --client-key <file>'],
+    ['The SSL certificate error', true, 'refused the client certificate'],
+  ])('behind nginx, which answers 400 "%s" after the handshake: exit 2 in one line, never a verdict', async (title, withCertificate, message) => {
+    const ca = await authority();
+    const own = await ca.issue({});
+    const origin = await listen((_request, response) => response.writeHead(400, { 'content-type': 'text/html', server: 'nginx/1.22.1' })
+      .end(`<html>\r\n<head><title>400 ${title}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${title}</center>\r\n</body>\r\n</html>\r\n`),
+    { key: own.key, cert: own.cert });
+    const client = await ca.issue({ client: 'suite-client' });
+    const dir = join(await tempDir(), 'reports');
+    const run = await runCli(['--target', `${origin}/v1`, '--ca', ca.certFile, ...(withCertificate ? ['--client-cert', client.certFile, '--client-key', client.keyFile] : []), '--report-dir', dir],
+      { PETSTORE_API_KEY: KEY });
+    expect(stoppedAtFirstContact(run, dir)).toMatch(new RegExp(`^petstore-conformance: the target ${origin.replace(/[.]/g, '\\.')}/v1 ${message.replace(/[().<>]/g, '\\$&')}`));
+  });
+
   it.each([
     // Node's https server closes the connection on a certificate it refuses, without an alert.
     ['closes the connection on it', false, /closed the connection when given the client certificate .*\(CN=stranger\.example\) \(CONNECTION_RESET\), and asks for a certificate without one: it refuses that one; check that --client-cert is the certificate its operators issued/],

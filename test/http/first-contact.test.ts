@@ -151,6 +151,28 @@ describe('firstContact through a proxy', () => {
     await expect.poll(() => proxy.open(), { timeout: 5000 }).toBe(0);
   });
 
+  // Before: nginx's 400 after the handshake was taken for the target's answer, and the run became a verdict.
+  it.skipIf(!hasOpenssl)('takes an https answer that says the client\'s certificate is missing or refused (nginx\'s 400) for that, reading a few KB of it; not over http', async () => {
+    const nginx = (title: string): RequestListener => (_request, response) => response.writeHead(400, { 'content-type': 'text/html', server: 'nginx/1.22.1' })
+      .end(`<html>\r\n<head><title>400 ${title}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${title}</center>\r\n</body>\r\n</html>\r\n`);
+    const ca = await authority();
+    const own = await ca.issue({});
+    const missing = await listen(nginx('No required SSL certificate was sent'), { key: own.key, cert: own.cert });
+    expect((await firstContact('/categories', { target: `${missing}/v1`, timeoutMs: 5000, ca: ca.cert })).failure).toEqual({ code: 'CLIENT_CERTIFICATE_REQUIRED', phase: 'connect',
+      message: 'the server requires a TLS client certificate (it answered 400 "No required SSL certificate was sent" after the TLS handshake)' });
+    const refusing = await listen(nginx('The SSL certificate error'), { key: own.key, cert: own.cert });
+    expect((await firstContact('/categories', { target: `${refusing}/v1`, timeoutMs: 5000, ca: ca.cert })).failure).toMatchObject({ code: 'CLIENT_CERTIFICATE_REFUSED' });
+    // Over http no certificate is asked for: such a page is the target's answer (a target that answers 400 to everything).
+    expect(await firstContact('/categories', { target: await serve(nginx('No required SSL certificate was sent')), timeoutMs: 2000 })).toEqual({ status: 400 });
+    // An endless body is read no further than a few KB.
+    const endless = await listen((_request, response) => {
+      response.writeHead(400, { 'content-type': 'text/html' });
+      const more = (): void => void (response.destroyed || response.write('x'.repeat(16_384), (error) => error || setImmediate(more)));
+      more();
+    }, { key: own.key, cert: own.cert });
+    expect(await firstContact('/categories', { target: `${endless}/v1`, timeoutMs: 5000, ca: ca.cert })).toEqual({ status: 400 });
+  });
+
   // TLS 1.3: the server completes the handshake, then refuses with an alert, which comes with the answer awaited.
   it.skipIf(!hasOpenssl)('tells a target that requires a client certificate from one that closed the connection, and presents one when given', async () => {
     const { target, ca } = await serveTls(true);
