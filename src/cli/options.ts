@@ -157,7 +157,7 @@ export type Options = { readonly [Name in keyof typeof TABLE]?: ValueOf<(typeof 
 export type Command =
   | { readonly kind: 'help'; readonly topic?: string }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[] }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[]; readonly network: NetworkOptions }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -207,6 +207,14 @@ export interface RunConfig {
    * See {@link secretsIn} for those it leaves out.
    */
   readonly secrets: readonly string[];
+}
+
+/**
+ * What of the command line decides how the network is reached, for a run and for `rules --spec <url>`: the files of
+ * the CA to trust and of the client certificate (read by cli/run-setup.ts), and whether certificates go unverified.
+ */
+export interface NetworkOptions extends Pick<RunConfig, 'caFile' | 'clientCertFile' | 'clientKeyFile'> {
+  readonly insecure: boolean;
 }
 
 /** The settings the command line decides alone (see RunConfig.settings). */
@@ -261,7 +269,9 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), strict: v.strict === true };
   }
-  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra) };
+  if (command === 'rules') {
+    return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra), network: networkOptionsOf(v) };
+  }
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   const argument = unknownCommand ? command : extra[0];
   if (argument !== undefined) {
@@ -305,11 +315,7 @@ function runConfig(v: Options): RunConfig {
   const numRuns = v.runs;
   const maxWrites = v['max-writes'] ?? profile.maxWrites;
   if (v['fail-on'] === 'new' && v.baseline === undefined) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
-  if ((v['client-cert'] === undefined) !== (v['client-key'] === undefined)) {
-    throw new UsageError(v['client-cert'] === undefined
-      ? '--client-key needs --client-cert <file>: the certificate it is the key of'
-      : '--client-cert needs --client-key <file>: the certificate\'s private key, in PEM');
-  }
+  const { insecure, ...files } = networkOptionsOf(v);
   return {
     target,
     profile: profile.name,
@@ -325,7 +331,7 @@ function runConfig(v: Options): RunConfig {
       maxResponseBytes: v['max-response-bytes'] ?? DEFAULTS.maxResponseBytes,
       concurrency: v.concurrency ?? profile.concurrency,
       ...(v.rate !== undefined ? { rate: v.rate } : {}),
-      insecure: v.insecure === true,
+      insecure,
       assertFormats: v['assert-formats'] === true,
       ...(v.header !== undefined ? { headers: headersOf(v.header) } : {}),
       ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
@@ -340,15 +346,28 @@ function runConfig(v: Options): RunConfig {
     failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
     certify: v.certify === true || profile.certify,
     ...(v['api-key-file'] !== undefined ? { apiKeyFile: v['api-key-file'] } : {}),
-    ...(v.ca !== undefined ? { caFile: v.ca } : {}),
-    ...(v['client-cert'] !== undefined ? { clientCertFile: v['client-cert'] } : {}),
-    ...(v['client-key'] !== undefined ? { clientKeyFile: v['client-key'] } : {}),
+    ...files,
     ...(v.env !== undefined ? { env: v.env } : {}),
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
     ...(v.shard !== undefined ? { shard: v.shard } : {}),
     ...(v.implementation !== undefined ? { implementation: v.implementation } : {}),
     secrets: secretsIn(v),
+  };
+}
+
+/** The options that decide how the network is reached; a client certificate comes with its key. */
+function networkOptionsOf(v: Options): NetworkOptions {
+  if ((v['client-cert'] === undefined) !== (v['client-key'] === undefined)) {
+    throw new UsageError(v['client-cert'] === undefined
+      ? '--client-key needs --client-cert <file>: the certificate it is the key of'
+      : '--client-cert needs --client-key <file>: the certificate\'s private key, in PEM');
+  }
+  return {
+    ...(v.ca !== undefined ? { caFile: v.ca } : {}),
+    ...(v['client-cert'] !== undefined ? { clientCertFile: v['client-cert'] } : {}),
+    ...(v['client-key'] !== undefined ? { clientKeyFile: v['client-key'] } : {}),
+    insecure: v.insecure === true,
   };
 }
 

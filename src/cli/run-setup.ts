@@ -8,7 +8,7 @@ import { CLIENT_KEY_PASSPHRASE_ENV, type ClientCertificate, type TlsSettings } f
 import type { Settings } from '../protocol/settings.js';
 import type { FetchDocument } from '../spec/files.js';
 import type { LoadedSpec } from '../spec/load.js';
-import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
+import { API_KEY_ENV, PRODUCTION_NAMES, type NetworkOptions, type RunConfig } from './options.js';
 
 /**
  * How the run reaches the network, as its options and the environment say (read once, here, before the spec, which
@@ -24,21 +24,15 @@ export interface Network extends TlsSettings {
 }
 
 /**
- * The {@link Network} of a command without TLS options (`rules --spec <url>`): the environment's proxy variables, the
- * system's CAs, certificates verified.
+ * The {@link Network} of a run, or of `rules --spec <url>`: the environment's proxy variables, and the files the
+ * options name read and checked, each problem a usage error of one line.
  */
-export function environmentNetwork(env: NodeJS.ProcessEnv): Network {
+export async function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv): Promise<Network> {
   const proxyVariables = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
-  return { insecure: false, proxyVariables, secrets: proxySecrets(proxyVariables) };
-}
-
-/** The run's {@link Network}: the files its options name read and checked, each problem a usage error of one line. */
-export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Network> {
-  const { proxyVariables } = environmentNetwork(env);
-  const clientCertificate = await readClientCertificate(config, env);
+  const clientCertificate = await readClientCertificate(options, env);
   return {
-    insecure: config.settings.insecure,
-    ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
+    insecure: options.insecure,
+    ...(options.caFile !== undefined ? { ca: await readCertificate(options.caFile) } : {}),
     ...(clientCertificate ? { clientCertificate } : {}),
     proxyVariables,
     secrets: [
@@ -194,8 +188,8 @@ async function readCertificate(path: string): Promise<string> {
  * that opens (with the passphrase, if encrypted) and is the certificate's, and a certificate still valid. Each problem
  * stops the run here, in one line that never holds the key or the passphrase.
  */
-async function readClientCertificate(config: RunConfig, env: NodeJS.ProcessEnv): Promise<ClientCertificate | undefined> {
-  const { clientCertFile: certFile, clientKeyFile: keyFile } = config;
+async function readClientCertificate(options: NetworkOptions, env: NodeJS.ProcessEnv): Promise<ClientCertificate | undefined> {
+  const { clientCertFile: certFile, clientKeyFile: keyFile } = options;
   if (certFile === undefined || keyFile === undefined) return undefined;
   const cert = await readText(certFile, '--client-cert');
   if (!cert.includes('-----BEGIN CERTIFICATE-----')) {

@@ -56,9 +56,14 @@ describe('parseCommand', () => {
   it('reads the other commands', () => {
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [] });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [], network: { insecure: false } });
     expect(parseCommand(['rules', '--assert-formats'])).toMatchObject({ kind: 'rules', assertFormats: true });
-    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'] });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'], network: { insecure: false } });
+    // Before: rules took --ca, --insecure, --client-cert and --client-key, and fetched a spec's URL without them.
+    expect(parseCommand(['rules', '--spec', 'https://x.test/openapi.yaml', '--ca', 'ca.pem', '--insecure', '--client-cert', 'client.pem', '--client-key', 'client.key'])).toMatchObject({
+      kind: 'rules', specPath: 'https://x.test/openapi.yaml', network: { caFile: 'ca.pem', insecure: true, clientCertFile: 'client.pem', clientKeyFile: 'client.key' },
+    });
+    expect(() => parseCommand(['rules', '--client-cert', 'client.pem'])).toThrow(/^--client-cert needs --client-key <file>/);
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });

@@ -89,7 +89,10 @@ describe('networkOf and settingsFor: the client certificate and the proxy', () =
     await Promise.all(Object.entries(entries).map(([name, text]) => writeFile(join(dir, name), text)));
     return (name: string) => join(dir, name);
   };
-  const networkFor = (argv: string[], env: NodeJS.ProcessEnv = {}) => networkOf(configOf(['--target', target, ...argv]), env);
+  const networkFor = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const config = configOf(['--target', target, ...argv]);
+    return networkOf({ ...config, insecure: config.settings.insecure }, env);
+  };
 
   it('decides the proxy of a deployment from the environment, and none for the bundled reference; its credentials are the run\'s secrets', async () => {
     const env = { HTTPS_PROXY: 'http://suite:proxy-secret-7f3a9c21@proxy.example:3128', HTTP_PROXY: 'http://proxy.example:3128', PATH: '/usr/bin' };

@@ -255,6 +255,13 @@ describe.skipIf(!hasOpenssl)('a deployment behind mutual TLS', () => {
     expect(proxy.forwarded[0]).toEqual({ kind: 'connect', target: new URL(specs).host });
     expect(proxy.forwarded.slice(1).every((f) => f.kind === 'connect' && f.target === new URL(server.url).host)).toBe(true);
 
+    // Before: rules took --ca and the client certificate, and fetched the spec without them (UNABLE_TO_VERIFY_LEAF_SIGNATURE).
+    const tunnels = proxy.forwarded.length;
+    const rules = await runCli(['rules', 'AUTH-3', '--spec', `${specs}/openapi.yaml`, ...tls], env);
+    expect(rules.code, rules.stdout + rules.stderr).toBe(0);
+    expect(rules.stdout).toMatch(/^AUTH-3 {3}MUST/m);
+    expect(proxy.forwarded.slice(tunnels)).toEqual([{ kind: 'connect', target: new URL(specs).host }]);
+
     const missing = join(await tempDir(), 'reports');
     const refused = await runCli(['--target', server.url, '--spec', `${specs}/v1/openapi.yaml`, ...tls, '--report-dir', missing], env);
     expect(stoppedAtFirstContact(refused, missing)).toBe(`petstore-conformance: cannot fetch the spec ${specs}/v1/openapi.yaml: its server answered 404 Not Found`);

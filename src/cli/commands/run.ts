@@ -37,7 +37,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const shared = replay || config.seed !== undefined || !config.shard ? undefined : shardSeed(env);
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
-  const network = await networkOf(config, env);
+  const network = await networkOf({ ...config, insecure: config.settings.insecure }, env);
   const spec = await loadSpec(config.specPath, { fetch: specFetcher(network, config.settings.timeoutMs) });
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? defaultReportDir('run');
