@@ -32,7 +32,7 @@ export async function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv)
   const clientCertificate = await readClientCertificate(options, env);
   return {
     insecure: options.insecure,
-    ...(options.caFile !== undefined ? { ca: await readCertificate(options.caFile) } : {}),
+    ...(options.caFile !== undefined ? { ca: await trustedBesidesTheSystems(options.caFile, env) } : {}),
     ...(clientCertificate ? { clientCertificate } : {}),
     proxyVariables,
     secrets: [
@@ -172,6 +172,19 @@ export async function keyFileExposure(path: string): Promise<string | undefined>
   const mode = (await stat(path)).mode & 0o777;
   if ((mode & 0o044) === 0) return undefined;
   return `--api-key-file ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
+}
+
+/**
+ * The CAs trusted besides the system's once --ca is given: its file's, and those of the file NODE_EXTRA_CA_CERTS names,
+ * which Node added to the system's when it started. A connection given CAs of its own (`ca`) trusts no others, so
+ * tlsOptions (http/tls.ts) adds Node's built-in roots, which do not include them: read here, as Node reads them, so
+ * that a machine's own CA stays trusted. A file Node could not read it warned of when it started, and is left out.
+ */
+async function trustedBesidesTheSystems(caFile: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const own = await readCertificate(caFile);
+  const extraFile = env['NODE_EXTRA_CA_CERTS'];
+  const extra = extraFile ? await readFile(extraFile, 'utf8').catch(() => '') : '';
+  return extra.includes('-----BEGIN CERTIFICATE-----') ? `${own.trimEnd()}\n${extra}` : own;
 }
 
 /** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */
