@@ -9,6 +9,7 @@ import type { CheckContext } from '../src/checks/context.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { CheckFailure } from '../src/checks/failure.js';
 import { bearer, validKey, type Credential } from '../src/http/credential.js';
+import { proxyRouteOf } from '../src/http/proxy.js';
 import type { Reply } from '../src/http/reply.js';
 import { CREDENTIAL_KINDS, credentialFor, KNOWN_CREDENTIALS, type InvalidCredential } from '../src/generators/credentials.js';
 import type { ValueCase } from '../src/generators/schema/value-case.js';
@@ -19,6 +20,8 @@ import { guardedOperations, pathVariants, writesOf, type Operation } from '../sr
 const suite = defineSuite('auth');
 const { settings, operations, list, create, bodies } = suite.env;
 const key = validKey(settings.apiKey);
+/** How the run's requests reach the target: the key is sent nowhere its proxy would see it (see credentialFor). */
+const route = proxyRouteOf(settings.target, settings.proxy);
 const guarded = guardedOperations(operations);
 
 /** A key of the valid key's length that is not it, the same for every run with the same seed. */
@@ -43,7 +46,7 @@ interface Applied {
 /** The known credentials of one kind (see KNOWN_CREDENTIALS) that apply to an operation: what AUTH-2's examples send. */
 function knownOfKind(kind: InvalidCredential['kind'], op: Operation): Applied[] {
   return KNOWN_CREDENTIALS.filter(({ shape }) => shape.kind === kind).flatMap(({ label, shape }) => {
-    const credential = credentialFor(shape, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
+    const credential = credentialFor(shape, settings.apiKey, op.requestBodySchema !== undefined, route);
     return credential ? [{ label, credential }] : [];
   });
 }

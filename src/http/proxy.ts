@@ -22,6 +22,19 @@ export interface Proxy {
 }
 
 /**
+ * How a request reaches its target through a proxy: in a CONNECT tunnel (`tunnel`: an https target; the proxy sees the
+ * host and port only), or handed to the proxy whole (`forward`: an http target's request in absolute form; the proxy
+ * reads it all, and logs its URL, as proxies commonly do).
+ */
+export type ProxyRoute = 'tunnel' | 'forward';
+
+/** The route of a request to `target` through `proxy`; undefined without one. */
+export function proxyRouteOf(target: string, proxy: Proxy | undefined): ProxyRoute | undefined {
+  if (proxy === undefined) return undefined;
+  return target.startsWith('https:') ? 'tunnel' : 'forward';
+}
+
+/**
  * The variables of each scheme, in the order they are read: lower case first, as curl and undici read them; `ALL_PROXY`
  * (curl's, for every scheme) only where the scheme's own is not set.
  */
