@@ -106,7 +106,7 @@ const TABLE = {
   'client-key': {
     value: '<file>', sharesLineWith: 'client-cert', brief: '',
     describe: `the private key (PEM) of --client-cert; an encrypted one takes its passphrase from ${CLIENT_KEY_PASSPHRASE_ENV}, never from the command ` +
-      'line. Neither the key nor its passphrase is ever printed or written',
+      'line. Neither the key nor its passphrase is ever printed or written; a key file other users can read is warned about',
     parse: pemFile('client-key'),
   },
   header: {

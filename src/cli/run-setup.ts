@@ -164,14 +164,15 @@ function sendable(key: string, source: string): string {
 }
 
 /**
- * What is wrong with how --api-key-file is kept, or undefined: a key file others on the machine can read (group or
- * world) has as good as leaked, as ssh says of a private key. Said, not refused: the run is the user's to make.
+ * What is wrong with how a file that holds a secret is kept (--api-key-file's key, --client-key's private key), or
+ * undefined: one others on the machine can read (group or world) has as good as leaked, as ssh says of a private key.
+ * Said, not refused: the run is the user's to make.
  */
-export async function keyFileExposure(path: string): Promise<string | undefined> {
+export async function keyFileExposure(path: string, flag: '--api-key-file' | '--client-key'): Promise<string | undefined> {
   if (process.platform === 'win32') return undefined; // modes there are not POSIX permissions
   const mode = (await stat(path)).mode & 0o777;
   if ((mode & 0o044) === 0) return undefined;
-  return `--api-key-file ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
+  return `${flag} ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
 }
 
 /**

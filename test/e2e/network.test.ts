@@ -5,7 +5,7 @@
  * credential of the proxy or the client's key is printed or written.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/certificates.js';
@@ -179,10 +179,14 @@ describe.skipIf(!hasOpenssl)('a deployment behind mutual TLS', () => {
   it('with the client certificate (its key encrypted, the passphrase from the environment): a full conformant verdict; the key and its passphrase written nowhere', async () => {
     const { ca, server } = await mutual();
     const client = await ca.issue({ client: 'suite-client', passphrase: PASSPHRASE });
+    // A key file others on the machine can read is said to be, as --api-key-file's is (before, not a word).
+    await chmod(client.keyFile, 0o644);
     const dir = await tempDir();
     const run = await runCli(['--target', server.url, '--ca', ca.certFile, '--client-cert', client.certFile, '--client-key', client.keyFile, '--report-dir', dir],
       { PETSTORE_API_KEY: KEY, PETSTORE_CLIENT_KEY_PASSPHRASE: PASSPHRASE });
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout.split('\n').filter((line) => line.startsWith('warning: '))).toEqual([
+      `warning: --client-key ${client.keyFile} can be read by other users of this machine (mode 0644): chmod 600 ${client.keyFile}`]);
     expect(run.stdout).toContain(`\ntls     client certificate ${client.certFile} (CN=suite-client)\n`);
     const report = await readReport(dir);
     expect(report.verdict).toBe('conformant');

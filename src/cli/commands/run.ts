@@ -71,8 +71,10 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     if (settings.assertFormats) out.line('formats asserted: a value that breaks a format of the spec\'s must be refused (--assert-formats)');
-    const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
-    if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    for (const [flag, file] of [['--api-key-file', config.apiKeyFile], ['--client-key', config.clientKeyFile]] as const) {
+      const exposure = file === undefined ? undefined : await keyFileExposure(file, flag);
+      if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    }
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
       : { key: apiKey, source: config.apiKeyFile === undefined ? API_KEY_ENV : `the key in --api-key-file ${config.apiKeyFile}`, operations: spec.model.operations };
