@@ -151,7 +151,14 @@ function run() {
   const cli = join(env.INSTALL_DIR || '', 'package', manifest.bin['petstore-conformance']);
   if (!existsSync(cli)) fail('petstore-conformance is not installed in ' + env.INSTALL_DIR + ': the install step did not run');
   // The files' names only: the key's passphrase stays in the environment (PETSTORE_CLIENT_KEY_PASSPHRASE), where the
-  // step put it, as the API key does; so do the job's proxy variables, which the tool reads as curl does.
+  // step put it, as the API key does; so do the job's proxy variables, which the tool reads as curl does. A secret
+  // given as the input itself (its PEM text) would go on the tool's command line: refused, never repeated.
+  [['CLIENT_CERT', 'client-cert'], ['CLIENT_KEY', 'client-key']].forEach(function (input) {
+    if (/-----BEGIN|[\r\n]/.test(env[input[0]] || '')) {
+      fail('the input ' + input[1] + ' holds PEM text (the ' + (input[1] === 'client-key' ? 'key' : 'certificate') + ' itself), not the name of a file: ' +
+        'write the secret to a file in an earlier step, and give that file\'s name (the text is not repeated here)');
+    }
+  });
   const client = (env.CLIENT_CERT ? ['--client-cert', env.CLIENT_CERT] : []).concat(env.CLIENT_KEY ? ['--client-key', env.CLIENT_KEY] : []);
   const argv = [cli, '--target', env.TARGET || '', '--profile', env.PROFILE || 'staging', '--report-dir', reportDir]
     .concat(env.FAIL_ON_PARTIAL === 'false' ? [] : ['--fail-on-partial'], client, extra);

@@ -8,10 +8,13 @@ import fc from 'fast-check';
 import { expectRefused } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { credentialFor, invalidCredential } from '../src/generators/credentials.js';
+import { proxyRouteOf } from '../src/http/proxy.js';
 import { guardedOperations, writesOf } from '../src/spec/types.js';
 
 const suite = defineSuite('auth.generated');
 const { settings, operations } = suite.env;
+/** How the run's requests reach the target: the key is sent nowhere its proxy would see it (see credentialFor). */
+const route = proxyRouteOf(settings.target, settings.proxy);
 const guarded = guardedOperations(operations);
 const reads = guarded.filter((op) => writesOf(op) === 0);
 
@@ -19,7 +22,7 @@ suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation 
   const cases = fc.record({ operation: fc.constantFrom(...reads.map((op) => op.key)), credential: invalidCredential });
   await t.property(cases, async ({ operation, credential }) => {
     const op = reads.find((o) => o.key === operation) ?? t.fail(`no operation ${operation}`);
-    const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
+    const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, route);
     fc.pre(c !== undefined);
     await expectRefused(t, op, c);
   });
@@ -29,7 +32,7 @@ suite.check('AUTH-2', 'generated invalid credentials get 401 on every operation 
 for (const op of guarded.filter((o) => writesOf(o) > 0)) {
   suite.check('AUTH-2', `generated invalid credentials get 401 on ${op.label} and create nothing`, async (t) => {
     await t.property(invalidCredential, async (credential) => {
-      const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, settings.proxy !== undefined);
+      const c = credentialFor(credential, settings.apiKey, op.requestBodySchema !== undefined, route);
       fc.pre(c !== undefined);
       await expectRefused(t, op, c);
     });

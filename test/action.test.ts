@@ -179,7 +179,7 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     expect(result.uploads).toEqual([{ name: result.outputs['artifact-name'], path: reportDir, overwrite: true }]);
   });
 
-  it('sets up Node only when the job\'s is missing or too old, and refuses args that an input sets', async () => {
+  it('sets up Node only when the job\'s is missing or too old, and refuses args that an input sets, and a client key given as its text', async () => {
     // A `node` first on PATH that cannot run the action's scripts, as one too old to load them.
     const bin = await tempDir('petstore-old-node-');
     await writeFile(join(bin, 'node'), '#!/bin/sh\necho "SyntaxError: Unexpected token" >&2\nexit 1\n');
@@ -192,6 +192,12 @@ describe('the action, its steps run as a runner runs them, in fresh workspaces',
     const missing = await job({ target: 'http://127.0.0.1:9/v1', 'working-directory': 'not-checked-out' });
     expect(missing.result.code).toBe(2);
     expect(missing.result.log).toMatch(/the input working-directory names .*not-checked-out, which is not a directory: check it out first, or name another/);
+    // Before: a key given as the input itself (client-key: ${{ secrets.CLIENT_KEY }}) went on the tool's command line.
+    const body = 'MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQCzXaTJVk';
+    const pem = await job({ target: 'http://127.0.0.1:9/v1', 'client-cert': 'client.pem', 'client-key': `-----BEGIN PRIVATE KEY-----\n${body}\n-----END PRIVATE KEY-----\n` });
+    expect(pem.result.code).toBe(2);
+    expect(pem.result.log).toMatch(/petstore-conformance action: the input client-key holds PEM text \(the key itself\), not the name of a file: write the secret to a file in an earlier step, and give that file's name/);
+    expect(pem.result.log).not.toContain(body);
   });
 
   it.skipIf(!hasOpenssl)('presents a client certificate from the files its inputs name, its key\'s passphrase from a secret, through the job\'s proxy', async () => {

@@ -58,7 +58,7 @@ function allOptions(): string {
 
 /** What each command does, for `--help <command>`. */
 const COMMAND_HELP: Readonly<Record<(typeof COMMANDS)[number], string>> = {
-  rules: 'petstore-conformance rules [<rule|area>...] [--spec <file|url>] [--assert-formats] [--json]: the rule catalogue (or the rules named), with what each rule comes to for the spec in use: the properties, bounds, patterns and parameters it judges, the open questions the spec answers, and what will not be exercised and why.',
+  rules: 'petstore-conformance rules [<rule|area>...] [--spec <file|url>] [--assert-formats] [--json]: the rule catalogue (or the rules named), with what each rule comes to for the spec in use: the properties, bounds, patterns and parameters it judges, the open questions the spec answers, and what will not be exercised and why. A spec\'s URL is fetched as a run fetches it: through the proxy the environment names, with --ca, --insecure, --client-cert and --client-key.',
   faults: 'petstore-conformance faults [--json]: the reference\'s faults (id, the rule that must catch it, story) and variants (id, story), for --fault and --variant.',
   selftest: 'petstore-conformance selftest [--fault <id>]...: proves the suite: the clean reference passes, every fault is caught by its rule and no other.',
   verify: 'petstore-conformance verify <dir> [--integrity-only]: checks a certified report directory and prints the verdict it certifies; exit 0 only for a conformant one.',

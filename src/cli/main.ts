@@ -29,7 +29,7 @@ async function main(argv: readonly string[], out: Output): Promise<number> {
         out.line(suiteVersion);
         return EXIT.ok;
       case 'rules':
-        await (await import('./commands/rules.js')).printRules(out, command.json, command.only, command.specPath, command.assertFormats, process.env);
+        await (await import('./commands/rules.js')).printRules(out, command, process.env);
         return EXIT.ok;
       case 'faults':
         (await import('./commands/faults.js')).printFaults(out, command.json);

@@ -69,6 +69,9 @@ const OTHER_ENVIRONMENTS: readonly string[] = ['staging', 'stage', 'preview', 'u
 
 export { API_KEY_ENV };
 
+/** The options that take the path of a PEM file, and what the file holds (see {@link pemFile}). */
+const PEM_FILES = { ca: 'the CA\'s certificate', 'client-cert': 'the certificate', 'client-key': 'the key' } as const;
+
 /**
  * The option table: each option's flag, what --help says of it and, for one that takes a value, how its text becomes
  * that value (or a usage error that says how to fix it). Adding an option is adding its row here.
@@ -101,19 +104,19 @@ const TABLE = {
   concurrency: { value: '<n>', brief: 'requests in flight, started a second', describe: `requests in flight at once (default: ${byProfile((p) => p.concurrency)})`, parse: wholeNumber('--concurrency', 1, 1024) },
   rate: { value: '<n>', sharesLineWith: 'concurrency', brief: '', describe: 'requests started per second (default: no limit); a 429 is waited out (Retry-After up to 10 s) and retried', parse: wholeNumber('--rate', 1, 100_000) },
   'api-key-file': { common: true, value: '<file>', brief: `the key from a file, not ${API_KEY_ENV}`, describe: `read the API key from a file instead of ${API_KEY_ENV} (one trailing line break is dropped, as from ${API_KEY_ENV}); a file other users can read is warned about`, parse: asWritten },
-  ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s', parse: asWritten },
+  ca: { common: true, value: '<file>', brief: 'trust a CA; or verify no certificate', describe: 'a CA certificate (PEM) to trust for an https target, besides the system\'s (and those NODE_EXTRA_CA_CERTS names)', parse: pemFile('ca') },
   insecure: { common: true, sharesLineWith: 'ca', brief: '', describe: 'do not verify TLS certificates (said in the console and the report)' },
   'client-cert': {
     value: '<file>', brief: 'present a client certificate (mutual TLS)',
     describe: 'a client certificate (PEM) to present to a target that asks for one (mutual TLS), with --client-key; also to a spec given as a URL. ' +
       'Said in the console and the report by its file and subject',
-    parse: asWritten,
+    parse: pemFile('client-cert'),
   },
   'client-key': {
     value: '<file>', sharesLineWith: 'client-cert', brief: '',
     describe: `the private key (PEM) of --client-cert; an encrypted one takes its passphrase from ${CLIENT_KEY_PASSPHRASE_ENV}, never from the command ` +
-      'line. Neither the key nor its passphrase is ever printed or written',
-    parse: asWritten,
+      'line. Neither the key nor its passphrase is ever printed or written; a key file other users can read is warned about',
+    parse: pemFile('client-key'),
   },
   header: {
     value: "'<name>: <value>'", multiple: true, brief: 'send a header with every request',
@@ -163,7 +166,7 @@ export type Options = { readonly [Name in keyof typeof TABLE]?: ValueOf<(typeof 
 export type Command =
   | { readonly kind: 'help'; readonly topic?: string }
   | { readonly kind: 'version' }
-  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[] }
+  | { readonly kind: 'rules'; readonly json: boolean; readonly specPath?: string; readonly assertFormats: boolean; readonly only: readonly string[]; readonly network: NetworkOptions }
   | { readonly kind: 'faults'; readonly json: boolean }
   | { readonly kind: 'run'; readonly config: RunConfig }
   | { readonly kind: 'selftest'; readonly config: RunConfig }
@@ -217,6 +220,14 @@ export interface RunConfig {
   readonly secrets: readonly string[];
 }
 
+/**
+ * What of the command line decides how the network is reached, for a run and for `rules --spec <url>`: the files of
+ * the CA to trust and of the client certificate (read by cli/run-setup.ts), and whether certificates go unverified.
+ */
+export interface NetworkOptions extends Pick<RunConfig, 'caFile' | 'clientCertFile' | 'clientKeyFile'> {
+  readonly insecure: boolean;
+}
+
 /** The settings the command line decides alone (see RunConfig.settings). */
 export type ConfiguredSettings = Omit<Settings, 'ca' | 'readOnly'>;
 
@@ -242,8 +253,11 @@ export function parseCommand(argv: readonly string[]): Command {
     parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, tokens: true, options: PARSED_OPTIONS });
   } catch (error) {
     const message = (error as Error).message;
-    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message);
-    if (ambiguous) throw new UsageError(`${ambiguous[1]} takes a value; write a value that starts with "-" as ${ambiguous[1]}=<value>`);
+    const ambiguous = /^Option '(--[\w-]+)' argument is ambiguous/.exec(message)?.[1];
+    if (ambiguous !== undefined && ambiguous.slice(2) in PEM_FILES) {
+      throw new UsageError(`${ambiguous} takes the path of a file, not what it holds (a value that starts with "-" reads as PEM text): give the file's path (./<name> for a name that starts with "-")`);
+    }
+    if (ambiguous) throw new UsageError(`${ambiguous} takes a value; write a value that starts with "-" as ${ambiguous}=<value>`);
     const unknown = /^Unknown option '(-[^']*)'/.exec(message)?.[1];
     if (unknown !== undefined && /^--(no-)?proxy$/i.test(unknown)) throw new UsageError(`${unknown} is not an option: ${PROXY_FROM_ENVIRONMENT}`);
     const meant = unknown === undefined ? undefined : optionMeant(unknown, argv);
@@ -266,7 +280,9 @@ export function parseCommand(argv: readonly string[]): Command {
     if (extra.length === 0) throw new UsageError('merge takes the report directories of every shard: petstore-conformance merge <dir>... [--report-dir <dir>]');
     return { kind: 'merge', dirs: extra.map((dir) => resolve(dir)), ...(v['report-dir'] !== undefined ? { reportDir: v['report-dir'] } : {}), keepReports: keepReportsOf(v), strict: v.strict === true };
   }
-  if (command === 'rules') return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra) };
+  if (command === 'rules') {
+    return { kind: 'rules', json: v.json === true, ...(v.spec !== undefined ? { specPath: v.spec } : {}), assertFormats: v['assert-formats'] === true, only: ruleNames(extra), network: networkOptionsOf(v) };
+  }
   const unknownCommand = command !== undefined && !(COMMANDS as readonly string[]).includes(command);
   const argument = unknownCommand ? command : extra[0];
   if (argument !== undefined) {
@@ -310,11 +326,7 @@ function runConfig(v: Options): RunConfig {
   const numRuns = v.runs;
   const maxWrites = v['max-writes'] ?? profile.maxWrites;
   if (v['fail-on'] === 'new' && v.baseline === undefined) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
-  if ((v['client-cert'] === undefined) !== (v['client-key'] === undefined)) {
-    throw new UsageError(v['client-cert'] === undefined
-      ? '--client-key needs --client-cert <file>: the certificate it is the key of'
-      : '--client-cert needs --client-key <file>: the certificate\'s private key, in PEM');
-  }
+  const { insecure, ...files } = networkOptionsOf(v);
   return {
     target,
     profile: profile.name,
@@ -331,7 +343,7 @@ function runConfig(v: Options): RunConfig {
       maxResponseBytes: v['max-response-bytes'] ?? DEFAULTS.maxResponseBytes,
       concurrency: v.concurrency ?? profile.concurrency,
       ...(v.rate !== undefined ? { rate: v.rate } : {}),
-      insecure: v.insecure === true,
+      insecure,
       assertFormats: v['assert-formats'] === true,
       ...(v.header !== undefined ? { headers: headersOf(v.header) } : {}),
       ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
@@ -346,9 +358,7 @@ function runConfig(v: Options): RunConfig {
     failOnPartial: v['fail-on-partial'] === true || profile.failOnPartial,
     certify: v.certify === true || profile.certify,
     ...(v['api-key-file'] !== undefined ? { apiKeyFile: v['api-key-file'] } : {}),
-    ...(v.ca !== undefined ? { caFile: v.ca } : {}),
-    ...(v['client-cert'] !== undefined ? { clientCertFile: v['client-cert'] } : {}),
-    ...(v['client-key'] !== undefined ? { clientKeyFile: v['client-key'] } : {}),
+    ...files,
     ...(v.env !== undefined ? { env: v.env } : {}),
     readOnly: v['read-only'] === true,
     allowWrites: v['allow-writes'] === true,
@@ -364,6 +374,21 @@ function keepReportsOf(v: Options): number {
     throw new UsageError('--keep-reports is for the default reports folder, and --report-dir is never cleared: drop one of them');
   }
   return v['keep-reports'] ?? DEFAULTS.keepReports;
+}
+
+/** The options that decide how the network is reached; a client certificate comes with its key. */
+function networkOptionsOf(v: Options): NetworkOptions {
+  if ((v['client-cert'] === undefined) !== (v['client-key'] === undefined)) {
+    throw new UsageError(v['client-cert'] === undefined
+      ? '--client-key needs --client-cert <file>: the certificate it is the key of'
+      : '--client-cert needs --client-key <file>: the certificate\'s private key, in PEM');
+  }
+  return {
+    ...(v.ca !== undefined ? { caFile: v.ca } : {}),
+    ...(v['client-cert'] !== undefined ? { clientCertFile: v['client-cert'] } : {}),
+    ...(v['client-key'] !== undefined ? { clientKeyFile: v['client-key'] } : {}),
+    insecure: v.insecure === true,
+  };
 }
 
 /**
@@ -399,6 +424,23 @@ function implementationOf(text: string): string {
 /** An option's text as it is: a path, an id. */
 function asWritten(text: string): string {
   return text;
+}
+
+/**
+ * The value of an option that names a PEM file, which must be a path: PEM text (`--client-key="$(cat key.pem)"`), or
+ * any value with a line break, is what a file holds, not its name, and is refused without being repeated (a key given
+ * so would be printed in the message that it names no file).
+ */
+function pemFile(name: keyof typeof PEM_FILES): Parser<string> {
+  const option = `--${name}`;
+  const what = PEM_FILES[name];
+  return (text) => {
+    if (/-----BEGIN|[\r\n]/.test(text)) {
+      throw new UsageError(`${option} was given ${/-----BEGIN/.test(text) ? `PEM text (${what} itself)` : 'text with line breaks'}, not the path of a file: ` +
+        `give the path of a file that holds ${what} (the text is not repeated here)`);
+    }
+    return text;
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import { CLIENT_KEY_PASSPHRASE_ENV, type ClientCertificate, type TlsSettings } f
 import type { Settings } from '../protocol/settings.js';
 import type { FetchDocument } from '../spec/files.js';
 import type { LoadedSpec } from '../spec/load.js';
-import { API_KEY_ENV, PRODUCTION_NAMES, type RunConfig } from './options.js';
+import { API_KEY_ENV, PRODUCTION_NAMES, type NetworkOptions, type RunConfig } from './options.js';
 
 /**
  * How the run reaches the network, as its options and the environment say (read once, here, before the spec, which
@@ -24,21 +24,15 @@ export interface Network extends TlsSettings {
 }
 
 /**
- * The {@link Network} of a command without TLS options (`rules --spec <url>`): the environment's proxy variables, the
- * system's CAs, certificates verified.
+ * The {@link Network} of a run, or of `rules --spec <url>`: the environment's proxy variables, and the files the
+ * options name read and checked, each problem a usage error of one line.
  */
-export function environmentNetwork(env: NodeJS.ProcessEnv): Network {
+export async function networkOf(options: NetworkOptions, env: NodeJS.ProcessEnv): Promise<Network> {
   const proxyVariables = Object.fromEntries(PROXY_VARIABLES.map((name) => [name, env[name]]));
-  return { insecure: false, proxyVariables, secrets: proxySecrets(proxyVariables) };
-}
-
-/** The run's {@link Network}: the files its options name read and checked, each problem a usage error of one line. */
-export async function networkOf(config: RunConfig, env: NodeJS.ProcessEnv): Promise<Network> {
-  const { proxyVariables } = environmentNetwork(env);
-  const clientCertificate = await readClientCertificate(config, env);
+  const clientCertificate = await readClientCertificate(options, env);
   return {
-    insecure: config.settings.insecure,
-    ...(config.caFile !== undefined ? { ca: await readCertificate(config.caFile) } : {}),
+    insecure: options.insecure,
+    ...(options.caFile !== undefined ? { ca: await trustedBesidesTheSystems(options.caFile, env) } : {}),
     ...(clientCertificate ? { clientCertificate } : {}),
     proxyVariables,
     secrets: [
@@ -170,14 +164,28 @@ function sendable(key: string, source: string): string {
 }
 
 /**
- * What is wrong with how --api-key-file is kept, or undefined: a key file others on the machine can read (group or
- * world) has as good as leaked, as ssh says of a private key. Said, not refused: the run is the user's to make.
+ * What is wrong with how a file that holds a secret is kept (--api-key-file's key, --client-key's private key), or
+ * undefined: one others on the machine can read (group or world) has as good as leaked, as ssh says of a private key.
+ * Said, not refused: the run is the user's to make.
  */
-export async function keyFileExposure(path: string): Promise<string | undefined> {
+export async function keyFileExposure(path: string, flag: '--api-key-file' | '--client-key'): Promise<string | undefined> {
   if (process.platform === 'win32') return undefined; // modes there are not POSIX permissions
   const mode = (await stat(path)).mode & 0o777;
   if ((mode & 0o044) === 0) return undefined;
-  return `--api-key-file ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
+  return `${flag} ${path} can be read by other users of this machine (mode ${mode.toString(8).padStart(4, '0')}): chmod 600 ${path}`;
+}
+
+/**
+ * The CAs trusted besides the system's once --ca is given: its file's, and those of the file NODE_EXTRA_CA_CERTS names,
+ * which Node added to the system's when it started. A connection given CAs of its own (`ca`) trusts no others, so
+ * tlsOptions (http/tls.ts) adds Node's built-in roots, which do not include them: read here, as Node reads them, so
+ * that a machine's own CA stays trusted. A file Node could not read it warned of when it started, and is left out.
+ */
+async function trustedBesidesTheSystems(caFile: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const own = await readCertificate(caFile);
+  const extraFile = env['NODE_EXTRA_CA_CERTS'];
+  const extra = extraFile ? await readFile(extraFile, 'utf8').catch(() => '') : '';
+  return extra.includes('-----BEGIN CERTIFICATE-----') ? `${own.trimEnd()}\n${extra}` : own;
 }
 
 /** The --ca file, which must hold a PEM certificate: anything else would fail later as an untrusted certificate. */
@@ -194,8 +202,8 @@ async function readCertificate(path: string): Promise<string> {
  * that opens (with the passphrase, if encrypted) and is the certificate's, and a certificate still valid. Each problem
  * stops the run here, in one line that never holds the key or the passphrase.
  */
-async function readClientCertificate(config: RunConfig, env: NodeJS.ProcessEnv): Promise<ClientCertificate | undefined> {
-  const { clientCertFile: certFile, clientKeyFile: keyFile } = config;
+async function readClientCertificate(options: NetworkOptions, env: NodeJS.ProcessEnv): Promise<ClientCertificate | undefined> {
+  const { clientCertFile: certFile, clientKeyFile: keyFile } = options;
   if (certFile === undefined || keyFile === undefined) return undefined;
   const cert = await readText(certFile, '--client-cert');
   if (!cert.includes('-----BEGIN CERTIFICATE-----')) {

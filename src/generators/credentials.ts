@@ -3,6 +3,7 @@ import { authorization, basic, basicPassword, bearer, inBody, inCookie, inHeader
 import { describeMutation, KNOWN_MUTATIONS, keyMutation, mutateKey, type KeyMutation } from './key-mutations.js';
 import { knownShapes } from './known-shape.js';
 import { OTHER_HEADERS } from '../core/key-headers.js';
+import type { ProxyRoute } from '../http/proxy.js';
 
 /**
  * A credential that must be refused (AUTH-2), as data: the valid key altered, or the valid key in the wrong
@@ -151,11 +152,12 @@ export const KNOWN_CREDENTIALS = knownShapes<InvalidCredential>([
 
 /**
  * The credential a case describes, for this key; undefined when the case does not apply: a mutation that leaves
- * this key unchanged, a body field for an operation without a JSON body, or the key in Proxy-Authorization for a run
- * whose requests go through a proxy (`throughProxy`): that header is the proxy's, which would take the key for its
- * own credentials (and see it), not pass it on to the target.
+ * this key unchanged, a body field for an operation without a JSON body, or where the run's proxy (`route`) would see
+ * the key where it does not otherwise: in Proxy-Authorization through any proxy (that header is the proxy's, which
+ * would take the key for its own credentials, not pass it on to the target), and in a query parameter through one that
+ * forwards an http target's requests (the URL is what a proxy logs: tinyproxy does).
  */
-export function credentialFor(c: InvalidCredential, key: string, takesBody: boolean, throughProxy = false): Credential | undefined {
+export function credentialFor(c: InvalidCredential, key: string, takesBody: boolean, route?: ProxyRoute): Credential | undefined {
   const valid = validKey(key);
   switch (c.kind) {
     case 'altered key': {
@@ -179,9 +181,9 @@ export function credentialFor(c: InvalidCredential, key: string, takesBody: bool
     case 'word and key':
       return wordAndKey(c.word, valid);
     case 'query parameter':
-      return inQuery(c.parameter, valid);
+      return route === 'forward' ? undefined : inQuery(c.parameter, valid);
     case 'other header':
-      return throughProxy && c.header.toLowerCase() === 'proxy-authorization' ? undefined : inHeader(c.header, valid);
+      return route !== undefined && c.header.toLowerCase() === 'proxy-authorization' ? undefined : inHeader(c.header, valid);
     case 'cookie':
       return inCookie(c.cookie, valid);
     case 'body field':

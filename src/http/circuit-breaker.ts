@@ -96,7 +96,7 @@ export class CircuitBreaker {
       // What the run brought was refused (its proxy, its client certificate): nothing more is sent, and the run ends
       // incomplete, not with the target failing every check for it.
       if (probe) this.probing = false;
-      this.goneBecause ??= `was kept out of reach by the run's own setup, not by a fault of its own: ${failure.code} (${failure.message})`;
+      this.goneBecause ??= `was not reached through the run's own setup (its proxy, its client certificate), which judges nothing of it: ${failure.code} (${failure.message})`;
     } else {
       this.noAnswer(probe, failure);
     }

@@ -23,6 +23,9 @@ export const CLIENT_CERTIFICATE_REFUSED = 'CLIENT_CERTIFICATE_REFUSED';
 /** No connection to the proxy could be made (refused, no such host, no answer). */
 export const PROXY_UNREACHABLE = 'PROXY_UNREACHABLE';
 
+/** The proxy took the connection and did not answer CONNECT within the deadline: the tunnel never opened. */
+export const PROXY_TIMEOUT = 'PROXY_TIMEOUT';
+
 /** The proxy answered instead of the target: it refused the tunnel or the request (403, 407 for credentials, 502…). */
 export const PROXY_REFUSED = 'PROXY_REFUSED';
 
@@ -30,7 +33,7 @@ export const PROXY_REFUSED = 'PROXY_REFUSED';
  * Failures of what the run brought, not of the target: its proxy, its client certificate. They judge nothing: the
  * first contact stops the run on one, and a request of the checks that meets one later is not judged either.
  */
-export const OUTSIDE_THE_TARGET: ReadonlySet<string> = new Set([CLIENT_CERTIFICATE_REQUIRED, CLIENT_CERTIFICATE_REFUSED, PROXY_UNREACHABLE, PROXY_REFUSED]);
+export const OUTSIDE_THE_TARGET: ReadonlySet<string> = new Set([CLIENT_CERTIFICATE_REQUIRED, CLIENT_CERTIFICATE_REFUSED, PROXY_UNREACHABLE, PROXY_TIMEOUT, PROXY_REFUSED]);
 
 /** The TLS alerts by which a server refuses the certificate a client presented (RFC 8446 §6.2), as OpenSSL names them. */
 const REFUSING_ALERTS = ['BAD_CERTIFICATE', 'UNSUPPORTED_CERTIFICATE', 'CERTIFICATE_REVOKED', 'CERTIFICATE_EXPIRED', 'CERTIFICATE_UNKNOWN', 'UNKNOWN_CA', 'ACCESS_DENIED'];

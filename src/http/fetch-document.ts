@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { DocumentFetchError } from '../core/errors.js';
 import { startRequest } from './connection.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, PROXY_TIMEOUT } from './failure.js';
 import { proxyFor, type ProxyVariables } from './proxy.js';
 import type { TlsSettings } from './tls.js';
 import { USER_AGENT } from './trace.js';
@@ -83,11 +83,16 @@ export async function fetchDocument(url: string, options: FetchOptions, signal?:
     }
   } catch (error) {
     if (error instanceof DocumentFetchError) throw error;
-    const failure = describeFailure(controller.signal.aborted ? controller.signal.reason : error, phase, { timeoutMs: options.timeoutMs, maxResponseBytes: maxBytes }, signal);
+    // What the deadline or the interruption cut off is theirs (the body's stream fails in words of its own), but a
+    // tunnel the proxy took and never opened is the proxy's.
+    const cause = controller.signal.aborted && (error as { code?: string }).code !== PROXY_TIMEOUT ? controller.signal.reason : error;
+    const failure = describeFailure(cause, phase, { timeoutMs: options.timeoutMs, maxResponseBytes: maxBytes }, signal);
     throw new DocumentFetchError(`cannot fetch ${what} ${shown(current)}: ${failure.code} (${failure.message})`);
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', interrupt);
+    // Whatever is still open of the requests it sent (a redirect's, one given up on) is closed with it.
+    controller.abort(new Error('the fetch is over'));
   }
 }
 
@@ -116,15 +121,10 @@ function shown(url: string | URL): string {
 
 /** A GET of `url`, its answer's head; through the proxy the environment names for it. */
 function get(url: URL, settings: FetchOptions, signal: AbortSignal, connected: () => void): Promise<IncomingMessage> {
-  const { request, response } = startRequest(url, {
+  return startRequest(url, {
     method: 'GET',
     headers: { 'user-agent': USER_AGENT, accept: 'application/json, application/yaml, text/yaml, */*;q=0.8', 'accept-encoding': 'gzip, deflate, br' },
-  }, { ...settings, proxy: proxyFor(url, settings.proxyVariables) }, connected);
-  const abort = () => request.destroy(signal.reason as Error);
-  if (signal.aborted) abort();
-  signal.addEventListener('abort', abort, { once: true });
-  request.once('close', () => signal.removeEventListener('abort', abort));
-  return response;
+  }, { ...settings, proxy: proxyFor(url, settings.proxyVariables) }, signal, connected);
 }
 
 /** The body, refused as soon as it is known to be over `maxBytes` (by its Content-Length, or as it comes). */

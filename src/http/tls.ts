@@ -22,7 +22,7 @@ export interface ClientCertificate {
 
 /** What decides a TLS connection to the target: the CAs trusted, whether to verify at all, the certificate presented. */
 export interface TlsSettings {
-  /** A CA certificate (PEM) to trust besides the system's (`--ca`). */
+  /** A CA certificate (PEM) to trust besides the system's (`--ca`), with those NODE_EXTRA_CA_CERTS names. */
   readonly ca?: string;
   /** Skip certificate verification (`--insecure`). */
   readonly insecure?: boolean;
@@ -40,7 +40,8 @@ export interface TlsOptions {
 
 /**
  * The TLS options of a connection to the target: `--ca` trusts one more CA besides the system's (Node's `ca` replaces
- * the default roots, so they are kept), `--insecure` verifies no certificate, a client certificate is presented with
+ * the default roots, so they are kept; those NODE_EXTRA_CA_CERTS names, which Node's roots do not hold, came with
+ * `ca`: see networkOf in cli/run-setup.ts), `--insecure` verifies no certificate, a client certificate is presented with
  * its key. The same for the CLI's first contact, a spec fetched from a URL and the suites' requests.
  */
 export function tlsOptions(settings: TlsSettings): TlsOptions {

@@ -7,10 +7,11 @@ import { Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
-import { describeFailure } from './failure.js';
+import { describeFailure, PROXY_REFUSED } from './failure.js';
 import type { PreparedRequest } from './outgoing.js';
 import { linkedSignal } from './linked-signal.js';
-import type { Proxy } from './proxy.js';
+import { madeByProxy, proxyAnswerNote, type ResponseHeaders } from './proxy-answer.js';
+import { shownProxy, type Proxy } from './proxy.js';
 import { settleBy } from './settle.js';
 import { TlsAlerts } from './tls-alerts.js';
 import { tlsOptions, type ClientCertificate } from './tls.js';
@@ -50,9 +51,20 @@ export class Transport {
   /** With a client certificate: the alerts by which the target may refuse it (see tls-alerts.ts). */
   private readonly alerts: TlsAlerts | undefined;
   private received = 0;
+  /**
+   * What each request adds to undici's options. Through a proxy to an http target (absolute-form requests), `reset`:
+   * each request on a connection of its own, closed after its answer. A proxy may close a connection after any answer,
+   * though the answer kept it open (tinyproxy answers HTTP/1.1 without `Connection: close`, then closes it): a request
+   * sent on it meanwhile fails before any byte of an answer, and would be judged as the target's failure. Retrying such
+   * a request instead would cost less (a connection to the proxy per request), but not for a POST: one the proxy
+   * did pass on may have created a category, and a second would create another that the write accounting (see
+   * `mayHaveCreated` in checks/sending.ts) never counts. An https target's tunnels are the target's own connections.
+   */
+  private readonly perRequest: { readonly reset?: true };
 
   constructor(private readonly origin: string, private readonly options: TransportOptions) {
     this.alerts = options.clientCertificate ? new TlsAlerts() : undefined;
+    this.perRequest = options.proxy !== undefined && origin.startsWith('http:') ? { reset: true } : {};
     this.pool = this.newPool();
   }
 
@@ -102,6 +114,7 @@ export class Transport {
         headers: prepared.headers,
         body: prepared.body ?? null,
         signal: aborts.signal,
+        ...this.perRequest,
       });
       phase = 'body';
       const bytes = await readBody(response.body, response.headers['content-length'], {
@@ -111,6 +124,8 @@ export class Transport {
     };
     try {
       const received = await settleBy(exchange(), aborts.signal as AbortSignal, () => this.retire(pool));
+      const proxied = this.options.proxy === undefined ? undefined : proxyAnswered(this.options.proxy, received);
+      if (proxied) return { failure: proxied };
       return { response: { ...received, tookMs: performance.now() - sentAt } };
     } catch (error) {
       return { failure: describeFailure(this.alerts?.explain(error) ?? error, phase, this.options, signal, deadline) };
@@ -145,4 +160,14 @@ export class Transport {
     this.alerts?.close();
     await this.pool.close();
   }
+}
+
+/**
+ * An answer the proxy made itself, instead of the target (see proxy-answer.ts: squid's error page for a target it could
+ * not reach, a flaky proxy's marked 502), as the failure of what the run brought: it judges nothing, as a refused
+ * tunnel does not (OUTSIDE_THE_TARGET), rather than read as the target's answer to every check that met it.
+ */
+function proxyAnswered(proxy: Proxy, received: { readonly status: number; readonly headers: ResponseHeaders }): TransportError | undefined {
+  if (!madeByProxy(received.status, received.headers)) return undefined;
+  return { code: PROXY_REFUSED, phase: 'headers', message: `the proxy ${shownProxy(proxy)} answered ${received.status} instead of the target${proxyAnswerNote(received.headers)}` };
 }

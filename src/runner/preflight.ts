@@ -1,8 +1,8 @@
 import { ClientCertificateError, KeyRefusedError, ProxyError, TargetUnreachableError, type ConformanceError } from '../core/errors.js';
 import type { TransportError } from '../http/exchange.js';
 import { firstContact, speaksTls, type FirstContactOptions } from '../http/first-contact.js';
-import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_UNREACHABLE } from '../http/failure.js';
-import { shownProxy } from '../http/proxy.js';
+import { CLIENT_CERTIFICATE_REFUSED, CLIENT_CERTIFICATE_REQUIRED, INTERRUPTED, PROXY_REFUSED, PROXY_TIMEOUT, PROXY_UNREACHABLE } from '../http/failure.js';
+import { shownProxy, type Proxy } from '../http/proxy.js';
 import type { Operation } from '../spec/types.js';
 import { acceptOf } from '../spec/media-types.js';
 
@@ -74,6 +74,9 @@ function withHttps(target: string): string {
   return `${url.origin}${url.pathname}`;
 }
 
+/** Why a proxy may fail to reach a target behind mutual TLS that the run reaches with its client certificate. */
+const INSPECTED = ' (a proxy that inspects TLS opens a connection of its own to the target, without the client certificate: ask its operators to let it through uninspected)';
+
 /** What to do about a client certificate the target refused. */
 const REISSUE = 'check that --client-cert is the certificate its operators issued for this client (from the CA the target trusts) and has not been revoked';
 
@@ -86,18 +89,21 @@ function unreachable(failure: TransportError, options: FirstContactOptions): Con
   if (failure.code === PROXY_UNREACHABLE && proxy) {
     return new ProxyError(`${failure.message}; check the proxy's address in ${proxy.variable}, or name ${new URL(target).hostname} in NO_PROXY to reach the target directly`);
   }
+  if (failure.code === PROXY_TIMEOUT && proxy) {
+    return new ProxyError(`${failure.message}; check that ${proxy.variable} names the proxy, and that it is working (or give it longer with --timeout)`);
+  }
   if (failure.code === PROXY_REFUSED && proxy) {
     const status = / with (\d{3})\b/.exec(failure.message)?.[1];
-    const fix = status === '407'
-      ? (proxy.authorization === undefined
-        ? `it asks for credentials: give them in ${proxy.variable} (http://user:password@host:port)`
-        : `it refused the credentials in ${proxy.variable}: check them (percent-encode @, : and / in them)`)
+    // A 401 that reaches here is the proxy's (it asked for its own credentials, or marked it), as some answer the
+    // credentials they refuse.
+    const fix = status === '407' || status === '401' ? credentialsFix(proxy, failure.message)
       : status === '403' ? `it does not let the run through to the target: ask its operators, or name ${new URL(target).hostname} in NO_PROXY if it can be reached directly`
-        : 'it could not reach the target: check --target, and that the proxy can reach it';
+        : `it could not reach the target: check --target, and that the proxy can reach it${certificate && target.startsWith('https:') ? INSPECTED : ''}`;
     return new ProxyError(`${failure.message}; ${fix}`);
   }
-  // The alert, as the failure's message names it: `TLS alert "unknown ca"`.
-  const alert = /TLS alert "[^"]*"/.exec(failure.message)?.[0] ?? failure.code;
+  // The alert, as the failure's message names it (`TLS alert "unknown ca"`), or the answer that said it in its place
+  // (`it answered 400 "No required SSL certificate was sent"`).
+  const alert = /TLS alert "[^"]*"|it answered \d{3}(?: "[^"]*")?/.exec(failure.message)?.[0] ?? failure.code;
   if (failure.code === CLIENT_CERTIFICATE_REQUIRED) {
     return new ClientCertificateError(certificate
       ? `the target ${target} requires a TLS client certificate, and did not take ${certificate.shown} (${alert}); ${REISSUE}`
@@ -108,6 +114,22 @@ function unreachable(failure: TransportError, options: FirstContactOptions): Con
   }
   return new TargetUnreachableError(`cannot reach the target ${target}${proxy ? ` through the proxy ${shownProxy(proxy)}` : ''}: ${failure.code} (${failure.message}); ` +
     fixFor(failure, target, certificate !== undefined));
+}
+
+/**
+ * What to do about a proxy that asks for credentials: give them, check them, or, for a proxy that asks for credentials
+ * of another scheme than Basic (NTLM, Negotiate: the failure's message shows its Proxy-Authenticate then), go through
+ * one that takes Basic ones, the only ones the run gives.
+ */
+function credentialsFix(proxy: Proxy, message: string): string {
+  const challenge = /Proxy-Authenticate: ([^;)]*)/.exec(message)?.[1];
+  if (challenge !== undefined) {
+    return `it asks for credentials of another scheme than Basic (${challenge}), and petstore-conformance gives a proxy only Basic credentials, ` +
+      `from the user:password@ of ${proxy.variable}: go through a proxy that takes them (a local one in front of it, as cntlm or px are)`;
+  }
+  return proxy.authorization === undefined
+    ? `it asks for credentials: give them in ${proxy.variable} (http://user:password@host:port)`
+    : `it refused the credentials in ${proxy.variable}: check them (percent-encode @, : and / in them)`;
 }
 
 /** What to do about a connection failure, by its code (`certificate`: whether the run presented a client certificate). */

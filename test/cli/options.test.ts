@@ -56,9 +56,14 @@ describe('parseCommand', () => {
   it('reads the other commands', () => {
     expect(parseCommand(['--version'])).toEqual({ kind: 'version' });
     expect(parseCommand(['-v'])).toEqual({ kind: 'version' });
-    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [] });
+    expect(parseCommand(['rules', '--json'])).toEqual({ kind: 'rules', json: true, assertFormats: false, only: [], network: { insecure: false } });
     expect(parseCommand(['rules', '--assert-formats'])).toMatchObject({ kind: 'rules', assertFormats: true });
-    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'] });
+    expect(parseCommand(['rules', 'auth-2', 'LIST'])).toEqual({ kind: 'rules', json: false, assertFormats: false, only: ['AUTH-2', 'LIST'], network: { insecure: false } });
+    // Before: rules took --ca, --insecure, --client-cert and --client-key, and fetched a spec's URL without them.
+    expect(parseCommand(['rules', '--spec', 'https://x.test/openapi.yaml', '--ca', 'ca.pem', '--insecure', '--client-cert', 'client.pem', '--client-key', 'client.key'])).toMatchObject({
+      kind: 'rules', specPath: 'https://x.test/openapi.yaml', network: { caFile: 'ca.pem', insecure: true, clientCertFile: 'client.pem', clientKeyFile: 'client.key' },
+    });
+    expect(() => parseCommand(['rules', '--client-cert', 'client.pem'])).toThrow(/^--client-cert needs --client-key <file>/);
     expect(parseCommand(['faults'])).toEqual({ kind: 'faults', json: false });
     expect(parseCommand(['faults', '--json'])).toEqual({ kind: 'faults', json: true });
     expect(parseCommand(['--target', 'https://x.test/v1', '--env', 'PROD'])).toMatchObject({ config: { env: 'prod' } });
@@ -131,6 +136,30 @@ describe('parseCommand', () => {
   ])('refuses %j', (argv, message) => {
     expect(() => parseCommand(argv)).toThrow(UsageError);
     expect(() => parseCommand(argv)).toThrow(message);
+  });
+
+  // Before: `cannot read --client-key -----BEGIN PRIVATE KEY-----\nMIIEv…`, the key printed whole; and `--client-key -----BEGIN…`
+  // was told to write the value as --client-key=<value>, which led there.
+  it.each([
+    ['--client-key', 'the key', `-----BEGIN PRIVATE KEY-----\nMIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQCzXaTJVk\n-----END PRIVATE KEY-----\n`],
+    ['--client-cert', 'the certificate', `-----BEGIN CERTIFICATE-----\nMIIDFjCCAf6gAwIBAgIUXzG6n+Mix2VfNSgEUbLBhYope9wwDQYJKoZIhvcNAQEL\n-----END CERTIFICATE-----`],
+    ['--ca', 'the CA\'s certificate', `-----BEGIN CERTIFICATE-----\r\nMIIDFjCCAf6gAwIBAgIUXzG6n+Mix2VfNSgEUbLBhYope9wwDQYJKoZIhvcNAQEL\r\n`],
+  ])('refuses PEM text given to %s instead of a file, in one line that repeats none of it', (option, what, pem) => {
+    const pair = option === '--ca' ? [] : option === '--client-key' ? ['--client-cert', 'client.pem'] : ['--client-key', 'client.key'];
+    const refusal = (argv: string[]) => {
+      try {
+        parseCommand(['--target', 'https://x.test/v1', ...pair, ...argv]);
+      } catch (error) {
+        expect(error).toBeInstanceOf(UsageError);
+        return (error as Error).message;
+      }
+      throw new Error('taken');
+    };
+    const given = refusal([`${option}=${pem}`]);
+    expect(given).toBe(`${option} was given PEM text (${what} itself), not the path of a file: give the path of a file that holds ${what} (the text is not repeated here)`);
+    expect(refusal([option, pem])).toBe(`${option} takes the path of a file, not what it holds (a value that starts with "-" reads as PEM text): give the file's path (./<name> for a name that starts with "-")`);
+    expect(refusal([`${option}=MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYw\nggSiAgEAAoIBAQCzXaTJVk`])).toMatch(new RegExp(`^${option} was given text with line breaks, not the path of a file`));
+    for (const line of pem.split(/\r?\n/).filter((l) => l.length > 20)) expect(given).not.toContain(line);
   });
 });
 

@@ -6,6 +6,8 @@ import { apiKeyOf, networkOf, settingsFor } from '../../src/cli/run-setup.js';
 import { UsageError } from '../../src/core/errors.js';
 import { authority, hasOpenssl, selfSigned } from '../support/certificates.js';
 import { tempDir } from '../support/cli.js';
+import { closeLocalServers, listen } from '../support/local-servers.js';
+import { firstContact } from '../../src/http/first-contact.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { revisedSpecFile } from '../support/spec-files.js';
 
@@ -89,7 +91,10 @@ describe('networkOf and settingsFor: the client certificate and the proxy', () =
     await Promise.all(Object.entries(entries).map(([name, text]) => writeFile(join(dir, name), text)));
     return (name: string) => join(dir, name);
   };
-  const networkFor = (argv: string[], env: NodeJS.ProcessEnv = {}) => networkOf(configOf(['--target', target, ...argv]), env);
+  const networkFor = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+    const config = configOf(['--target', target, ...argv]);
+    return networkOf({ ...config, insecure: config.settings.insecure }, env);
+  };
 
   it('decides the proxy of a deployment from the environment, and none for the bundled reference; its credentials are the run\'s secrets', async () => {
     const env = { HTTPS_PROXY: 'http://suite:proxy-secret-7f3a9c21@proxy.example:3128', HTTP_PROXY: 'http://proxy.example:3128', PATH: '/usr/bin' };
@@ -101,6 +106,27 @@ describe('networkOf and settingsFor: the client certificate and the proxy', () =
     const reference = 'http://127.0.0.1:18080/v1';
     expect(settingsFor(configOf(['--target', 'reference']), spec, reference, network)).not.toHaveProperty('proxy');
     expect(settingsFor(configOf(['--target', target]), spec, target, await networkFor([], { ...env, NO_PROXY: '.x.test,x.test' }))).not.toHaveProperty('proxy');
+  });
+
+  // Before: --ca replaced them, and a target whose certificate the machine's own CA issued (NODE_EXTRA_CA_CERTS) could not be reached.
+  it.skipIf(!hasOpenssl)('keeps trusting the CAs NODE_EXTRA_CA_CERTS names when --ca adds one', async () => {
+    const given = await authority();
+    const machines = await authority();
+    const own = await machines.issue({});
+    const origin = await listen((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'), { key: own.key, cert: own.cert });
+    try {
+      const contact = async (env: NodeJS.ProcessEnv) => firstContact('/categories', { target: `${origin}/v1`, timeoutMs: 5000, ...(await networkFor(['--ca', given.certFile], env)) });
+      expect(await contact({ NODE_EXTRA_CA_CERTS: machines.certFile })).toEqual({ status: 200 });
+      expect((await contact({})).failure?.code).toMatch(/UNABLE_TO_VERIFY|SELF_SIGNED|CERT/);
+      // A file Node could not read (it warned of it when it started) adds nothing.
+      expect((await contact({ NODE_EXTRA_CA_CERTS: join(given.certFile, 'missing') })).failure?.code).toMatch(/UNABLE_TO_VERIFY|SELF_SIGNED|CERT/);
+      // The one given is trusted as before.
+      const ownOfGiven = await given.issue({});
+      const second = await listen((_request, response) => response.writeHead(200).end('[]'), { key: ownOfGiven.key, cert: ownOfGiven.cert });
+      expect(await firstContact('/categories', { target: `${second}/v1`, timeoutMs: 5000, ...(await networkFor(['--ca', given.certFile], { NODE_EXTRA_CA_CERTS: machines.certFile })) })).toEqual({ status: 200 });
+    } finally {
+      await closeLocalServers();
+    }
   });
 
   it.skipIf(!hasOpenssl)('reads the client certificate and its key, the passphrase from the environment; the key and the passphrase are the run\'s secrets', async () => {

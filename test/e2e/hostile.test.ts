@@ -139,6 +139,23 @@ describe('a target that misbehaves: the run still ends with a report', () => {
     expect(http1(report)).toMatch(/status (299|418) is not documented for listCategories|server error \(599\)/);
   });
 
+  // Before: the run ended incomplete, "the check AUTH-7 … skips over CREATE-1, which it does not declare in dependsOn;
+  // this is a bug in petstore-conformance".
+  it('answers 400 text/html to everything (nginx\'s page): a verdict, the valid key refused under AUTH-3, no check the suite failed in', async ({ task }) => {
+    const { result, report } = await runAgainst(task.fullTestName, (_req, res) => {
+      res.writeHead(400, { 'content-type': 'text/html', server: 'nginx/1.22.1' });
+      res.end('<html>\r\n<head><title>400 No required SSL certificate was sent</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n</body>\r\n</html>\r\n');
+      return true;
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(1);
+    expect(report.verdict).toBe('non-conformant');
+    expect(report.rules.find((r) => r.id === 'AUTH-3')?.outcome).toBe('failed');
+    expect(report.results.filter((c) => c.outcome === 'error')).toEqual([]);
+    // AUTH-7's checks skip over the rules that report the refusal of the documented form, which fail.
+    const auth7 = report.results.filter((c) => c.rule === 'AUTH-7');
+    expect(auth7.map((c) => [c.outcome, c.dependsOn])).toEqual([['skipped', 'AUTH-3'], ['skipped', 'AUTH-3'], ['skipped', 'AUTH-3'], ['skipped', 'CREATE-1']]);
+  });
+
   it('redirects to another origin: the redirect is not followed and the other origin gets nothing, least of all the key', async ({ task }) => {
     let elsewhere = 0;
     const other: Server = createServer((_req, res) => {

@@ -92,11 +92,20 @@ describe('the credential grammar\'s known shapes (AUTH-2\'s examples)', () => {
     expect(new Set(without)).toEqual(new Set(['body field']));
   });
 
-  it('leave out the key in Proxy-Authorization, and only that, for a run whose requests go through a proxy: the proxy would take it', () => {
+  it('leave out the key in Proxy-Authorization, and only that, for a run whose requests go through a proxy\'s tunnel: the proxy would take it', () => {
     const key = referenceKeyFor(1);
-    const through = KNOWN_CREDENTIALS.filter(({ shape }) => credentialFor(shape, key, true, true) === undefined).map(({ shape }) => shape);
+    const through = KNOWN_CREDENTIALS.filter(({ shape }) => credentialFor(shape, key, true, 'tunnel') === undefined).map(({ shape }) => shape);
     expect(through).toEqual([{ kind: 'other header', header: 'Proxy-Authorization' }]);
     expect(credentialFor({ kind: 'other header', header: 'Proxy-Authorization' }, key, true)).toBeDefined();
+  });
+
+  // Before: through a proxy to an http target, AUTH-2 sent `?access_token=<key>`, which the proxy logged (tinyproxy does).
+  it('leave out the key in a query parameter too, for a run whose requests a proxy forwards whole (an http target): it logs their URLs', () => {
+    const key = referenceKeyFor(1);
+    const forwarded = KNOWN_CREDENTIALS.filter(({ shape }) => credentialFor(shape, key, true, 'forward') === undefined).map(({ shape }) => shape.kind);
+    expect(new Set(forwarded)).toEqual(new Set(['query parameter', 'other header']));
+    expect(forwarded.filter((kind) => kind === 'query parameter')).toHaveLength(QUERY_PARAMETERS.length);
+    expect(credentialFor({ kind: 'query parameter', parameter: 'access_token' }, key, true, 'tunnel')).toBeDefined();
   });
 
   it('do not depend on the seed: the same list under every seed', async () => {

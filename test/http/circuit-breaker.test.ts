@@ -128,7 +128,7 @@ describe('CircuitBreaker', () => {
     const breaker = new CircuitBreaker(OUTAGE_MS);
     expect(await breaker.admit()).toEqual({ probe: false });
     breaker.settle(false, { code: 'CLIENT_CERTIFICATE_REFUSED', phase: 'connect', message: 'the server refused the TLS client certificate (TLS alert "unknown ca")' });
-    expect(breaker.gone).toBe('was kept out of reach by the run\'s own setup, not by a fault of its own: CLIENT_CERTIFICATE_REFUSED (the server refused the TLS client certificate (TLS alert "unknown ca"))');
+    expect(breaker.gone).toBe('was not reached through the run\'s own setup (its proxy, its client certificate), which judges nothing of it: CLIENT_CERTIFICATE_REFUSED (the server refused the TLS client certificate (TLS alert "unknown ca"))');
     expect(await breaker.admit()).toMatchObject({ refused: { code: 'TARGET_GONE' } });
   });
 });

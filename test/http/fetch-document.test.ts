@@ -107,6 +107,25 @@ describe('fetchDocument', () => {
     await expect(fetching).rejects.toThrow(/: INTERRUPTED \(/);
   });
 
+  // Before: the fetch never settled, and the process never exited (`--spec https://…` and `rules --spec https://…` hung).
+  it('gives up at the deadline on a proxy that takes the connection and never answers CONNECT, naming the proxy, and closes its connection to it', async () => {
+    const proxy = await startProxy({ silent: true });
+    expect(await refusal('https://127.0.0.1:9/openapi.yaml', { ...options, timeoutMs: 300, proxyVariables: { HTTPS_PROXY: proxy.url } })).toBe(
+      `cannot fetch the spec https://127.0.0.1:9/openapi.yaml: PROXY_TIMEOUT (the proxy ${proxy.url} (HTTPS_PROXY) took the connection and did not ` +
+      'answer CONNECT 127.0.0.1:9 in time (no complete answer within 300 ms))');
+    await expect.poll(() => proxy.open(), { timeout: 5000 }).toBe(0);
+  });
+
+  // Before: "its server answered 403 Forbidden", for a spec the proxy did not let through.
+  it('says the proxy answered when it did: an answer it marked as its own, a refused tunnel', async () => {
+    const denied = await startProxy({ answer: () => ({ status: 403, headers: { server: 'squid/5.7', 'x-squid-error': 'ERR_ACCESS_DENIED 0' } }) });
+    expect(await refusal('http://127.0.0.1:9/openapi.yaml', { ...options, proxyVariables: { HTTP_PROXY: denied.url } })).toBe(
+      `cannot fetch the spec http://127.0.0.1:9/openapi.yaml: PROXY_REFUSED (the proxy ${denied.url} (HTTP_PROXY) answered http://127.0.0.1:9's request with 403 Forbidden (X-Squid-Error: ERR_ACCESS_DENIED 0))`);
+    const closed = await startProxy({ refuseConnect: 403 });
+    expect(await refusal('https://127.0.0.1:9/openapi.yaml', { ...options, proxyVariables: { HTTPS_PROXY: closed.url } })).toBe(
+      `cannot fetch the spec https://127.0.0.1:9/openapi.yaml: PROXY_REFUSED (the proxy ${closed.url} (HTTPS_PROXY) answered CONNECT 127.0.0.1:9 with 403 Refused)`);
+  });
+
   it('goes through the proxy the environment names for each URL, and straight to a host NO_PROXY names', async () => {
     const origin = await serve((_request, response) => response.writeHead(200).end(SPEC));
     const proxy = await startProxy({ credentials: { user: 'suite', password: 'proxy-secret-7f3a9c21' } });

@@ -12,8 +12,22 @@ describe('proxyFor: the proxy variables as curl and undici read them', () => {
     expect(proxyFor(HTTPS, env)).toEqual({ url: 'http://secure.example:3129', variable: 'HTTPS_PROXY' });
     expect(proxyFor(HTTPS, { ...env, https_proxy: 'http://lower.example:1' })).toEqual({ url: 'http://lower.example:1', variable: 'https_proxy' });
     expect(proxyFor(HTTP, { ...env, http_proxy: 'http://lower.example:2' })).toMatchObject({ variable: 'http_proxy' });
-    // An empty variable is not set.
+    // An empty variable is not set, nor (as curl reads it) one of white space only: before, HTTPS_PROXY=" " was refused
+    // as holding no proxy URL ("").
     expect(proxyFor(HTTP, { http_proxy: '', HTTP_PROXY: 'http://plain.example:3128' })).toMatchObject({ variable: 'HTTP_PROXY' });
+    expect(proxyFor(HTTPS, { https_proxy: ' ', HTTPS_PROXY: 'http://secure.example:3129' })).toMatchObject({ variable: 'HTTPS_PROXY' });
+    expect(proxyFor(HTTPS, { HTTPS_PROXY: ' ' })).toBeUndefined();
+    expect(proxyFor(HTTPS, { HTTPS_PROXY: '\t\n' })).toBeUndefined();
+  });
+
+  // Before: ALL_PROXY was ignored, though the docs said the variables were read as curl reads them.
+  it('takes ALL_PROXY (all_proxy first) for either scheme where the scheme\'s own variable is not set, as curl does', () => {
+    expect(proxyFor(HTTPS, { ALL_PROXY: 'http://all.example:3128' })).toEqual({ url: 'http://all.example:3128', variable: 'ALL_PROXY' });
+    expect(proxyFor(HTTP, { all_proxy: 'http://lower.example:3128', ALL_PROXY: 'http://all.example:3128' })).toMatchObject({ variable: 'all_proxy' });
+    expect(proxyFor(HTTPS, { ALL_PROXY: 'http://all.example:3128', HTTPS_PROXY: 'http://secure.example:3129' })).toMatchObject({ variable: 'HTTPS_PROXY' });
+    expect(proxyFor(HTTP, { ALL_PROXY: 'http://all.example:3128', HTTPS_PROXY: 'http://secure.example:3129' })).toMatchObject({ variable: 'ALL_PROXY' });
+    expect(proxyFor(HTTP, { ALL_PROXY: 'http://all.example:3128', NO_PROXY: 'staging.petstore.example.com' })).toBeUndefined();
+    expect(proxyFor(HTTP, { ALL_PROXY: ' ' })).toBeUndefined();
   });
 
   it('takes no proxy where none is set for the scheme: an https URL does not fall back on HTTP_PROXY (as curl)', () => {
@@ -52,6 +66,28 @@ describe('proxyFor: the proxy variables as curl and undici read them', () => {
     expect(refusal('http://suite:secret-7f3a9c21@')).toMatch(/^HTTPS_PROXY holds no proxy URL \("http:\/\/<credentials>@"\)/);
     // A variable that does not apply to the URL is not read.
     expect(proxyFor(HTTP, { HTTPS_PROXY: 'socks5://proxy.example:1080' })).toBeUndefined();
+  });
+
+  // Before: `HTTPS_PROXY holds no proxy URL ("http://hunt.user:Hash#Secret-991@127.0.0.1:13139")`, the password printed
+  // whole; with an unencoded "@" and "/" in it, most of it.
+  it.each([
+    ['a "#"', 'http://hunt.user:Hash#Secret-991@127.0.0.1:13139', 'Hash#Secret-991', ['Hash', 'Secret-991', 'hunt.user']],
+    ['an "@", a ":" and a "/"', 'http://hunt.user:Pr0xy@Pa:ss/Wd-5566@127.0.0.1:13139', 'Pr0xy@Pa:ss/Wd-5566', ['Pr0xy', 'Pa:ss', 'Wd-5566', 'hunt.user']],
+    ['a "?"', 'suite:p4ss?word-7f3a9c21@proxy.example:3128', 'p4ss?word-7f3a9c21', ['p4ss', 'word-7f3a9c21', 'suite']],
+    // The URL parses, but as a proxy at the host "suite", its port the password's digits, the rest a path.
+    ['a "/" after digits', 'http://suite:12345/abc-7f3a9c21@proxy.example:3128', '12345/abc-7f3a9c21', ['12345', 'abc-7f3a9c21', 'suite']],
+  ])('refuses a proxy URL whose password holds %s unencoded, showing nothing of the credentials, and says to percent-encode them', (_, value, password, parts) => {
+    let message = '';
+    try {
+      proxyFor(HTTPS, { HTTPS_PROXY: value });
+    } catch (error) {
+      expect(error).toBeInstanceOf(UsageError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^HTTPS_PROXY holds no proxy URL \("(http:\/\/)?<credentials>@(127\.0\.0\.1:13139|proxy\.example:3128)"\): give it as http:\/\/host:port .*; percent-encode the characters of the user name and password that a URL reserves \(@ as %40, : as %3A, \/ as %2F, \? as %3F, # as %23, % as %25\)$/);
+    for (const part of parts) expect(message).not.toContain(part);
+    // And the redactor would remove them, should anything write them.
+    expect(proxySecrets({ HTTPS_PROXY: value })).toEqual(expect.arrayContaining([value, password]));
   });
 
   it('is shown as its address and variable', () => {
@@ -94,6 +130,16 @@ describe('NO_PROXY', () => {
     ['[::1]:18081', 'http://[::1]:18080/v1', false],
     ['fd00::/8', 'http://[fd12::5]/v1', true],
     ['10.0.0.0/8', 'http://ten.example/v1', false],
+    // an address is named by an address or a range, never as a name's suffix (before, ".0.0.1" exempted 127.0.0.1)
+    ['.0.0.1', 'http://127.0.0.1:18080/v1', false],
+    ['0.0.1', 'http://127.0.0.1:18080/v1', false],
+    ['*.0.0.1', 'http://127.0.0.1:18080/v1', false],
+    ['.1', 'http://[::1]:18080/v1', false],
+    // a range of IPv6 addresses written as a URL writes the address (before, "[::1]/128" exempted nothing)
+    ['[::1]/128', 'http://[::1]:18080/v1', true],
+    ['::1/128', 'http://[::1]:18080/v1', true],
+    ['[fd00::]/8', 'http://[fd12::5]/v1', true],
+    ['[fd00::]/8', 'http://[fe80::1]/v1', false],
     ['', 'http://127.0.0.1/v1', false],
   ])('%j exempts %s: %s', (noProxy, target, exempted) => {
     expect(exempt(url(target), noProxy)).toBe(exempted);
@@ -111,5 +157,6 @@ describe('proxySecrets', () => {
     expect(proxySecrets({ HTTPS_PROXY: 'http://suite:p%40ss-7f3a9c21@proxy.example:3128', HTTP_PROXY: 'http://proxy.example:3128', NO_PROXY: 'x' }))
       .toEqual(['http://suite:p%40ss-7f3a9c21@proxy.example:3128', 'suite:p@ss-7f3a9c21', 'p@ss-7f3a9c21', 'suite']);
     expect(proxySecrets({})).toEqual([]);
+    expect(proxySecrets({ ALL_PROXY: 'http://all:secret-7f3a9c21@proxy.example:3128' })).toEqual(expect.arrayContaining(['secret-7f3a9c21']));
   });
 });

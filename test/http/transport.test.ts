@@ -1,10 +1,11 @@
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { prepareRequest } from '../../src/http/outgoing.js';
-import { Transport } from '../../src/http/transport.js';
+import { Transport, type TransportOptions } from '../../src/http/transport.js';
 import { authority, hasOpenssl, opensslServer, selfSigned } from '../support/certificates.js';
-import { startProxy } from '../support/proxy.js';
+import { SQUID_CONNECT_FAIL, startProxy, type ProxyOptions, type TestProxy } from '../support/proxy.js';
+import { OUTSIDE_THE_TARGET } from '../../src/http/failure.js';
 
 const options = { timeoutMs: 300, maxResponseBytes: 1000, connections: 8 };
 
@@ -48,25 +49,73 @@ describe('prepareRequest', () => {
   });
 });
 
+/**
+ * Runs `use` with a Transport (given `transportOptions`, and the proxy's `authorization`) to a server of `handler` on
+ * 127.0.0.1, through a proxy of `proxyOptions`, and closes all three after it.
+ */
+async function throughProxy(handler: RequestListener, proxyOptions: ProxyOptions, transportOptions: Partial<TransportOptions> & { readonly authorization?: string },
+  use: (transport: Transport, origin: string, proxy: TestProxy) => Promise<void>): Promise<void> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const proxy = await startProxy(proxyOptions);
+  const { authorization, ...chosen } = transportOptions;
+  const transport = new Transport(origin, { ...options, timeoutMs: 2000, proxy: { url: proxy.url, variable: 'HTTP_PROXY', ...(authorization ? { authorization } : {}) }, ...chosen });
+  try {
+    await use(transport, origin, proxy);
+  } finally {
+    await transport.close();
+    await proxy.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
+
 describe('Transport through a proxy, and with a client certificate', () => {
   it('sends an http target\'s requests to the proxy in absolute form, with its credentials, on as many connections as the run has', async () => {
-    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const proxy = await startProxy();
-    const transport = new Transport(origin, { ...options, connections: 2, proxy: { url: proxy.url, variable: 'HTTP_PROXY', authorization: 'Basic c3VpdGU6cHc=' } });
-    try {
+    const listed: RequestListener = (_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]');
+    await throughProxy(listed, {}, { connections: 2, timeoutMs: 300, authorization: 'Basic c3VpdGU6cHc=' }, async (transport, origin, proxy) => {
       const request = prepareRequest({ target: `${origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
       const attempts = await Promise.all(Array.from({ length: 6 }, () => transport.request(request, { ms: 2_000 }, undefined)));
       expect(attempts.map((a) => a.response?.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(proxy.forwarded).toEqual(Array.from({ length: 6 }, () => ({ kind: 'absolute', target: `${origin}/v1/categories`, authorization: 'Basic c3VpdGU6cHc=' })));
-      expect(proxy.connections()).toBe(2);
-    } finally {
-      await transport.close();
-      await proxy.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }
+      // A connection a request (see the next test), at most as many at once as the run has.
+      expect(proxy.connections()).toBe(6);
+      expect(proxy.peakConnections()).toBeLessThanOrEqual(2);
+    });
+  });
+
+  // Before: tinyproxy answers HTTP/1.1 without `Connection: close` and then closes the connection; the next request on it
+  // got "other side closed", judged CONNECTION_CLOSED (HTTP-1 failures, NON-CONFORMANT at random).
+  it('sends each request to an http target on a connection of its own to the proxy, which may close it after any answer', async () => {
+    const created: RequestListener = (request, response) => {
+      request.resume();
+      request.once('end', () => response.writeHead(201, { 'content-type': 'application/json' }).end('{}'));
+    };
+    await throughProxy(created, { closeAfterAnswer: true }, {}, async (transport, origin, proxy) => {
+      const statuses: (number | string | undefined)[] = [];
+      for (let i = 0; i < 20; i++) {
+        const request = prepareRequest({ target: `${origin}/v1` }, { method: i % 2 ? 'POST' : 'GET', path: '/categories', ...(i % 2 ? { body: '{}' } : {}) }, '00-0-0-01');
+        const attempt = await transport.request(request, { ms: 2000 }, undefined);
+        statuses.push(attempt.response?.status ?? attempt.failure?.code);
+      }
+      expect(statuses).toEqual(Array.from({ length: 20 }, () => 201));
+      expect(proxy.connections()).toBe(20);
+    });
+  });
+
+  // Before: squid's 503 for a target gone mid-run, a flaky proxy's marked 502, were judged as the target's answers
+  // (AUTH-2, MEDIA-1, HTTP-1 failed).
+  it('takes an answer the proxy marked as its own for the proxy\'s failure, judged as none of the target\'s; the target\'s own answers as they come', async () => {
+    const unavailable: RequestListener = (_request, response) => response.writeHead(503, { 'content-type': 'application/json' }).end('{}');
+    await throughProxy(unavailable, { answer: (index) => (index === 1 ? SQUID_CONNECT_FAIL : undefined) }, {}, async (transport, origin, proxy) => {
+      const request = prepareRequest({ target: `${origin}/v1` }, { method: 'GET', path: '/categories' }, '00-0-0-01');
+      const first = await transport.request(request, { ms: 2000 }, undefined);
+      const second = await transport.request(request, { ms: 2000 }, undefined);
+      expect(first.response?.status).toBe(503);
+      expect(second.failure).toEqual({ code: 'PROXY_REFUSED', phase: 'headers', message: `the proxy ${proxy.url} (HTTP_PROXY) answered 503 instead of the target (X-Squid-Error: ERR_CONNECT_FAIL 111)` });
+      expect(OUTSIDE_THE_TARGET.has(second.failure?.code ?? '')).toBe(true);
+    });
   });
 
   // Under TLS 1.3 the refusal comes after the handshake, as an alert that undici reports only as a closed connection.

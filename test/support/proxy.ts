@@ -26,6 +26,10 @@ export interface TestProxy {
   readonly refused: () => number;
   /** How many connections clients opened to it. */
   readonly connections: () => number;
+  /** The most connections clients had open to it at once. */
+  readonly peakConnections: () => number;
+  /** How many connections are open now, clients' and its own to the targets. */
+  readonly open: () => number;
   close(): Promise<void>;
 }
 
@@ -39,7 +43,33 @@ export interface ProxyOptions {
    * proxy alone, as on a company's network (`staging.petstore.invalid` resolves nowhere else).
    */
   readonly hosts?: Readonly<Record<string, string>>;
+  /** Take every connection and request (a CONNECT too), and answer nothing: a proxy that hangs. */
+  readonly silent?: boolean;
+  /**
+   * An answer of its own to the http request it was given (`index`: how many it was given before it, from 0), instead
+   * of forwarding it: squid's error page for a target it cannot reach, a 502 of a flaky proxy. Undefined: forwarded.
+   */
+  readonly answer?: (index: number, request: IncomingMessage) => OwnAnswer | undefined;
+  /**
+   * Close the client's connection a moment after each answer to an http request, though the answer kept it open
+   * (HTTP/1.1, no `Connection: close`), as tinyproxy does.
+   */
+  readonly closeAfterAnswer?: boolean;
 }
+
+/** An answer a proxy makes itself: its status, its headers, and a body (text/html, as proxies' error pages are). */
+export interface OwnAnswer {
+  readonly status: number;
+  readonly headers?: OutgoingHttpHeaders;
+  readonly body?: string;
+}
+
+/** squid's answer when it cannot connect to the target (its headers as squid 5.7 sends them). */
+export const SQUID_CONNECT_FAIL: OwnAnswer = {
+  status: 503,
+  headers: { server: 'squid/5.7', 'content-type': 'text/html;charset=utf-8', 'x-squid-error': 'ERR_CONNECT_FAIL 111', via: '1.1 proxy (squid/5.7)' },
+  body: '<html><head><title>ERROR: The requested URL could not be retrieved</title></head><body>Connection refused</body></html>',
+};
 
 const started: TestProxy[] = [];
 
@@ -54,6 +84,9 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   const sockets = new Set<Socket>();
   let refusals = 0;
   let connections = 0;
+  let clientsOpen = 0;
+  let peak = 0;
+  let given = 0;
   const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : undefined;
   const authorized = (request: IncomingMessage) => expected === undefined || request.headers['proxy-authorization'] === expected;
   const record = (kind: Forwarded['kind'], request: IncomingMessage) => {
@@ -64,15 +97,20 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   const track = (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
+    // A client's socket is half-open once the client closed its side (the http server allows that): close ours too.
+    socket.once('end', () => socket.end());
     socket.on('error', () => socket.destroy());
   };
 
   const server = createServer((request, response) => {
+    if (options.silent) return;
     if (!/^http:\/\//.test(request.url ?? '')) return void response.writeHead(400).end('a proxy takes absolute-form requests');
     if (!authorized(request)) {
       refusals++;
       return void response.writeHead(407, { 'proxy-authenticate': 'Basic realm="test proxy"' }).end();
     }
+    const own = options.answer?.(given++, request);
+    if (own) return void response.writeHead(own.status, { 'content-type': 'text/html', ...own.headers }).end(own.body ?? '');
     record('absolute', request);
     const url = new URL(request.url as string);
     const headers: OutgoingHttpHeaders = { ...request.headers };
@@ -81,16 +119,20 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     const upstream = httpRequest({ host: resolve(url.hostname), port: url.port || 80, method: request.method, path: url.pathname + url.search, headers }, (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
+      if (options.closeAfterAnswer) response.once('finish', () => setTimeout(() => request.socket.destroy(), 5));
     });
     upstream.on('error', () => (response.headersSent ? response.destroy() : response.writeHead(502).end()));
     request.pipe(upstream);
   });
   server.on('connection', (socket: Socket) => {
     connections++;
+    peak = Math.max(peak, ++clientsOpen);
+    socket.once('close', () => clientsOpen--);
     track(socket);
   });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     track(client);
+    if (options.silent) return;
     if (!authorized(request)) {
       refusals++;
       return void client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="test proxy"\r\nContent-Length: 0\r\n\r\n');
@@ -118,6 +160,8 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     forwarded,
     refused: () => refusals,
     connections: () => connections,
+    peakConnections: () => peak,
+    open: () => sockets.size,
     close: () => new Promise<void>((closed) => {
       server.close(() => closed());
       for (const socket of sockets) socket.destroy();

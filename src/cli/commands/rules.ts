@@ -7,7 +7,8 @@ import type { RuleId } from '../../rules/catalogue.js';
 import type { LoadedSpec } from '../../spec/load.js';
 import type { Output } from '../console/output.js';
 import { defaultProfile, PROFILES } from '../profiles.js';
-import { environmentNetwork, specFetcher } from '../run-setup.js';
+import type { Command } from '../options.js';
+import { networkOf, specFetcher } from '../run-setup.js';
 import { bundledSpecLines, NOT_EXERCISED, type SpecLines } from './spec-lines.js';
 
 /**
@@ -15,9 +16,11 @@ import { bundledSpecLines, NOT_EXERCISED, type SpecLines } from './spec-lines.js
  * each rule comes to for the spec in use (the bundled one, or --spec; with --assert-formats, as a run with it): see
  * rules-for-spec.ts.
  */
-export async function printRules(out: Output, json: boolean, only: readonly string[], specPath: string | undefined, assertFormats: boolean, env: NodeJS.ProcessEnv): Promise<void> {
-  // A spec at a URL is fetched through the environment's proxy, trusting the system's CAs, within a run's deadline.
-  const spec = await loadSpec(specPath, { fetch: specFetcher(environmentNetwork(env), PROFILES[defaultProfile(false)].timeoutMs) });
+export async function printRules(out: Output, command: Extract<Command, { kind: 'rules' }>, env: NodeJS.ProcessEnv): Promise<void> {
+  const { json, only, specPath, assertFormats } = command;
+  // A spec at a URL is fetched as a run fetches it (the proxy the environment names, --ca, --insecure, the client
+  // certificate), within a run's deadline.
+  const spec = await loadSpec(specPath, { fetch: specFetcher(await networkOf(command.network, env), PROFILES[defaultProfile(false)].timeoutMs) });
   const rules = RULES.filter((rule) => selects({ only, skip: [] }, rule.id));
   const forSpec = await specLinesOf(spec, assertFormats, rules.map((rule) => rule.id));
   if (json) {

@@ -38,7 +38,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const shared = replay || config.seed !== undefined || !config.shard ? undefined : shardSeed(env);
   const expectations = config.expectFailures ? { file: config.expectFailures, entries: await readExpectedFailures(config.expectFailures) } : undefined;
   const baseline = config.baseline ? { file: config.baseline, report: await readBaseline(config.baseline) } : undefined;
-  const network = await networkOf(config, env);
+  const network = await networkOf({ ...config, insecure: config.settings.insecure }, env);
   const spec = await loadSpec(config.specPath, { fetch: specFetcher(network, config.settings.timeoutMs) });
   markPhase('spec-loaded');
   const reportDir = config.reportDir ?? await defaultReportDir('run');
@@ -75,8 +75,10 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     if (settings.readOnly) out.line(out.style.yellow(`read-only: ${settings.readOnly}; checks that would create categories are skipped`));
     if (settings.insecure) out.line(out.style.yellow('insecure: TLS certificates are not verified (--insecure)'));
     if (settings.assertFormats) out.line('formats asserted: a value that breaks a format of the spec\'s must be refused (--assert-formats)');
-    const exposure = config.apiKeyFile === undefined ? undefined : await keyFileExposure(config.apiKeyFile);
-    if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    for (const [flag, file] of [['--api-key-file', config.apiKeyFile], ['--client-key', config.clientKeyFile]] as const) {
+      const exposure = file === undefined ? undefined : await keyFileExposure(file, flag);
+      if (exposure) out.line(out.style.yellow(`warning: ${exposure}`));
+    }
     if (apiKey !== undefined && redactedOnlyAsAWord(apiKey)) out.line(out.style.yellow(`warning: ${shortKeyWarning(apiKey)}`));
     // The bundled reference takes the key the run gave it: only a deployment's can be the wrong one.
     const keyToTry = apiKey === undefined ? undefined
