@@ -121,7 +121,7 @@ describe('the command line', () => {
     ]);
     expect(json.find((r) => r.id === 'LIST-1')?.forSpec).toEqual([
       'the parameter limit (query, form, exploded; an integer, from 1): values it allows get 200 and a JSON array: 2 (its plainest value; a value 2147483647, the most it allows), and generated ones',
-      'limit: values it does not allow get 400: 4 (a text where a number belongs; a fraction where an integer belongs; a value is true; …)',
+      'limit: values it does not allow get 400: 4 (a text where a number belongs; a fraction where an integer belongs; a value that is true; …)',
     ]);
     expect(json.find((r) => r.id === 'CREATE-2')?.forSpec).toEqual(expect.arrayContaining([
       'name (maxLength): 2 (of 51 characters, one more than its maxLength; of 51 characters in combining sequences, one more than its maxLength)',
