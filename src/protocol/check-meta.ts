@@ -1,5 +1,6 @@
 import type { TaskMeta } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import type { Cause } from '../rules/cause.js';
 import type { Parameter } from '../spec/types.js';
 
 /**
@@ -48,6 +49,8 @@ export interface CheckMeta {
   readonly observation?: string;
   /** For a check skipped over another rule's problem (see SkippedOver): the rule that must have failed for it. */
   readonly dependsOn?: string;
+  /** For a failure that follows from another rule's failure (see Cause): that rule, and why. */
+  readonly follows?: Cause;
   readonly generated?: GeneratedMeta;
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;

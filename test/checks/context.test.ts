@@ -5,7 +5,9 @@ import { expectIdNotHonoured } from '../../src/checks/expectations.js';
 import { bearer, type CredentialSent } from '../../src/http/credential.js';
 import { CheckFailure, SkippedOver } from '../../src/checks/failure.js';
 import { Ledger } from '../../src/runtime/ledger.js';
-import { WriteBudget } from '../../src/runtime/write-budget.js';
+import { WriteBudget, type RefusalKind } from '../../src/runtime/write-budget.js';
+import { newRunState } from '../../src/runtime/run-state.js';
+import { ownerOf } from '../../src/checks/audits/ownership.js';
 import type { SuiteState } from '../../src/runtime/suite-state.js';
 import type { OutgoingRequest } from '../../src/http/client.js';
 import { Reply } from '../../src/http/reply.js';
@@ -23,15 +25,19 @@ const list: Operation = {
 function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = []) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
-  const credentials = new WeakMap<Reply, CredentialSent>();
+  const run = newRunState(new WriteBudget(10), new WriteBudget(0));
   const suite = {
     name: 'test',
-    ledger: new Ledger({ created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget: new WriteBudget(10), topUp: new WriteBudget(0), posts: 0 }),
+    run,
+    ledger: new Ledger(run),
     nextExchangeId: () => `test-${++n}`,
     coverage: { note: () => undefined },
     audits: {
-      audit: (reply: Reply, _op: Operation, _allowed: readonly number[], credential: CredentialSent) => credentials.set(reply, credential),
-      credentialOf: (reply: Reply) => credentials.get(reply),
+      // Who owns each answer, as the suite's audits find it (the validators serve no owner).
+      audit: (reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent, refusal?: RefusalKind) => {
+        const owner = ownerOf({ reply, operation, alsoAllowed, credential, refusal, validators: undefined as never, run });
+        if (owner) run.owners.set(reply, owner);
+      },
     },
     env: {
       settings: { apiKey: 'key', seed: 1, numRuns: 5 },

@@ -1,4 +1,4 @@
-import { refuse } from '../behaviour.js';
+import { refuse, type Store } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /**
@@ -158,6 +158,33 @@ export const authFaults = [
   fault('auth-challenge-in-realm', 'AUTH-6',
     'The 401 challenges Basic, and mentions bearer keys only inside its realm string.',
     () => ({ challenge: () => 'Basic realm="petstore, bearer keys only"' })),
+  fault('newcomer-three-bugs', 'AUTH-2',
+    'A first service, with three bugs: POST takes any bearer token, and keeps what each token creates apart (a tenant a ' +
+    'token, its ids counted from 1); a category without a description is written with "description": null; names are trimmed.',
+    (base) => {
+      // What the server learnt of the request it is handling: set by credentialOf and accepts, read by store, which it
+      // calls for the same request before it awaits anything.
+      let posting = false;
+      let tenant: string | undefined;
+      const tenants = new Map<string, Store>();
+      return {
+        credentialOf: (request, url, raw) => {
+          posting = request.method === 'POST';
+          return base.credentialOf(request, url, raw);
+        },
+        accepts: (token, key) => {
+          const valid = base.accepts(token, key);
+          tenant = valid ? undefined : token;
+          return valid || (posting && token !== undefined);
+        },
+        store: (store, category, body) => {
+          const own = tenant === undefined ? store : tenants.get(tenant) ?? { categories: new Map(), nextId: 1n };
+          if (tenant !== undefined) tenants.set(tenant, own);
+          return base.store(own, { ...category, name: category.name.trim() }, body);
+        },
+        present: (category) => ({ description: null, ...base.present(category) }),
+      };
+    }, ['MODEL-1', 'CREATE-1']),
 ];
 
 
