@@ -1,8 +1,10 @@
 /**
  * Politeness towards a target: how many requests may be in flight at once, and how many may start per second.
  * Both are shared by every check of a run, whatever the concurrency of the checks themselves. A target that asks to
- * slow down (429) gets half as many requests at once, and half as many started a second, and none at all until its
- * wait is over; answers that are not 429 bring the pace back, a little at a time, to what it was.
+ * slow down (429) gets half as many requests at once, and half as many started a second; answers that are not 429
+ * bring the pace back, a little at a time, to what it was. Only the request it refused waits what it asked for (see
+ * RateLimitPolicy): a target that turns away one request in fifty, with a wait of a second or two, held every other
+ * request of the run for that long, and a run of 3 s took 58.
  */
 export class Pacer {
   private inFlight = 0;
@@ -14,8 +16,11 @@ export class Pacer {
   private rate: number | undefined;
   /** The rate to grow back to: the one given, or, without one, the pace before the first request to slow down. */
   private fullRate: number | undefined;
-  /** No request starts before this time (performance.now()), which a request to slow down sets. */
-  private pausedUntil = 0;
+  /**
+   * Until this time (performance.now()), a request to slow down answers the pace already halved: the wait the first
+   * of them asked for, and at least a second.
+   */
+  private calmUntil = 0;
   /** When the requests of the last second started: the pace a request to slow down halves, without a rate. */
   private readonly recentStarts: number[] = [];
   /** Answers since the concurrency was last raised or halved. */
@@ -34,17 +39,17 @@ export class Pacer {
   }
 
   /**
-   * The target asked to slow down (429), and to wait `waitMs`: half as many requests at once (at least one) and half
-   * as many started a second (at least one; without a rate, half the pace of the last second), and none before the
-   * wait is over. Retrying at the same pace would have the requests that were turned away compete again with the
-   * ones that got through, round after round: against a target limited to 5 requests a second, 8 at once made some
-   * give up after every retry, and HTTP-1 fail.
+   * The target asked to slow down (429), and the request it refused to wait `waitMs`: half as many requests at once
+   * (at least one) and half as many started a second (at least one; without a rate, half the pace of the last second).
+   * Retrying at the same pace would have the requests that were turned away compete again with the ones that got
+   * through, round after round: against a target limited to 5 requests a second, 8 at once made some give up after
+   * every retry, and HTTP-1 fail.
    */
   slowDown(waitMs: number): void {
     const now = performance.now();
     // The requests turned away together answer the same pace: the first of them slows it, the others (within its wait,
     // and at least a second, the pace's own measure) only wait.
-    if (now >= this.pausedUntil && now - this.slowedAt >= 1000) {
+    if (now >= this.calmUntil && now - this.slowedAt >= 1000) {
       this.slowedAt = now;
       this.limit = Math.max(1, Math.floor(this.limit / 2));
       this.answersAtLimit = 0;
@@ -54,7 +59,7 @@ export class Pacer {
         this.rate = Math.max(1, pace / 2);
       }
     }
-    this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
+    this.calmUntil = Math.max(this.calmUntil, now + waitMs);
   }
 
   /**
@@ -81,7 +86,7 @@ export class Pacer {
   resume(): void {
     this.limit = this.concurrency;
     this.rate = this.givenRate;
-    this.pausedUntil = 0;
+    this.calmUntil = 0;
     this.wakeWaiters();
   }
 
@@ -94,15 +99,12 @@ export class Pacer {
   }
 
   /**
-   * Waits for a free slot (and for the rate, and any wait a target asked for), then holds it until the returned
-   * release is called. Rejects with the signal's reason when it aborts while waiting for a slot.
+   * Waits for a free slot (and for the rate), then holds it until the returned release is called. Rejects with the
+   * signal's reason when it aborts while waiting for a slot.
    */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.inFlight < this.limit) this.inFlight++;
     else await this.handOver(signal);
-    for (let paused = this.pausedUntil - performance.now(); paused > 0 && !signal?.aborted; paused = this.pausedUntil - performance.now()) {
-      await sleep(paused, signal).catch(() => undefined);
-    }
     if (this.rate) {
       const now = performance.now();
       const start = Math.max(now, this.nextStart);

@@ -55,7 +55,7 @@ export const httpFaults = [
     })),
   fault('create-accepted-202', 'HTTP-1',
     'Creates go through a queue: the handler answers 202 Accepted with the category it will hold, and a worker stores it.',
-    (base) => ({ send: (response, status, body, headers) => base.send(response, status === 201 ? 202 : status, body, headers) })),
+    (base) => ({ send: (response, status, body, headers) => base.send(response, status === 201 ? 202 : status, body, headers) }), ['CREATE-1']),
   fault('create-500-when-busy', 'HTTP-1',
     'The store is SQLite, which locks the database for each insert: a create while another is under way gets "database is ' +
     'locked", which the framework answers with its plain-text 500.',
@@ -78,7 +78,7 @@ export const httpFaults = [
           response.end('Internal Server Error');
         },
       };
-    }),
+    }, ['CREATE-1']),
   fault('invalid-body-422', 'HTTP-1',
     'Request validation is FastAPI\'s: a body it cannot parse or validate gets 422 with its {"detail": [...]} list, ' +
     'where the contract documents 400 and an Error.',
