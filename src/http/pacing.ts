@@ -6,6 +6,9 @@
  * RateLimitPolicy): a target that turns away one request in fifty, with a wait of a second or two, held every other
  * request of the run for that long, and a run of 3 s took 58.
  */
+/** The answers over which requests to slow down are counted: the pace is halved at the second 429 among them. */
+const RECENT_ANSWERS = 20;
+
 export class Pacer {
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
@@ -27,6 +30,8 @@ export class Pacer {
   private answersAtLimit = 0;
   /** When the pace was last halved. */
   private slowedAt = Number.NEGATIVE_INFINITY;
+  /** The last answers, newest last: whether each was a request to slow down (see {@link RECENT_ANSWERS}). */
+  private readonly recentAnswers: boolean[] = [];
 
   constructor(
     /** Requests in flight at once. */
@@ -39,13 +44,17 @@ export class Pacer {
   }
 
   /**
-   * The target asked to slow down (429), and the request it refused to wait `waitMs`: half as many requests at once
-   * (at least one) and half as many started a second (at least one; without a rate, half the pace of the last second).
+   * The target asked to slow down (429), and the request it refused to wait `waitMs`: unless it is the only one among
+   * the last {@link RECENT_ANSWERS} answers, half as many requests at once (at least one) and half as many started a
+   * second (at least one; without a rate, half the pace of the last second).
    * Retrying at the same pace would have the requests that were turned away compete again with the ones that got
    * through, round after round: against a target limited to 5 requests a second, 8 at once made some give up after
    * every retry, and HTTP-1 fail.
    */
   slowDown(waitMs: number): void {
+    // One 429 among many answers turned away that request, not the pace: a gateway that answers every 50th request 429
+    // is served no better at half the pace, and a run slowed at each of them took 31 s instead of 17.
+    if (this.noteAnswer(true) < 2) return;
     const now = performance.now();
     // The requests turned away together answer the same pace: the first of them slows it, the others (within its wait,
     // and at least a second, the pace's own measure) only wait.
@@ -68,6 +77,7 @@ export class Pacer {
    * that turns away one request in many, or only ever one kind, is not slowed for good).
    */
   answered(): void {
+    this.noteAnswer(false);
     if (this.limit < this.concurrency && ++this.answersAtLimit >= this.limit) {
       this.limit++;
       this.answersAtLimit = 0;
@@ -88,6 +98,13 @@ export class Pacer {
     this.rate = this.givenRate;
     this.calmUntil = 0;
     this.wakeWaiters();
+  }
+
+  /** Notes an answer (whether it asked to slow down); returns how many of the recent ones did. */
+  private noteAnswer(slowDown: boolean): number {
+    this.recentAnswers.push(slowDown);
+    if (this.recentAnswers.length > RECENT_ANSWERS) this.recentAnswers.shift();
+    return this.recentAnswers.filter(Boolean).length;
   }
 
   /** Lets waiters in while there is room under a concurrency that grew. */

@@ -72,8 +72,28 @@ describe('Pacer', () => {
     expect(most).toBe(4);
   });
 
+  it('takes one request to slow down among many answers for a refusal of that request, not of the pace', async () => {
+    const pacer = new Pacer(4);
+    for (let i = 0; i < 19; i++) pacer.answered();
+    pacer.slowDown(0);
+    const held = await Promise.all(Array.from({ length: 4 }, () => pacer.acquire()));
+    expect(held).toHaveLength(4);
+    for (let i = 0; i < 19; i++) pacer.answered();
+    pacer.slowDown(0); // the first again of the last 20
+    for (const release of held) release();
+    pacer.slowDown(0); // the second: half as many at once
+    const two = [await pacer.acquire(), await pacer.acquire()];
+    let third = false;
+    const late = pacer.acquire().then((release) => { third = true; return release; });
+    await sleep(10);
+    expect(third).toBe(false);
+    for (const release of two) release();
+    (await late)();
+  });
+
   it('never lets fewer than one in at a time, and grows back to its concurrency as answers come', async () => {
     const pacer = new Pacer(2);
+    pacer.slowDown(0);
     pacer.slowDown(0);
     const one = await pacer.acquire();
     let secondIn = false;
@@ -93,6 +113,7 @@ describe('Pacer', () => {
   it('once asked to slow down, starts half as many requests a second as it did', async () => {
     const pacer = new Pacer(4);
     for (let i = 0; i < 40; i++) (await pacer.acquire())();
+    pacer.slowDown(0);
     pacer.slowDown(0);
     const started = performance.now();
     for (let i = 0; i < 6; i++) (await pacer.acquire())();
