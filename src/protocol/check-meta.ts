@@ -45,6 +45,8 @@ export interface CheckMeta {
   readonly writes?: number;
   /** The id of the exchange a failure points at. */
   readonly failedExchange?: string;
+  /** The trace id every request of the check carried in its `traceparent` (see CheckRequests.traceId). */
+  readonly traceId?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
   /** For a check skipped over another rule's problem (see SkippedOver): the rule that must have failed for it. */

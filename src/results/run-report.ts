@@ -42,6 +42,11 @@ export interface CheckResult {
   /** Categories the check's own requests created, or may have (see `writes` of the report); absent: none. */
   readonly writes?: number;
   readonly failedExchange?: string;
+  /**
+   * For a check that sent requests: the trace id each of them carried in its `traceparent` (`00-<trace id>-<span id>-01`,
+   * a span per request), so that the target's logs of every exchange of the check, recorded here or not, join to it.
+   */
+  readonly traceId?: string;
   readonly generated?: GeneratedMeta;
   /** For a check skipped because another rule's problem left it nothing to judge: that rule. */
   readonly dependsOn?: string;

@@ -45,6 +45,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     exchangeCount: meta.exchangeCount,
     ...(meta.writes !== undefined ? { writes: meta.writes } : {}),
     ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
+    ...(meta.traceId !== undefined ? { traceId: meta.traceId } : {}),
     ...(meta.generated ? { generated: meta.generated } : {}),
     ...(outcome === 'skipped' && meta.dependsOn ? { dependsOn: meta.dependsOn } : {}),
     ...(outcome === 'failed' ? { cause: meta.follows ? { rule: meta.follows.rule, why: redactor.redact(meta.follows.why) } : { rule: meta.rule } } : {}),
