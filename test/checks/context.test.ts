@@ -128,6 +128,29 @@ describe('CheckContext', () => {
     expect(() => garbled.t.expectJson(garbledReply)).toThrow(/cannot be judged: in test-1 the body is not well-formed JSON.*MEDIA-1/);
   });
 
+  // Before: a create answering 202 failed AUTH-3's check ("expected 201, got 202") and six of MODEL-3's; a 500 under
+  // concurrent creates MODEL-3's and AUTH-7's.
+  it('skips over a status HTTP-1 owns (a 5xx, one not documented), except in CREATE-1\'s and LIST-1\'s checks, which fail naming it', async () => {
+    const accepted = context(202, '[]', 'MODEL-3');
+    const acceptedReply = await accepted.t.list();
+    expect(() => accepted.t.expectStatus(acceptedReply, 200)).toThrow(SkippedOver);
+    expect(() => accepted.t.expectStatus(acceptedReply, 200)).toThrow(/test-1 was answered 202, which is not documented for listCategories \(HTTP-1 reports it\)/);
+    const crashed = context(500, 'Internal Server Error', 'AUTH-7');
+    const crashedReply = await crashed.t.list();
+    expect(() => crashed.t.expectStatus(crashedReply, 200)).toThrow(/test-1 was answered with a server error \(500\) \(HTTP-1 reports it\)/);
+    const promised = context(202, '[]', 'LIST-1');
+    const promisedReply = await promised.t.list();
+    let failure: unknown;
+    try {
+      promised.t.expectStatus(promisedReply, 200);
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(CheckFailure);
+    expect((failure as CheckFailure).message).toMatch(/^expected 200, got 202/);
+    expect((failure as CheckFailure).follows).toMatchObject({ rule: 'HTTP-1', coOwner: 'LIST-1' });
+  });
+
   it('fails its own rule over a list that is not an array, and only skips for other rules', async () => {
     const own = context(200, '{"items":[]}', 'LIST-1');
     const ownReply = await own.t.list();
