@@ -29,11 +29,9 @@ function firstClause(problem: string): string {
  */
 export class Kinds {
   private readonly byKind = new Map<string, { readonly words: string; count: number }>();
-  private total = 0;
 
   /** Counts a problem, of the kind `kind` names (default: its own, see kindOf), in `words` (default: its first clause). */
   count(problem: string, kind = kindOf(problem), words = firstClause(problem)): void {
-    this.total++;
     const known = this.byKind.get(kind);
     if (known) known.count++;
     else this.byKind.set(kind, { words: words.length > KIND_MAX ? `${words.slice(0, KIND_MAX - 1)}…` : words, count: 1 });
@@ -54,9 +52,5 @@ export class Kinds {
       text = next;
     }
     return text;
-  }
-
-  get size(): number {
-    return this.total;
   }
 }
