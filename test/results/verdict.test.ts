@@ -246,6 +246,15 @@ describe('the console, for failures with several causes', () => {
     expect(text).toMatch(/Verdict: NON-CONFORMANT {2}2 causes, 5 MUST failures;/);
   });
 
+  it('tells one cause only when failures of other rules follow from it', () => {
+    const own = consoleOf(reportOf([...everyRuleJudged(), ofRule('CREATE-1', 'failed'), ofRule('CREATE-1', 'failed')]));
+    expect(own).not.toMatch(/cause/);
+    expect(own).toMatch(/Verdict: NON-CONFORMANT {2}2 MUST failures;/);
+    const following = consoleOf(reportOf([...everyRuleJudged(), ofRule('HTTP-1', 'failed'), ofRule('CREATE-1', 'failed', { cause: { rule: 'HTTP-1', why: 'create-2 was answered 202' } })]));
+    expect(following).toMatch(/^1 cause of 2 failures$/m);
+    expect(following).toMatch(/^ {2}✗ HTTP-1 +2 failures, 1 of them under rules that follow from it: CREATE-1 ×1$/m);
+  });
+
   it('shows one failed check of each kind a rule has, with how many are like it', () => {
     const text = consoleOf(report);
     expect(text).toMatch(/CREATE-1 failed check: the created name is "x", but " Cat " was sent \(and 1 more like it\)$/m);

@@ -94,10 +94,13 @@ function failureCounts(report: RunReport, out: Output): string {
   return [...(causes > 0 ? [plural(causes, 'cause')] : []), ...tally('breaks-verdict', 'failure'), ...(warnings.length ? [out.style.yellow(warnings.join(', '))] : [])].join(', ');
 }
 
-/** The root causes the console tells (see rootCauses): none for a single failure, which is its own cause. */
+/**
+ * The root causes the console tells (see rootCauses): none when there is one and every failure is its rule's own, which
+ * the rules' lines say as well.
+ */
 function toldCauses(report: RunReport): RootCause[] {
   const causes = rootCauses(report.results);
-  return causes.reduce((n, c) => n + c.failures.length, 0) > 1 ? causes : [];
+  return causes.length > 1 || causes.some((c) => c.following.size > 0) ? causes : [];
 }
 
 function symbol(out: Output, rule: RuleOutcome): string {
