@@ -34,8 +34,11 @@ export class RateLimitPolicy {
 
   constructor(private readonly pacer: Pacer) {}
 
-  /** What to do with an answer of `status`, with the Retry-After header `retryAfter`, to a request retried `retried` times. */
-  decide(status: number, retryAfter: string | string[] | undefined, retried: number): RateLimitDecision {
+  /**
+   * What to do with an answer of `status`, with the Retry-After header `retryAfter` (and the Date header `date`, the
+   * target's clock), to a request retried `retried` times.
+   */
+  decide(status: number, retryAfter: string | string[] | undefined, retried: number, date?: string | string[]): RateLimitDecision {
     if (status !== 429) {
       this.pacer.answered();
       this.limitedInARow = 0;
@@ -48,7 +51,7 @@ export class RateLimitPolicy {
       if (++this.limitedInARow >= LIMITED_IN_A_ROW) this.pacer.resume();
       return { retry: false, rateLimited: { persisted: true, why: `still 429 after ${RETRIES} retries` } };
     }
-    const wait = retryWait(retryAfter, retried);
+    const wait = retryWait(retryAfter, retried, date);
     // A wait longer than the suite gives is not waited out, by this request or by the others.
     if (wait === undefined) {
       return { retry: false, rateLimited: { persisted: false, why: `its Retry-After (${String(retryAfter)}) asks for longer than the ${MAX_RETRY_WAIT_MS / 1000} s the suite waits` } };
@@ -58,16 +61,28 @@ export class RateLimitPolicy {
   }
 }
 
+/** How far the target's clock (its Date header) may be from ours before an HTTP-date is read against its clock. */
+const CLOCK_SKEW_MS = 2_000;
+
 /**
  * The wait a 429's Retry-After asks for (seconds or an HTTP date; none: see {@link BARE_RETRY_WAIT_MS}) before the
- * request's retry number `retried` + 1, or undefined when it is longer than we wait.
+ * request's retry number `retried` + 1, or undefined when it is longer than we wait. A date is a time on the target's
+ * clock: read against ours, which its Date header, to the second, cannot beat; against its Date header when the two
+ * clocks are further apart than that (a target 30 s ahead asked for 31 s, and its checks went unjudged).
  */
-function retryWait(header: string | string[] | undefined, retried: number): number | undefined {
+function retryWait(header: string | string[] | undefined, retried: number, date?: string | string[]): number | undefined {
   const value = Array.isArray(header) ? header[0] : header;
   const bare = BARE_RETRY_WAIT_MS * 2 ** retried;
   if (value === undefined) return bare;
   // delay-seconds is a whole number (RFC 9110 §10.2.3); a fraction is read as seconds too, not as a date.
-  const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  const asked = /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) * 1000 : Date.parse(value) - targetNow(date);
   const wait = Number.isFinite(asked) ? Math.max(0, asked) : bare;
   return wait <= MAX_RETRY_WAIT_MS ? wait : undefined;
+}
+
+/** Now, on the target's clock: ours, unless its Date header is further from it than {@link CLOCK_SKEW_MS}. */
+function targetNow(header: string | string[] | undefined): number {
+  const now = Date.now();
+  const theirs = Date.parse((Array.isArray(header) ? header[0] : header) ?? '');
+  return Number.isFinite(theirs) && Math.abs(theirs - now) > CLOCK_SKEW_MS ? theirs : now;
 }

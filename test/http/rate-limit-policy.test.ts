@@ -31,6 +31,16 @@ describe('RateLimitPolicy', () => {
     expect(calls.slowDown.mock.calls.slice(0, 4)).toEqual([[2000], [500], [1000], [250]]);
   });
 
+  it('reads a date against the target\'s clock when its Date header is seconds away from ours, and against ours otherwise', () => {
+    const { rateLimits } = policy();
+    const ahead = Date.now() + 30_000;
+    const skewed = rateLimits.decide(429, new Date(ahead + 3000).toUTCString(), 0, new Date(ahead).toUTCString());
+    expect(skewed.retry && skewed.waitMs).toBeGreaterThan(1000);
+    expect(skewed.retry && skewed.waitMs).toBeLessThanOrEqual(4000);
+    // Within the Date header's second, ours is the finer clock: a date already past is no wait.
+    expect(rateLimits.decide(429, new Date(Date.now() - 1000).toUTCString(), 0, new Date().toUTCString())).toEqual({ retry: true, waitMs: 0 });
+  });
+
   it('does not wait out a Retry-After over 10 s, and says so: a limit not waited out has not persisted', () => {
     const { rateLimits, calls } = policy();
     expect(rateLimits.decide(429, '3600', 0)).toEqual({ retry: false, rateLimited: { persisted: false, why: 'its Retry-After (3600) asks for longer than the 10 s the suite waits' } });
