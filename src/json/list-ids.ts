@@ -30,18 +30,22 @@ function idsOf(document: JsonDocument): ListIds {
   let objects = 0;
   const seen = new Set<number | string>();
   const repeated = new Set<number | string>();
-  const ids: bigint[] = [];
   for (const item of document.value as readonly unknown[]) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
     objects++;
     const key = idKeyOf(document, item as Record<string, unknown>);
     if (key === undefined) continue;
-    if (seen.has(key)) {
-      repeated.add(key);
-      continue;
-    }
-    seen.add(key);
-    ids.push(BigInt(key));
+    if (seen.has(key)) repeated.add(key);
+    else seen.add(key);
   }
-  return { objects, seen, repeated, ids };
+  // The ids as bigints only for a check that asks (most lists are read for MODEL-2 and their size): a Set keeps the
+  // order its keys were first added in, which is the list's.
+  let ids: bigint[] | undefined;
+  return {
+    objects, seen, repeated,
+    get ids() {
+      ids ??= Array.from(seen, (key) => BigInt(key));
+      return ids;
+    },
+  };
 }
