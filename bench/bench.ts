@@ -9,9 +9,9 @@
  *   npm run bench -- --quick      one run per scenario, without the largest ones, printed only (a smoke test)
  *   npm run bench -- --against DIR [--only TEXT]
  *                                 this build and the one in DIR (another checkout, built), side by side: the
- *                                 scenarios whose name holds TEXT (default: all), in rounds of one run of each build,
- *                                 which goes first alternating; printed only, with each build's time over its latency
- *                                 floor where the target answers late
+ *                                 scenario named TEXT, or those whose name holds it (default: all), in rounds
+ *                                 of one run of each build, which goes first alternating; printed only, with
+ *                                 each build's time over its latency floor where the target answers late
  *   npm run bench -- --help       this text
  */
 import { spawn } from 'node:child_process';
@@ -312,7 +312,9 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 async function sideBySide(root: string, only = ''): Promise<void> {
   const other = join(root, 'dist', 'src', 'cli', 'main.js');
   const row = (samples: readonly Sample[]) => `${spread(samples, (s) => s.wallMs, seconds)} s, ${spread(samples, (s) => s.maxRssBytes, megabytes)} MB`;
-  for (const scenario of SCENARIOS.filter((s) => s.name.includes(only))) {
+  // A name given whole picks that scenario alone ('empty target' is also the start of the latency scenarios' names).
+  const exact = SCENARIOS.filter((s) => s.name === only);
+  for (const scenario of exact.length ? exact : SCENARIOS.filter((s) => s.name.includes(only))) {
     const mine: Sample[] = [];
     const theirs: Sample[] = [];
     await runOnce(scenario);
