@@ -7,8 +7,23 @@ describe('listIdsOf', () => {
     const ids = listIdsOf(parseJson('[{"id":3},{"id":9007199254740993},"x",{"id":1},{"id":3},{"name":"no id"},[],{"id":9007199254740993}]'));
     expect(ids.objects).toBe(6);
     expect(ids.ids).toEqual([3n, 9007199254740993n, 1n]);
-    expect([...ids.seen]).toEqual([3, '9007199254740993', 1]);
+    expect(ids.distinct).toBe(3);
     expect([...ids.repeated]).toEqual([3, '9007199254740993']);
+  });
+
+  it('finds no repeat in a list whose ids rise or fall, and finds one anywhere else', () => {
+    for (const [text, repeated, ids] of [
+      ['[{"id":1},{"id":2},{"id":9007199254740993}]', [], [1n, 2n, 9007199254740993n]],
+      ['[{"id":5},{"id":3},{"id":-1}]', [], [5n, 3n, -1n]],
+      ['[{"id":1},{"id":2},{"id":2}]', [2], [1n, 2n]],
+      ['[{"id":3},{"id":1},{"id":2},{"id":1}]', [1], [3n, 1n, 2n]],
+      ['[{"id":1},{"id":"1"},{"id":2},{"id":1.0}]', [1], [1n, 2n]],
+    ] as const) {
+      const found = listIdsOf(parseJson(text));
+      expect([...found.repeated], text).toEqual(repeated);
+      expect(found.ids, text).toEqual(ids);
+      expect(found.distinct, text).toBe(ids.length);
+    }
   });
 
   it('works a document out once, its ids as bigints the same array each time they are asked for', () => {
