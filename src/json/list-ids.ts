@@ -46,9 +46,8 @@ function idsOf(document: JsonDocument): ListIds {
     }
     keys.push(key);
   }
-  const once = rising || falling ? keys : undefined;
   const repeated = new Set<number | string>();
-  const distinct = once ?? distinctOf(keys, repeated);
+  const distinct = rising || falling ? keys : distinctOf(keys, repeated);
   let ids: bigint[] | undefined;
   return {
     objects, distinct: distinct.length, repeated,
