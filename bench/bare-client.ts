@@ -4,19 +4,20 @@
  * it takes beyond the target's busy time is what any client pays on this machine: writing and reading over
  * loopback, the target's HTTP parsing outside its handler, and each side waking up for the other.
  *
- *   node dist/bench/bare-client.js <base URL> <count>        (the API key in PETSTORE_API_KEY)
+ *   node dist/bench/bare-client.js <base URL> <count> [in flight]        (the API key in PETSTORE_API_KEY)
  *
  * Sends one request first, as the CLI's first contact (the bench's target leaves it out of its busy time), then
- * `count` requests one at a time, a create and then a list read, and prints `{"spanMs": …}`: from the start of the
- * first of them to the end of the last answer read.
+ * `count` requests, a create and then a list read, one at a time or `in flight` at once (as a run's concurrency), and
+ * prints `{"spanMs": …}`: from the start of the first of them to the end of the last answer read.
  */
 import { Pool } from 'undici';
 
-const [base, countArg] = process.argv.slice(2);
+const [base, countArg, inFlightArg = '1'] = process.argv.slice(2);
 const count = Number(countArg);
+const inFlight = Number(inFlightArg);
 const apiKey = process.env['PETSTORE_API_KEY'];
-if (!base || !Number.isInteger(count) || count < 1 || !apiKey) {
-  throw new Error('usage: PETSTORE_API_KEY=… node bare-client.js <base URL> <count of 1 or more>');
+if (!base || !Number.isInteger(count) || count < 1 || !Number.isInteger(inFlight) || inFlight < 1 || !apiKey) {
+  throw new Error('usage: PETSTORE_API_KEY=… node bare-client.js <base URL> <count of 1 or more> [in flight, 1 or more]');
 }
 
 const url = new URL(`${base.replace(/\/$/, '')}/categories`);
@@ -40,6 +41,10 @@ async function exchange(n: number): Promise<void> {
 
 await exchange(-1);
 const started = performance.now();
-for (let n = 0; n < count; n++) await exchange(n);
+let next = 0;
+// `inFlight` lanes, each sending its next exchange as soon as its last was answered.
+await Promise.all(Array.from({ length: Math.min(inFlight, count) }, async () => {
+  while (next < count) await exchange(next++);
+}));
 process.stdout.write(JSON.stringify({ spanMs: performance.now() - started }));
 await pool.close();

@@ -9,8 +9,10 @@
  *   npm run bench -- --quick      one run per scenario, without the largest ones, printed only (a smoke test)
  *   npm run bench -- --against DIR [--only TEXT]
  *                                 this build and the one in DIR (another checkout, built), side by side: the
- *                                 scenarios whose name holds TEXT (default: all), in rounds of one run of each build,
- *                                 which goes first alternating; printed only
+ *                                 scenario named TEXT, or those whose name holds it (default: all), in rounds
+ *                                 of one run of each build, which goes first alternating; printed only, with
+ *                                 each build's time over its latency floor where the target answers late
+ *   npm run bench -- --help       this text
  */
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -38,7 +40,19 @@ interface Scenario {
    * request that long before the reference handles it, and counts the wait as the target's busy time.
    */
   readonly answerDelayMs?: number;
+  /**
+   * Run with the default profile (staging: 8 requests in flight) as users run against a deployment, not with the `ci`
+   * profile the bench's other targets get: the latency scenarios measure a default run against its latency floor.
+   */
+  readonly defaultProfile?: boolean;
   readonly runs: number;
+}
+
+/** What a bare client's whole process took against a target on loopback: the yardstick of a run's start and its client. */
+interface BareLoopbackSample {
+  readonly wallMs: number;
+  readonly requests: number;
+  readonly inFlight: number;
 }
 
 /** What one run showed. */
@@ -50,10 +64,17 @@ interface Sample {
   /** Response body bytes the run read from the target. */
   readonly bytesReceived: number;
   readonly timings: NonNullable<RunReport['timings']>;
+  /** Requests in flight at once the run was allowed (its --concurrency). */
+  readonly concurrency: number;
   /** Time the target had at least one of the suites' requests open, seen from the server; undefined when it ran in the CLI. */
   readonly serverBusyMs?: number;
 }
 
+if (process.argv.includes('--help')) {
+  // The usage is this file's opening comment; --help must not start a bench that takes many minutes.
+  process.stdout.write('npm run bench [-- --quick | -- --against DIR [--only TEXT]]: see bench/bench.ts\n');
+  process.exit(0);
+}
 const quick = process.argv.includes('--quick');
 /** The value after an option of the command line, if given. */
 const option = (name: string): string | undefined => {
@@ -74,8 +95,11 @@ const SCENARIOS: readonly Scenario[] = [
   { name: '1,000 categories', preload: 1_000, runs: RUNS },
   { name: '10,000 categories', preload: 10_000, runs: RUNS },
   ...(quick ? [] : [{ name: '100,000 categories', preload: 100_000, runs: RUNS }]),
-  { name: `empty target answering in ${YARDSTICK_DELAY_MS} ms`, preload: 0, answerDelayMs: YARDSTICK_DELAY_MS, runs: RUNS },
-  ...(quick ? [] : [{ name: 'empty target answering in 100 ms', preload: 0, answerDelayMs: 100, runs: Math.min(RUNS, 3) }]),
+  { name: `empty target answering in ${YARDSTICK_DELAY_MS} ms`, preload: 0, answerDelayMs: YARDSTICK_DELAY_MS, defaultProfile: true, runs: RUNS },
+  ...(quick ? [] : [
+    { name: 'empty target answering in 100 ms', preload: 0, answerDelayMs: 100, defaultProfile: true, runs: Math.min(RUNS, 3) },
+    { name: 'empty target answering in 120 ms', preload: 0, answerDelayMs: 120, defaultProfile: true, runs: Math.min(RUNS, 3) },
+  ]),
   { name: 'empty target, `--runs 100`', preload: 0, args: ['--runs', '100'], runs: RUNS },
   ...(quick ? [] : [{ name: 'empty target, `--runs 1000`', preload: 0, args: ['--runs', '1000'], runs: Math.min(RUNS, 3) }]),
 ];
@@ -122,12 +146,26 @@ interface BareSample {
  * against that target.
  */
 async function runBareClient(): Promise<BareSample> {
-  const server = await target(0, YARDSTICK_DELAY_MS);
+  const { run, busyMs } = await bareClient(YARDSTICK_DELAY_MS, BARE_REQUESTS, 1);
+  return { spanMs: (JSON.parse(run.stdout) as { spanMs: number }).spanMs, serverBusyMs: busyMs };
+}
+
+/**
+ * Runs bench/bare-client.ts once against an empty target on loopback, as many requests as a run against such a target
+ * sent, as many at once as it had in flight: its process from start to exit, beside the run's (see loopbackLines).
+ */
+async function runBareLoopback(requests: number, inFlight: number): Promise<BareLoopbackSample> {
+  const { run } = await bareClient(0, requests, inFlight);
+  return { wallMs: run.wallMs, requests, inFlight };
+}
+
+/** The bare client's process against a new empty target answering `delayMs` late; it must succeed. */
+async function bareClient(delayMs: number, requests: number, inFlight: number): Promise<{ run: ChildRun; busyMs: number }> {
+  const server = await target(0, delayMs);
   try {
-    const { code, stdout, stderr } = await runNode([BARE_CLIENT, server.url, String(BARE_REQUESTS)], { ...process.env, PETSTORE_API_KEY: server.apiKey });
-    if (code !== 0) throw new Error(`the bare client exited ${code}: ${stderr.trim()}`);
-    const { spanMs } = JSON.parse(stdout) as { spanMs: number };
-    return { spanMs, serverBusyMs: server.busyMs() };
+    const run = await runNode([BARE_CLIENT, server.url, String(requests), String(inFlight)], { ...process.env, PETSTORE_API_KEY: server.apiKey });
+    if (run.code !== 0) throw new Error(`the bare client exited ${run.code}: ${run.stderr.trim()}`);
+    return { run, busyMs: server.busyMs() };
   } finally {
     await server.close();
   }
@@ -167,7 +205,7 @@ async function runOnce(scenario: Scenario, cli = CLI): Promise<Sample> {
   const dir = await mkdtemp(join(tmpdir(), 'petstore-bench-'));
   try {
     // The bench's own servers are thrown away after the run, like the bundled reference: the same (ci) profile.
-    const targetArgs = server ? ['--target', server.url, '--profile', 'ci'] : ['--target', 'reference'];
+    const targetArgs = server ? ['--target', server.url, ...(scenario.defaultProfile ? [] : ['--profile', 'ci'])] : ['--target', 'reference'];
     const args = [cli, ...targetArgs, '--seed', SEED, '--report-dir', dir, ...(scenario.args ?? [])];
     const env = { ...process.env, NO_COLOR: '1', ...(server ? { PETSTORE_API_KEY: server.apiKey } : {}) };
     const { code, stderr, wallMs } = await runNode(args, env);
@@ -177,7 +215,7 @@ async function runOnce(scenario: Scenario, cli = CLI): Promise<Sample> {
     }
     return {
       wallMs, requests: report.summary.requests, checks: report.summary.checks, maxRssBytes: report.resources?.maxRssBytes ?? 0,
-      bytesReceived: report.resources?.bytesReceived ?? 0,
+      bytesReceived: report.resources?.bytesReceived ?? 0, concurrency: report.settings.concurrency,
       timings: report.timings, ...(server ? { serverBusyMs: server.busyMs() } : {}),
     };
   } finally {
@@ -254,6 +292,15 @@ function spread(samples: readonly Sample[], figure: (s: Sample) => number, unit:
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(2);
+
+/**
+ * A run's latency floor against a target answering `delayMs` late: its requests, `concurrency` at a time, each
+ * waiting that long (requests × latency ÷ concurrency). No run of that many requests can end sooner.
+ */
+const floorMs = (s: Sample, delayMs: number) => (s.requests * delayMs) / s.concurrency;
+/** `ratio× (floor s)`: the median over the runs of the wall time over the latency floor, and the floor. */
+const overFloor = (samples: readonly Sample[], delayMs: number) =>
+  `${median(samples.map((s) => s.wallMs / floorMs(s, delayMs))).toFixed(2)}× (floor ${seconds(median(samples.map((s) => floorMs(s, delayMs))))} s)`;
 const millis = (ms: number) => ms.toFixed(0);
 const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -265,17 +312,26 @@ const megabytes = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 async function sideBySide(root: string, only = ''): Promise<void> {
   const other = join(root, 'dist', 'src', 'cli', 'main.js');
   const row = (samples: readonly Sample[]) => `${spread(samples, (s) => s.wallMs, seconds)} s, ${spread(samples, (s) => s.maxRssBytes, megabytes)} MB`;
-  for (const scenario of SCENARIOS.filter((s) => s.name.includes(only))) {
+  // A name given whole picks that scenario alone ('empty target' is also the start of the latency scenarios' names).
+  const exact = SCENARIOS.filter((s) => s.name === only);
+  for (const scenario of exact.length ? exact : SCENARIOS.filter((s) => s.name.includes(only))) {
     const mine: Sample[] = [];
     const theirs: Sample[] = [];
     await runOnce(scenario);
     await runOnce(scenario, other);
+    const bare: BareLoopbackSample[] = [];
     for (let round = 0; round < scenario.runs; round++) {
       for (const first of round % 2 ? [false, true] : [true, false]) (first ? mine : theirs).push(await runOnce(scenario, first ? CLI : other));
+      const last = mine.at(-1) as Sample;
+      if (isEmptyTarget(scenario)) bare.push(await runBareLoopback(last.requests, last.concurrency));
     }
     const ratio = (figure: (s: Sample) => number) => median(mine.map((s, i) => figure(s) / figure(theirs[i] as Sample))).toFixed(2);
+    const delay = scenario.answerDelayMs;
+    const floors = delay ? `; over the latency floor: this build ${overFloor(mine, delay)}, ${root} ${overFloor(theirs, delay)}` : '';
+    const overBare = (samples: readonly Sample[]) => median(samples.map((s, i) => s.wallMs / (bare[i] as BareLoopbackSample).wallMs)).toFixed(2);
+    const bareLine = bare.length ? `; over a bare client's process (${seconds(median(bare.map((b) => b.wallMs)))} s): this build ${overBare(mine)}×, ${root} ${overBare(theirs)}×` : '';
     process.stdout.write(`${scenario.name}, ${plural(scenario.runs, 'round')}: this build ${row(mine)}; ${root} ${row(theirs)}; ` +
-      `this build against that one, per round: time ${ratio((s) => s.wallMs)}×, peak memory ${ratio((s) => s.maxRssBytes)}×\n`);
+      `this build against that one, per round: time ${ratio((s) => s.wallMs)}×, peak memory ${ratio((s) => s.maxRssBytes)}×${floors}${bareLine}\n`);
   }
 }
 
@@ -284,6 +340,8 @@ async function main(): Promise<void> {
   if (against) return sideBySide(against, option('--only'));
   const measured = SCENARIOS.map((scenario) => ({ scenario, samples: [] as Sample[] }));
   const bare: BareSample[] = [];
+  const bareLoopback: BareLoopbackSample[] = [];
+  const empty = measured.find(({ scenario }) => isEmptyTarget(scenario));
   process.stdout.write('warm-up:');
   for (const { scenario } of measured) process.stdout.write(` ${seconds((await runOnce(scenario)).wallMs)} s`);
   process.stdout.write(`, bare client ${seconds((await runBareClient()).spanMs)} s\n`);
@@ -296,12 +354,15 @@ async function main(): Promise<void> {
       process.stdout.write(` ${seconds(samples.at(-1)?.wallMs ?? 0)} s`);
     }
     bare.push(await runBareClient());
-    process.stdout.write(`, bare client ${seconds(bare.at(-1)?.spanMs ?? 0)} s\n`);
+    process.stdout.write(`, bare client ${seconds(bare.at(-1)?.spanMs ?? 0)} s`);
+    const emptyRun = empty?.samples.at(-1);
+    if (emptyRun) bareLoopback.push(await runBareLoopback(emptyRun.requests, emptyRun.concurrency));
+    process.stdout.write(`, bare client on loopback ${seconds(bareLoopback.at(-1)?.wallMs ?? 0)} s\n`);
   }
   process.stdout.write('npx against node:');
   const npx = await measureNpx(NPX_RUNS);
   process.stdout.write(` ${npx.map((n) => `${seconds(n.npxMs)}/${seconds(n.nodeMs)} s`).join(' ')}\n`);
-  const markdown = resultsMarkdown(measured, bare, npx);
+  const markdown = resultsMarkdown(measured, bare, bareLoopback, npx);
   process.stdout.write(`\n${markdown}\n`);
   if (quick) return;
   await writeFile(RESULTS, markdown);
@@ -314,9 +375,12 @@ const checking = (s: Sample) => t(s).suitesMs - t(s).firstRequestMs;
 /** Of that, the time with no request open on the target: checks, validation, bookkeeping and vitest. */
 const noneOpen = (s: Sample) => checking(s) - t(s).waitingOnTargetMs;
 
-function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[], npx: readonly NpxSample[]): string {
+/** The empty target on loopback: the scenario the preloaded ones and the bare client are set beside. */
+const isEmptyTarget = (scenario: Scenario) => scenario.preload === 0 && !scenario.args && !scenario.answerDelayMs;
+
+function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sample[] }[], bare: readonly BareSample[], bareLoopback: readonly BareLoopbackSample[], npx: readonly NpxSample[]): string {
   const cpu = cpus();
-  const empty = measured.find((m) => m.scenario.preload === 0 && !m.scenario.args && !m.scenario.answerDelayMs);
+  const empty = measured.find((m) => isEmptyTarget(m.scenario));
   // A run's wall time against the empty target's run of the same round (the machine was as fast for both), per round.
   const againstEmpty = (samples: readonly Sample[], compare: (wallMs: number, emptyWallMs: number) => number) =>
     samples.slice(0, empty?.samples.length ?? 0).map((s, i) => compare(s.wallMs, (empty?.samples[i] as Sample).wallMs));
@@ -377,6 +441,8 @@ function resultsMarkdown(measured: readonly { scenario: Scenario; samples: Sampl
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...phases,
     '',
+    ...latencyLines(measured),
+    ...loopbackLines(empty?.samples ?? [], bareLoopback),
     ...yardstick(measured.find(({ scenario }) => scenario.answerDelayMs === YARDSTICK_DELAY_MS)?.samples ?? [], bare),
     ...npxLines(npx),
   ].join('\n');
@@ -403,6 +469,45 @@ function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string
     `sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of target, took ${bareOver.toFixed(1)}% longer`,
     `than that target was busy: ${barePerRequest.toFixed(2)} ms an exchange (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}). The suites send`,
     'some requests side by side, which hides part of that cost, so the two shares are a scale, not a like-for-like comparison.',
+    '',
+  ];
+}
+
+/**
+ * Each scenario whose target answers late against its latency floor (requests × latency ÷ concurrency, see floorMs): a
+ * run that kept the target busy at its concurrency from start to end would take its floor and a little start-up.
+ */
+function latencyLines(measured: readonly { scenario: Scenario; samples: Sample[] }[]): string[] {
+  const late = measured.filter(({ scenario, samples }) => scenario.answerDelayMs && samples.length);
+  if (!late.length) return [];
+  return [
+    'Against a target answering every request late, as a deployment across a network does, a default run (8 requests in flight) beside',
+    'its latency floor: its requests × the latency ÷ the requests in flight, the time no run of those requests can beat.',
+    'The ratio is the median, over the runs, of the run\'s wall time (process start to exit) over its floor.',
+    '',
+    '| scenario | requests | in flight | floor, s | wall time, s | over the floor |',
+    '|---|---|---|---|---|---|',
+    ...late.map(({ scenario, samples }) => {
+      const delay = scenario.answerDelayMs as number;
+      return `| ${scenario.name} | ${median(samples.map((s) => s.requests))} | ${median(samples.map((s) => s.concurrency))} | ` +
+        `${seconds(median(samples.map((s) => floorMs(s, delay))))} | ${spread(samples, (s) => s.wallMs, seconds)} | ` +
+        `${median(samples.map((s) => s.wallMs / floorMs(s, delay))).toFixed(2)}× |`;
+    }),
+    '',
+  ];
+}
+
+/**
+ * The empty target's run on loopback beside a bare client's process (bench/bare-client.ts) sending as many requests, as
+ * many at once: what the CLI's start, vitest, the checks and the reports cost over any client's process.
+ */
+function loopbackLines(empty: readonly Sample[], bare: readonly BareLoopbackSample[]): string[] {
+  if (!empty.length || !bare.length) return [];
+  const ratios = bare.map((b, i) => (empty[i] as Sample).wallMs / b.wallMs);
+  return [
+    `On loopback, the empty target's run took ${seconds(median(empty.map((s) => s.wallMs)))} s from process start to exit; a bare undici client's`,
+    `process sending its ${median(bare.map((b) => b.requests))} requests, ${median(bare.map((b) => b.inFlight))} at once, took ${seconds(median(bare.map((b) => b.wallMs)))} s:`,
+    `the run is ${median(ratios).toFixed(2)}× the bare client (median over the rounds of the two, run one after the other).`,
     '',
   ];
 }

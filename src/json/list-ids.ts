@@ -5,11 +5,11 @@ import type { JsonDocument } from './parse.js';
 export interface ListIds {
   /** How many items are JSON objects (Categories, or would-be ones). */
   readonly objects: number;
-  /** Every exact id shown (see idKeyOf), once. */
-  readonly seen: ReadonlySet<number | string>;
+  /** How many different exact ids the list shows (see idKeyOf). */
+  readonly distinct: number;
   /** The ids shown more than once. */
   readonly repeated: ReadonlySet<number | string>;
-  /** `seen`, as exact integers, in the order the list first shows them. */
+  /** Every id shown, once, as exact integers, in the order the list first shows them. */
   readonly ids: readonly bigint[];
 }
 
@@ -28,20 +28,43 @@ export function listIdsOf(document: JsonDocument): ListIds {
 
 function idsOf(document: JsonDocument): ListIds {
   let objects = 0;
-  const seen = new Set<number | string>();
-  const repeated = new Set<number | string>();
-  const ids: bigint[] = [];
+  const keys: (number | string)[] = [];
+  // Ids in a strictly rising or strictly falling order of numbers (a list by id, oldest or newest first: nearly every
+  // list) cannot repeat: such a list needs no set of 100,000 keys to say so.
+  let rising = true;
+  let falling = true;
   for (const item of document.value as readonly unknown[]) {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
     objects++;
     const key = idKeyOf(document, item as Record<string, unknown>);
     if (key === undefined) continue;
-    if (seen.has(key)) {
-      repeated.add(key);
-      continue;
+    const last = keys.at(-1);
+    if (typeof key !== 'number' || (last !== undefined && typeof last !== 'number')) rising = falling = false;
+    else if (last !== undefined) {
+      rising &&= key > last;
+      falling &&= key < last;
     }
-    seen.add(key);
-    ids.push(BigInt(key));
+    keys.push(key);
   }
-  return { objects, seen, repeated, ids };
+  const repeated = new Set<number | string>();
+  const distinct = rising || falling ? keys : distinctOf(keys, repeated);
+  let ids: bigint[] | undefined;
+  return {
+    objects, distinct: distinct.length, repeated,
+    // As bigints only for a check that asks (MODEL-2 and the list's size need the keys alone).
+    get ids() {
+      ids ??= distinct.map((key) => BigInt(key));
+      return ids;
+    },
+  };
+}
+
+/** `keys` without repeats, in the order of their first appearance; `repeated` gets those that repeat. */
+function distinctOf(keys: readonly (number | string)[], repeated: Set<number | string>): (number | string)[] {
+  const seen = new Set<number | string>();
+  for (const key of keys) {
+    if (seen.has(key)) repeated.add(key);
+    else seen.add(key);
+  }
+  return [...seen];
 }

@@ -34,7 +34,7 @@ export const model2: ExchangeAudit = {
   },
 };
 
-function repeatedIdsVerdict({ seen, repeated }: ListIds): readonly string[] | typeof NOT_APPLICABLE {
-  if (seen.size === 0) return NOT_APPLICABLE;
+function repeatedIdsVerdict({ distinct, repeated }: ListIds): readonly string[] | typeof NOT_APPLICABLE {
+  if (distinct === 0) return NOT_APPLICABLE;
   return repeated.size ? [`the list shows ${repeated.size} ids more than once: ${[...repeated].slice(0, 5).join(', ')}`] : [];
 }
