@@ -1,3 +1,4 @@
+import { depthOf, longestNumberOf, propertiesIn } from '../json-shape.js';
 import { fault } from './fault.js';
 
 /** Names the transport faults react to: rare inputs, so that each costs one deadline, not dozens. */
@@ -42,6 +43,30 @@ export const httpFaults = [
         response.write('{"id":');
         const timer = setInterval(() => response.write(' '), 50);
         response.on('close', () => clearInterval(timer));
+      },
+    })),
+  fault('deep-nesting-500', 'HTTP-1',
+    'The body is read by a recursive-descent JSON parser that goes down a level a call (Python\'s json, as Flask runs it): past 900 levels it runs out of stack, and the RecursionError surfaces as 500.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        if (depthOf(raw) > 900) throw new RangeError('maximum recursion depth exceeded while decoding a JSON array');
+        return base.parse(raw, contentType);
+      },
+    })),
+  fault('long-number-500', 'HTTP-1',
+    'Integers are read with Python\'s int(), which refuses more than 4,300 digits with a ValueError that the handler does not catch: 500.',
+    (base) => ({
+      parse: (raw, contentType) => {
+        if (longestNumberOf(raw) > 4300) throw new Error('Exceeds the limit (4300 digits) for integer string conversion');
+        return base.parse(raw, contentType);
+      },
+    })),
+  fault('many-properties-500', 'HTTP-1',
+    'Properties the model does not know are kept as key-value rows inserted in one statement, two parameters a row: past SQLite\'s 999 parameters the insert fails with 500.',
+    (base) => ({
+      store: (store, category, body) => {
+        if (2 * propertiesIn(body) > 999) throw new Error('too many SQL variables');
+        return base.store(store, category, body);
       },
     })),
   fault('control-characters-500', 'HTTP-1',
