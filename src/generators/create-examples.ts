@@ -49,10 +49,7 @@ export function createExamples(bodies: NewCategoryBodies): CreateExample[] {
     // Names about the exact name carry no marker (report.json lists them among the run's categories).
     ...(defines('name') ? KNOWN_NAMES.map(({ label, shape }) => judged(label, 'that name', (m, marked) => named(shape, m, marked && shape.marked))) : []),
     ...(defines('name') ? [judged('a name of exactly 100 characters', 'that name', (m, marked) => bodies.with({ name: (marked ? m : 'Long name ').padEnd(100, 'x') }, m))] : []),
-    ...(defines('description') ? [
-      judged('a Unicode description', 'that name', (m) => bodies.with({ description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }, m)),
-      judged('a description of 100 characters', 'that name', (m) => bodies.with({ description: 'A description. '.repeat(7).slice(0, 100) }, m)),
-    ] : []),
+    // Descriptions (and any other text property) are the text hazards' bodies: Unicode of every width, 100 characters.
     ...hazardExamples(bodies),
     ...bodies.boundaries.map((c) => judged(c.label, 'what was sent', (m) => bodies.bodyOf(c, m) as Body)),
   ];
@@ -60,8 +57,8 @@ export function createExamples(bodies: NewCategoryBodies): CreateExample[] {
 
 /**
  * The text hazards of every text property (see hazardPacks) as examples: the texts the spec allows, a body for the
- * first text of each property, one for the second…, over a plain valid body; each property's texts it forbids as one
- * invalid body, marked where a property other than the hazards' takes the marker.
+ * first text of each property, one for the second…, over a plain valid body; each text it forbids as an invalid body,
+ * marked where a property other than the hazards' takes the marker.
  */
 function hazardExamples(bodies: NewCategoryBodies): CreateExample[] {
   const { valid, forbidden } = hazardPacks(bodies);
@@ -76,7 +73,8 @@ function hazardExamples(bodies: NewCategoryBodies): CreateExample[] {
   return [...examples, ...forbidden.flatMap(({ property, text, hazards }): CreateExample[] => {
     const body = (marker: string) => bodies.with({ [property]: text }, marker);
     const problems = bodies.problems(body(bodies.longestMarker));
-    return problems.length === 0 ? [] : [{ name: `the text hazards of ${property} the spec does not allow`, shows: 'what was sent', body, hazards, forbidden: problems.join('; ') }];
+    const name = `the text hazards of ${property} the spec does not allow (${hazards.map((id) => id.slice(property.length + 1)).join(', ')})`;
+    return problems.length === 0 ? [] : [{ name, shows: 'what was sent', body, hazards, forbidden: problems.join('; ') }];
   })];
 }
 

@@ -7,10 +7,11 @@ import type { Body, NewCategoryBodies } from './new-category.js';
  * The catalogue of text hazards: what storage layers, parsers and sanitizers are known to do to a text on its way to a
  * table and back (normalize it, strip what looks dangerous or invisible, change its line ends, cut it at a column's
  * width in bytes, unescape it once more), sent on every run whatever the seed, in every text property the spec's
- * NewCategory has. Each one's 201 and list entry are compared exactly (CREATE-1, LIST-2). What the contract promises
- * (CREATE-1: any text of up to 100 characters) is packed into as few bodies as the spec's bounds allow (see
- * hazardPacks); what it leaves open (which characters a name may hold, how long a text may be: INFO-2, INFO-3) is sent
- * a case a body (see hazardCases), which the target may refuse but must keep as sent if it takes it.
+ * NewCategory has. Each one's 201 and list entry are compared exactly (CREATE-1, LIST-2). What CREATE-1 promises (any
+ * text of up to 100 characters in any script, with spaces and metacharacters) is packed into as few bodies as the
+ * spec's bounds allow (see hazardPacks); what the contract leaves open (line ends, control and invisible characters,
+ * texts over 100 characters: INFO-2, INFO-3) is sent a group a body (see hazardCases), which the target may refuse but
+ * must keep as sent if it takes it.
  */
 
 /** A hazard: a piece of text that some storage layer changes (what changes it: the comment beside each). */
@@ -27,11 +28,9 @@ const hazard = (id: string, text: string, edges?: true): TextHazard => ({ id, te
 
 /**
  * What CREATE-1 promises a conformant server keeps in any text the spec bounds in no way, each as short as it can be
- * made so that many share a text of 100 characters.
+ * made so that many share a text of 100 characters. The outer spaces go last: they wrap a text the others made.
  */
 export const TEXT_HAZARDS: readonly TextHazard[] = [
-  // Leading and trailing runs of spaces, which a trim or a CHAR column takes.
-  hazard('outer-spaces', '   ', true),
   // An inner run of spaces, which a whitespace collapser makes one.
   hazard('inner-spaces', 'a   b'),
   // A precomposed character, which NFD normalization decomposes.
@@ -40,10 +39,9 @@ export const TEXT_HAZARDS: readonly TextHazard[] = [
   hazard('nfd', 'e\u0301'),
   // Compatibility characters (a ligature, a superscript, a circled digit, a fullwidth letter), which NFKC folds.
   hazard('nfkc', '\ufb01\u00b2\u2460\uff24'),
-  // Zero-width characters (space, non-joiner, joiner, word joiner, BOM), which sanitizers strip.
-  hazard('zero-width', '\u200b\u200c\u200d\u2060\ufeff'),
-  // Bidirectional controls (override, pop, marks, isolates), which Trojan Source defences strip.
-  hazard('bidi', '\u202e\u202c\u200e\u200f\u2067\u2069'),
+  // The zero-width non-joiner and joiner that Persian words and emoji sequences are written with, which sanitizers
+  // of invisible characters strip.
+  hazard('joiners', 'a\u200cb\u200dc'),
   // Characters beyond the BMP, which a 3-byte UTF-8 or latin1 column cannot hold.
   hazard('astral', '\u{1d507}\u{1f415}'),
   // HTML tags and entities, which an XSS filter strips or decodes.
@@ -66,84 +64,90 @@ export const TEXT_HAZARDS: readonly TextHazard[] = [
   hazard('backslash', 'C:\\x\\n\\u0041\\'),
   // Template placeholders, which a template engine expands.
   hazard('template', '{{x}}${x}'),
+  // Leading and trailing runs of spaces, which a trim or a CHAR column takes.
+  hazard('outer-spaces', '   ', true),
 ];
 
 /**
- * Line ends and a tab: text a multi-line property holds by nature (see MULTI_LINE_PROPERTIES), where CREATE-1 promises
- * them kept, and a character a one-line text may or may not take (INFO-3's for a name).
+ * Lengths in UTF-8 bytes at which columns are commonly cut, each sent in a text of exactly 100 UTF-16 units (what
+ * CREATE-1 promises): VARCHAR(255) of bytes, filled and one past it.
  */
-export const LINE_HAZARDS: readonly TextHazard[] = [
-  // CR LF, which a normalizer makes LF.
-  hazard('crlf', '\r\n'),
-  // A lone CR, which universal newlines make LF.
-  hazard('cr', '\r'),
-  // LF, which a Windows layer makes CR LF.
-  hazard('lf', '\n'),
-  // U+2028, which JavaScript once took for a line end.
-  hazard('line-separator', '\u2028'),
-  // U+2029, a paragraph end.
-  hazard('paragraph-separator', '\u2029'),
-  // A tab, which a collapser makes a space.
-  hazard('tab', '\t'),
-];
+export const PROMISED_BYTE_LENGTHS: readonly number[] = [255, 256];
 
 /**
- * The properties whose texts are prose, with line ends and tabs in them: the contract's description ("a short
- * description", which a client types into a text area, whose line ends a browser sends as CR LF). A name, and any
- * other text, is one line: whether it may hold a line end is open (INFO-3 asks it of names).
+ * Longer ones, past CREATE-1's 100 characters (INFO-2's): an index's key prefix (1,000 bytes), Oracle's VARCHAR2(4000)
+ * and SQL Server's, MySQL's TEXT (65,535 bytes).
  */
-export const MULTI_LINE_PROPERTIES: ReadonlySet<string> = new Set(['description']);
+export const OPEN_BYTE_LENGTHS: readonly number[] = [1000, 4000, 65_535];
 
-/** Characters the contract leaves open in any text (INFO-3's for names and descriptions), a group a case. */
+/** Characters the contract leaves open in any text (INFO-3's), a group a case. */
 interface OpenCharacters {
   /** How a label names them: `control characters (U+0001, …)`. */
   readonly label: string;
   readonly hazards: readonly TextHazard[];
 }
 
-const CONTROLS: readonly TextHazard[] = [
-  // C0 controls (U+0001, BEL, ESC), which a sanitizer strips or a driver refuses.
-  hazard('c0-controls', '\u0001\u0007\u001b'),
-  // DEL (U+007F).
-  hazard('del', '\u007f'),
-  // C1 controls (NEL, CSI), which a latin1 layer takes for characters.
-  hazard('c1-controls', '\u0085\u009b'),
-];
-
-// U+0000, which PostgreSQL's text refuses and C strings end at.
-const NUL: readonly TextHazard[] = [hazard('nul', '\u0000')];
-
-/** The groups of characters a one-line text is sent a case of each; a multi-line one, all but its line ends. */
+/** The groups of characters sent a case of each: a server may refuse one group and keep the next. */
 const OPEN_CHARACTERS: readonly OpenCharacters[] = [
-  { label: 'line ends (CR LF, a lone CR, LF, U+2028, U+2029) and a tab', hazards: LINE_HAZARDS },
-  { label: 'control characters (U+0001, U+0007, U+001B, DEL, U+0085, U+009B)', hazards: CONTROLS },
-  { label: 'U+0000', hazards: NUL },
+  {
+    label: 'line ends (CR LF, a lone CR, LF, U+2028, U+2029) and a tab',
+    hazards: [
+      // CR LF, which a normalizer makes LF; a browser's text area sends it so.
+      hazard('crlf', '\r\n'),
+      // A lone CR, which universal newlines make LF.
+      hazard('cr', '\r'),
+      // LF, which a Windows layer makes CR LF.
+      hazard('lf', '\n'),
+      // U+2028 and U+2029, which JavaScript once took for line ends.
+      hazard('line-separator', '\u2028'),
+      hazard('paragraph-separator', '\u2029'),
+      // A tab, which a collapser makes a space.
+      hazard('tab', '\t'),
+    ],
+  },
+  {
+    label: 'control characters (U+0001, U+0007, U+001B, DEL, U+0085, U+009B)',
+    hazards: [
+      // C0 controls (U+0001, BEL, ESC), which a sanitizer strips or a driver refuses.
+      hazard('c0-controls', '\u0001\u0007\u001b'),
+      // DEL (U+007F).
+      hazard('del', '\u007f'),
+      // C1 controls (NEL, CSI), which a latin1 layer takes for characters.
+      hazard('c1-controls', '\u0085\u009b'),
+    ],
+  },
+  // U+0000, which PostgreSQL's text refuses and C strings end at.
+  { label: 'U+0000', hazards: [hazard('nul', '\u0000')] },
+  {
+    label: 'invisible format characters (U+200B, U+2060, U+FEFF, bidirectional controls)',
+    hazards: [
+      // A zero-width space, a word joiner and a BOM, which sanitizers of invisible look-alikes strip.
+      hazard('zero-width', '\u200b\u2060\ufeff'),
+      // Bidirectional marks, embeddings, overrides and isolates, which Trojan Source defences strip.
+      hazard('bidi', '\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'),
+    ],
+  },
 ];
-
-/**
- * Lengths in UTF-8 bytes at which columns are commonly cut: VARCHAR(255) of bytes, and one past it; an index's key
- * prefix (1,000 bytes); Oracle's VARCHAR2(4000) and SQL Server's; MySQL's TEXT (65,535 bytes).
- */
-export const BYTE_LENGTHS: readonly number[] = [255, 256, 1000, 4000, 65_535];
 
 // The lengths written out, not through toLocaleString: its first call sets up ICU's number formats, which takes the
 // worker's time between two requests.
 const shownBytes = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
 
-/** Characters of 1, 2, 3 and 4 UTF-8 bytes (10 in all), so that bytes, UTF-16 units and code points all count apart. */
-const MIXED_WIDTHS = 'a\u00e9\u72ac\u{1f415}';
-/** The last character of a long text: 3 bytes, so that a cut a byte or two short of its end splits it. */
-const LAST = '\u72ac';
-
 /**
- * A text of exactly `bytes` UTF-8 bytes of characters 1 to 4 bytes wide, ending in a 3-byte one: over 100 characters in
- * every count from 255 bytes on (128 UTF-16 units, 103 code points), so that it is a length the contract leaves open.
+ * A text of exactly `bytes` UTF-8 bytes and `units` UTF-16 units, of characters 1 to 4 bytes wide (ASCII letters, one
+ * astral character, at most one of 2 bytes, then 3-byte CJK to its end), so that bytes, UTF-16 units and code points
+ * all count apart, and a cut a byte or two short of its end splits a character. `units` is between a third of the
+ * bytes and the bytes less 2 (at least 3 bytes a unit, at most 1, one astral character of 4 in 2).
  */
-export function textOfBytes(bytes: number): string {
-  const body = bytes - Buffer.byteLength(LAST);
-  const whole = Math.floor(body / Buffer.byteLength(MIXED_WIDTHS));
-  return MIXED_WIDTHS.repeat(whole) + 'a'.repeat(body - whole * Buffer.byteLength(MIXED_WIDTHS)) + LAST;
+export function textOfBytes(bytes: number, units: number): string {
+  const wide = bytes - units - 2;
+  const cjk = Math.floor(wide / 2);
+  const two = wide % 2;
+  return 'a'.repeat(units - 2 - cjk - two) + '\u{1f415}' + '\u00e9'.repeat(two) + '\u72ac'.repeat(cjk);
 }
+
+/** The units of a long text (OPEN_BYTE_LENGTHS): 2 bytes a unit on average. */
+const longUnits = (bytes: number) => Math.ceil(bytes / 2);
 
 /** How a hazard is named in the report: `description:crlf`. */
 export const hazardId = (property: string, hazard: TextHazard | string): string => `${property}:${typeof hazard === 'string' ? hazard : hazard.id}`;
@@ -160,12 +164,7 @@ export function textProperties(bodies: NewCategoryBodies): string[] {
   });
 }
 
-/** The hazards CREATE-1 promises a property keeps where the spec does not say otherwise. */
-function promisedIn(property: string): readonly TextHazard[] {
-  return MULTI_LINE_PROPERTIES.has(property) ? [...TEXT_HAZARDS, ...LINE_HAZARDS] : TEXT_HAZARDS;
-}
-
-/** Texts of one property made of hazards: each text and the hazards it carries. */
+/** A text of one property made of hazards, and the hazards it carries. */
 export interface HazardText {
   readonly property: string;
   readonly text: string;
@@ -182,14 +181,21 @@ interface Pack {
 
 const textOf = (pack: Pack, padding = '') => pack.edge + [...pack.parts, ...(padding ? [padding] : [])].join(' ') + pack.edge;
 
+/** The texts of a property's hazards, the spec allows (`valid`) and forbids (`forbidden`). */
+export interface HazardPacks {
+  readonly valid: ReadonlyMap<string, readonly HazardText[]>;
+  readonly forbidden: readonly HazardText[];
+}
+
 /**
- * The hazards of every text property as packed texts: the ones the spec allows in as few texts as it takes them (each
- * within its bounds and pattern, as its validator says; within CREATE-1's 100 UTF-16 units where it states no length),
- * `valid`, by property; and, by property, one text of every hazard it forbids, `forbidden` (an invalid body, CREATE-2's).
- * Packed in the catalogue's order, each hazard into the first text it fits, so that the texts are the same on every
- * run. A text shorter than the spec's minLength is padded with x.
+ * The promised hazards of every text property as texts: TEXT_HAZARDS packed into as few texts as the spec takes them
+ * (each within its bounds and pattern, as its validator says; within CREATE-1's 100 UTF-16 units where it states no
+ * length), then a text of each of PROMISED_BYTE_LENGTHS, `valid`, by property; and, by property, a text of the hazards
+ * it forbids and each byte length it forbids, `forbidden` (invalid bodies, CREATE-2's). Packed in the catalogue's
+ * order, each hazard into the first text it fits, so that the texts are the same on every run. A packed text shorter
+ * than the spec's minLength is padded with x.
  */
-export function hazardPacks(bodies: NewCategoryBodies): { readonly valid: ReadonlyMap<string, readonly HazardText[]>; readonly forbidden: readonly HazardText[] } {
+export function hazardPacks(bodies: NewCategoryBodies): HazardPacks {
   const valid = new Map<string, HazardText[]>();
   const forbidden: HazardText[] = [];
   if (!bodies.canMakeValid) return { valid, forbidden };
@@ -201,24 +207,28 @@ export function hazardPacks(bodies: NewCategoryBodies): { readonly valid: Readon
       return textOf(pack, short > 0 ? 'x'.repeat(short) : '');
     };
     const lengthDecided = bodies.decides(property, 'length');
-    const takes = (pack: Pack) => {
-      const text = padded(pack);
-      return (lengthDecided || text.length <= MAX_NAME_LENGTH) && bodies.problems(bodies.valid(bodies.longestMarker, { [property]: text })).length === 0;
-    };
+    const takesText = (text: string) => (lengthDecided || text.length <= MAX_NAME_LENGTH)
+      && bodies.problems(bodies.valid(bodies.longestMarker, { [property]: text })).length === 0;
     const packs: Pack[] = [];
     const refused: TextHazard[] = [];
-    for (const h of promisedIn(property)) {
+    for (const h of TEXT_HAZARDS) {
       const into = (pack: Pack): Pack => (h.edges ? { ...pack, edge: h.text } : { ...pack, parts: [...pack.parts, h.text] });
-      const index = packs.findIndex((pack) => (!h.edges || pack.edge === '') && takes(into(pack)));
-      const alone = into({ edge: '', parts: [], hazards: [] });
+      const index = packs.findIndex((pack) => (!h.edges || pack.edge === '') && takesText(padded(into(pack))));
+      // Outer spaces alone would make a blank text, which is INFO-1's: they wrap a letter.
+      const alone = into({ edge: '', parts: h.edges ? ['x'] : [], hazards: [] });
       if (index >= 0) packs[index] = { ...into(packs[index] as Pack), hazards: [...(packs[index] as Pack).hazards, h] };
-      else if (takes(alone)) packs.push({ ...alone, hazards: [h] });
+      else if (takesText(padded(alone))) packs.push({ ...alone, hazards: [h] });
       else refused.push(h);
     }
-    valid.set(property, packs.map((pack) => ({ property, text: padded(pack), hazards: pack.hazards.map((h) => hazardId(property, h)) })));
+    const texts = packs.map((pack) => ({ property, text: padded(pack), hazards: pack.hazards.map((h) => hazardId(property, h)) }));
     if (refused.length > 0) {
       forbidden.push({ property, text: refused.map((h) => h.text).join(' '), hazards: refused.map((h) => hazardId(property, h)) });
     }
+    for (const bytes of PROMISED_BYTE_LENGTHS) {
+      const long = { property, text: textOfBytes(bytes, MAX_NAME_LENGTH), hazards: [hazardId(property, `bytes-${bytes}`)] };
+      (takesText(long.text) ? texts : forbidden).push(long);
+    }
+    valid.set(property, texts);
   }
   return { valid, forbidden };
 }
@@ -236,12 +246,12 @@ export function hazardBodies(packs: ReadonlyMap<string, readonly HazardText[]>):
 }
 
 /**
- * A text whose every character the contract leaves open, sent as a case of its own (the info suite's): a group of
- * open characters, or a length in bytes. Observed by the INFO rule of its question where one asks it; kept as sent or
- * refused where the spec leaves it open, valid or invalid as the spec says where it decides it.
+ * A text of hazards the contract leaves open, sent as a case of its own (the info suite's): a group of open characters,
+ * or a length in bytes. Observed by the INFO rule of its question; kept as sent or refused where the spec leaves it
+ * open, valid or invalid as the spec says where it decides it.
  */
 export interface HazardCase extends HazardText {
-  /** `a name with U+0000`, `a description of 255 UTF-8 bytes`. */
+  /** `a name with U+0000`, `a description of 1,000 UTF-8 bytes`. */
   readonly label: string;
   readonly aspect: 'characters' | 'length';
   /** The INFO rule's question it answers, where one asks it of this property. */
@@ -255,25 +265,23 @@ const aText = (property: string) => (property === 'name' || property === 'descri
 const among = (hazards: readonly TextHazard[]) => `Dog${hazards.map((h) => `${h.text}x`).join('')}cat`;
 
 /**
- * The open cases of every text property: the groups of characters it is not promised to hold (line ends and a tab in
- * a one-line text; control characters; U+0000), each in a short text, and a text of each of BYTE_LENGTHS.
+ * The open cases of every text property: each group of characters CREATE-1 does not promise (OPEN_CHARACTERS) in a
+ * short text, and a text of each of OPEN_BYTE_LENGTHS.
  */
 export function hazardCases(bodies: NewCategoryBodies): HazardCase[] {
   if (!bodies.canMakeValid) return [];
   return textProperties(bodies).flatMap((property): HazardCase[] => {
-    const question = (aspect: HazardCase['aspect']) => OPEN_QUESTIONS.find((q) => q.property === property && q.aspect === aspect);
     const asked = (aspect: HazardCase['aspect']) => {
-      const q = question(aspect);
-      return q ? { question: q } : {};
+      const question = OPEN_QUESTIONS.find((q) => q.property === property && q.aspect === aspect);
+      return question ? { question } : {};
     };
-    const characters = OPEN_CHARACTERS.filter((group) => !group.hazards.some((h) => MULTI_LINE_PROPERTIES.has(property) && LINE_HAZARDS.includes(h)));
     return [
-      ...characters.map((group) => ({
+      ...OPEN_CHARACTERS.map((group) => ({
         property, aspect: 'characters' as const, label: `${aText(property)} with ${group.label}`, text: among(group.hazards),
         hazards: group.hazards.map((h) => hazardId(property, h)), ...asked('characters'),
       })),
-      ...BYTE_LENGTHS.map((bytes) => ({
-        property, aspect: 'length' as const, label: `${aText(property)} of ${shownBytes(bytes)} UTF-8 bytes`, text: textOfBytes(bytes),
+      ...OPEN_BYTE_LENGTHS.map((bytes) => ({
+        property, aspect: 'length' as const, label: `${aText(property)} of ${shownBytes(bytes)} UTF-8 bytes`, text: textOfBytes(bytes, longUnits(bytes)),
         hazards: [hazardId(property, `bytes-${bytes}`)], ...asked('length'),
       })),
     ];

@@ -276,6 +276,11 @@ export const createFaults = [
   fault('trailing-spaces-trimmed', 'CREATE-1',
     'Texts are kept in CHAR columns, padded with spaces, which the driver strips on the way out: trailing spaces are lost.',
     storingTexts((text) => text.replace(/ +$/, ''))),
+  fault('description-spaces-collapsed', 'CREATE-1',
+    'Descriptions are "cleaned" for display before they are stored: every run of spaces becomes one (names are not: a review caught that one).',
+    (base) => ({
+      store: (store, category, body) => base.store(store, category.description === undefined ? category : { ...category, description: category.description.replace(/ {2,}/g, ' ') }, body),
+    })),
   fault('texts-nfkc-normalized', 'CREATE-1',
     'Texts are NFKC-normalized for search before they are stored: ligatures, superscripts, circled and fullwidth characters fold.',
     storingTexts((text) => text.normalize('NFKC'))),
