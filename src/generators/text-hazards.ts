@@ -45,9 +45,11 @@ export const TEXT_HAZARDS: readonly TextHazard[] = [
   // Characters beyond the BMP, which a 3-byte UTF-8 or latin1 column cannot hold.
   hazard('astral', '\u{1d507}\u{1f415}'),
   // HTML tags and entities, which an XSS filter strips or decodes.
-  hazard('html', '<b>&amp;</b>'),
-  // Quotes and a comment, which break a query built by concatenation.
+  hazard('html', '<b>&amp;</b></script>'),
+  // Quotes, a statement, a tautology and comments, which break a query built by concatenation.
   hazard('sql', "O'Brien';--"),
+  hazard('sql-statement', "'; DROP TABLE categories; --"),
+  hazard('sql-tautology', '" OR "1"="1'),
   // JSON text, which a generic column parses.
   hazard('json', '{"a":[1]}'),
   // Shell metacharacters, which break a command built by concatenation.
