@@ -31,12 +31,19 @@ interface OpenText {
   readonly hazards?: readonly string[];
 }
 
-const empty: readonly OpenText[] = (['description', 'name'] as const).map((property) => {
-  const question = OPEN_QUESTIONS.find((q) => q.aspect === 'empty' && q.property === property) as OpenQuestion;
-  return { property, aspect: 'empty', question, label: `an empty ${property}`, text: '' };
-});
+/** The INFO question that asks about this aspect of this property, where one does. */
+const asked = (property: string, aspect: OpenQuestion['aspect']) => {
+  const question = OPEN_QUESTIONS.find((q) => q.property === property && q.aspect === aspect);
+  return question ? { question } : {};
+};
 
-const cases: readonly OpenText[] = bodies.canMakeValid ? [...empty.filter((c) => bodies.properties.includes(c.property)), ...hazardCases(bodies)] : [];
+const empty: readonly OpenText[] = (['description', 'name'] as const).map((property) => ({
+  property, aspect: 'empty', ...asked(property, 'empty'), label: `an empty ${property}`, text: '',
+}));
+
+const cases: readonly OpenText[] = bodies.canMakeValid
+  ? [...empty.filter((c) => bodies.properties.includes(c.property)), ...hazardCases(bodies).map((c) => ({ ...c, ...asked(c.property, c.aspect) }))]
+  : [];
 const body = (open: OpenText, marker: string): Body => bodies.with({ [open.property]: open.text }, marker);
 /** Size limits are not shown: a long text may be refused as too large (413), with an Error like any 4xx. */
 const alsoAllowed = (open: OpenText) => (open.aspect === 'length' ? [413] : []);

@@ -1,4 +1,3 @@
-import { OPEN_QUESTIONS, type OpenQuestion } from '../rules/open-questions.js';
 import { isFreeText } from '../spec/schema-node.js';
 import { codePoints, MAX_NAME_LENGTH } from './names.js';
 import type { Body, NewCategoryBodies } from './new-category.js';
@@ -249,15 +248,13 @@ export function hazardBodies(packs: ReadonlyMap<string, readonly HazardText[]>):
 
 /**
  * A text of hazards the contract leaves open, sent as a case of its own (the info suite's): a group of open characters,
- * or a length in bytes. Observed by the INFO rule of its question; kept as sent or refused where the spec leaves it
- * open, valid or invalid as the spec says where it decides it.
+ * or a length in bytes. Observed by the INFO rule that asks about its aspect of its property (rules/open-questions.ts);
+ * kept as sent or refused where the spec leaves it open, valid or invalid as the spec says where it decides it.
  */
 export interface HazardCase extends HazardText {
   /** `a name with U+0000`, `a description of 1,000 UTF-8 bytes`. */
   readonly label: string;
   readonly aspect: 'characters' | 'length';
-  /** The INFO rule's question it answers, where one asks it of this property. */
-  readonly question?: OpenQuestion;
 }
 
 /** How labels name a property's text: `a name`, `a description`, `a notes text`. */
@@ -272,20 +269,14 @@ const among = (hazards: readonly TextHazard[]) => `Dog${hazards.map((h) => `${h.
  */
 export function hazardCases(bodies: NewCategoryBodies): HazardCase[] {
   if (!bodies.canMakeValid) return [];
-  return textProperties(bodies).flatMap((property): HazardCase[] => {
-    const asked = (aspect: HazardCase['aspect']) => {
-      const question = OPEN_QUESTIONS.find((q) => q.property === property && q.aspect === aspect);
-      return question ? { question } : {};
-    };
-    return [
-      ...OPEN_CHARACTERS.map((group) => ({
-        property, aspect: 'characters' as const, label: `${aText(property)} with ${group.label}`, text: among(group.hazards),
-        hazards: group.hazards.map((h) => hazardId(property, h)), ...asked('characters'),
-      })),
-      ...OPEN_BYTE_LENGTHS.map((bytes) => ({
-        property, aspect: 'length' as const, label: `${aText(property)} of ${shownBytes(bytes)} UTF-8 bytes`, text: textOfBytes(bytes, longUnits(bytes)),
-        hazards: [hazardId(property, `bytes-${bytes}`)], ...asked('length'),
-      })),
-    ];
-  });
+  return textProperties(bodies).flatMap((property): HazardCase[] => [
+    ...OPEN_CHARACTERS.map((group) => ({
+      property, aspect: 'characters' as const, label: `${aText(property)} with ${group.label}`, text: among(group.hazards),
+      hazards: group.hazards.map((h) => hazardId(property, h)),
+    })),
+    ...OPEN_BYTE_LENGTHS.map((bytes) => ({
+      property, aspect: 'length' as const, label: `${aText(property)} of ${shownBytes(bytes)} UTF-8 bytes`, text: textOfBytes(bytes, longUnits(bytes)),
+      hazards: [hazardId(property, `bytes-${bytes}`)],
+    })),
+  ]);
 }
