@@ -111,6 +111,7 @@ const PROBE_SPELLINGS: readonly ((run: string, shape: string) => string)[] = [
 interface ParserHazard {
   /** As report.json lists it: `body:deep-nesting`. */
   readonly id: string;
+  /** What it is, in a check's name: `arrays nested 1,000 deep`. */
   readonly label: string;
   /** The shape its property is named by (see PROBE_SPELLINGS). */
   readonly shape: string;
@@ -126,41 +127,41 @@ function nested(depth: number): unknown {
 
 /**
  * What parsers choke on: nesting a thousand deep (Python's json recurses once a level, and Flask answers its
- * RecursionError with 500), a thousand properties, and an integer of 5,000 digits (past Python's 4,300-digit limit on
- * int(), Jackson's 1,000-digit one). A server may take them or refuse them (400, 413: limits are not shown), never fail
- * on them. Each is sent as early in its body as it can be: a parser that stops at a limit stops there.
+ * RecursionError with 500), a thousand properties (a store that keeps what it does not know a row each), and an
+ * integer of 5,000 digits (past Python's 4,300-digit limit on int(), Jackson's 1,000-digit one). A server may take them
+ * or refuse them (400, 413: limits are not shown), never fail on them. In this order in one body, before the
+ * NewCategory: a parser reads them in turn, and the nesting, which Python's parser fails on with a RecursionError (a
+ * 500) rather than the ValueError a long number raises (a 400), comes first.
  */
 const PARSER_HAZARDS: readonly ParserHazard[] = [
-  { id: 'body:deep-nesting', label: 'a NewCategory with arrays nested 1,000 deep in a property the spec does not define', shape: 'deep', value: nested(1000) },
-  {
-    id: 'body:many-properties', label: 'a NewCategory with an object of 1,000 properties in a property the spec does not define', shape: 'many',
-    value: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, i])),
-  },
-  { id: 'body:long-number', label: 'a NewCategory with an integer of 5,000 digits in a property the spec does not define', shape: 'number', value: BigInt('1234567890'.repeat(500)) },
+  { id: 'body:deep-nesting', label: 'arrays nested 1,000 deep', shape: 'deep', value: nested(1000) },
+  { id: 'body:many-properties', label: 'an object of 1,000 properties', shape: 'many', value: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, i])) },
+  { id: 'body:long-number', label: 'an integer of 5,000 digits', shape: 'number', value: BigInt('1234567890'.repeat(500)) },
 ];
 
-/** A body of a parser hazard: its value first, then a plain valid body with the marker. */
+/** The body of the parser hazards: their values first, then a plain valid body with the marker. */
 export interface ParserHazardBody {
-  readonly id: string;
+  /** As report.json lists them (see ParserHazard.id). */
+  readonly ids: readonly string[];
   readonly label: string;
   readonly body: (marker: string) => Body;
-  /** Set where the spec forbids the property (it forbids others, or names them otherwise): why, in its validator's words. */
+  /** Set where the spec forbids the properties (it forbids others, or names them otherwise): why, in its validator's words. */
   readonly forbidden?: string;
 }
 
 /**
- * The parser hazards as bodies, each in a property named for the run as CREATE-4's are (see PROBE_SPELLINGS): the first
- * spelling the spec takes with the value, else the first (and the body is then invalid). None when no valid body can
- * be made.
+ * The parser hazards in one body (a write, where a server takes it), each in a property named for the run as CREATE-4's
+ * are (see PROBE_SPELLINGS): the first spelling the spec takes with its value, else the first (and the body is then
+ * invalid). Undefined when no valid body can be made.
  */
-export function parserHazards(bodies: NewCategoryBodies, runId: string): ParserHazardBody[] {
-  if (!bodies.canMakeValid) return [];
-  return PARSER_HAZARDS.map(({ id, label, shape, value }) => {
-    const name = probeName(bodies, runId, shape, value) ?? PROBE_SPELLINGS[0]?.(runId, shape) as string;
-    const body = (marker: string): Body => ({ [name]: value, ...bodies.valid(marker) });
-    const problems = bodies.problems(body(bodies.longestMarker));
-    return { id, label, body, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
-  });
+export function parserHazards(bodies: NewCategoryBodies, runId: string): ParserHazardBody | undefined {
+  if (!bodies.canMakeValid) return undefined;
+  const values = Object.fromEntries(PARSER_HAZARDS.map(({ shape, value }) => [probeName(bodies, runId, shape, value) ?? PROBE_SPELLINGS[0]?.(runId, shape) as string, value]));
+  const body = (marker: string): Body => ({ ...values, ...bodies.valid(marker) });
+  const problems = bodies.problems(body(bodies.longestMarker));
+  const labels = PARSER_HAZARDS.map((h) => h.label);
+  const label = `a NewCategory with ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} in properties the spec does not define`;
+  return { ids: PARSER_HAZARDS.map((h) => h.id), label, body, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
 }
 
 /**

@@ -123,11 +123,12 @@ export const VARIANTS: readonly Variant[] = [
         if (contentType === undefined || !/^application\/json\s*(;|$)/i.test(contentType)) {
           return refuse('unsupported_media_type', 'Send application/json.');
         }
-        // As Jackson's stream constraints and Go's decoders limit what they read.
-        if (depthOf(raw) > 32) return refuse('too_deep', 'A body nests at most 32 levels.');
-        if (longestNumberOf(raw) > 100) return refuse('number_too_long', 'A number has at most 100 digits.');
+        // As a gateway's limits and Jackson's stream constraints refuse what is past them; the body parsers choke on is
+        // past all three, and the first answers it: 413, which HTTP-1 accepts there.
         const parsed = base.parse(raw, contentType);
         if (!isRefusal(parsed) && propertiesIn(parsed.value) > 100) return refuse('too_large', 'A body has at most 100 properties.', 413);
+        if (depthOf(raw) > 32) return refuse('too_deep', 'A body nests at most 32 levels.');
+        if (longestNumberOf(raw) > 100) return refuse('number_too_long', 'A number has at most 100 digits.');
         return parsed;
       },
       validate: (body) => {

@@ -88,25 +88,21 @@ describe('the create suite\'s examples', () => {
   });
 });
 
-describe('the bodies parsers choke on', () => {
-  it('nest 1,000 deep, hold 1,000 properties and a number of 5,000 digits, each in a property of the run\'s own beside a valid body', async () => {
+describe('the body parsers choke on', () => {
+  it('nests 1,000 deep, holds 1,000 properties and a number of 5,000 digits, in that order, in properties of the run\'s own before a valid body', async () => {
     const bodies = await bodiesOf();
-    const hazards = parserHazards(bodies, '0f3a9c21');
-    expect(hazards.map((h) => h.id)).toEqual(['body:deep-nesting', 'body:many-properties', 'body:long-number']);
-    const [deep, many, long] = hazards.map((h) => h.body('conformance-marker'));
-    expect(depthOf(jsonText(deep))).toBe(1001);
-    expect(propertiesIn(many)).toBeGreaterThan(1000);
-    expect(longestNumberOf(jsonText(long))).toBe(5000);
-    for (const body of [deep, many, long]) {
-      expect(Object.keys(body ?? {})[0]).toMatch(/^x-petstore-conformance-0f3a9c21-/);
-      expect(body).toMatchObject({ name: 'conformance-marker' });
-    }
-    expect(hazards.every((h) => h.forbidden === undefined)).toBe(true);
+    const hazard = parserHazards(bodies, '0f3a9c21');
+    expect(hazard?.ids).toEqual(['body:deep-nesting', 'body:many-properties', 'body:long-number']);
+    expect(hazard?.forbidden).toBeUndefined();
+    const body = hazard?.body('conformance-marker') ?? {};
+    expect(Object.keys(body)).toEqual(['x-petstore-conformance-0f3a9c21-deep', 'x-petstore-conformance-0f3a9c21-many', 'x-petstore-conformance-0f3a9c21-number', 'name']);
+    expect(body).toMatchObject({ name: 'conformance-marker' });
+    const raw = jsonText(body);
+    expect([depthOf(raw), propertiesIn(body), longestNumberOf(raw)]).toEqual([1001, 1004, 5000]);
+    expect(raw.indexOf('[[[')).toBeLessThan(raw.indexOf('"p0"'));
   });
 
-  it('are invalid bodies where the spec forbids other properties', async () => {
-    const closed = parserHazards(await bodiesOf((schema) => (schema['additionalProperties'] = false)), '0f3a9c21');
-    expect(closed).toHaveLength(3);
-    for (const h of closed) expect(h.forbidden).toMatch(/additional/i);
+  it('is an invalid body where the spec forbids other properties', async () => {
+    expect(parserHazards(await bodiesOf((schema) => (schema['additionalProperties'] = false)), '0f3a9c21')?.forbidden).toMatch(/additional/i);
   });
 });
