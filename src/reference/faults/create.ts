@@ -81,6 +81,17 @@ function formDecoded(text: string): string {
   });
 }
 
+/**
+ * A body as `raw += chunk` reads it from a stream of 16 KiB blocks: each block decoded on its own, so that a character
+ * split between two comes back as U+FFFD for each part.
+ */
+function decodedInBlocks(raw: string, block: number): string {
+  const bytes = Buffer.from(raw, 'utf8');
+  let text = '';
+  for (let at = 0; at < bytes.length; at += block) text += bytes.subarray(at, at + block).toString('utf8');
+  return text;
+}
+
 /** What a backslash escape stands for in a MySQL string literal (read without NO_BACKSLASH_ESCAPES); any other, the character. */
 const UNESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', 0: '\u0000' };
 
@@ -281,6 +292,9 @@ export const createFaults = [
     (base) => ({
       store: (store, category, body) => base.store(store, category.description === undefined ? category : { ...category, description: category.description.replace(/ {2,}/g, ' ') }, body),
     })),
+  fault('body-decoded-in-blocks', 'CREATE-1',
+    'The handler reads the body with `raw += chunk` from a stream of 16 KiB blocks, each decoded on its own: a character split between two blocks is stored as two U+FFFD.',
+    (base) => ({ parse: (raw, contentType) => base.parse(decodedInBlocks(raw, 16_384), contentType) })),
   fault('texts-nfkc-normalized', 'CREATE-1',
     'Texts are NFKC-normalized for search before they are stored: ligatures, superscripts, circled and fullwidth characters fold.',
     storingTexts((text) => text.normalize('NFKC'))),
