@@ -6,6 +6,7 @@ import { propertyOf, readCategory, type SeenCategory } from '../json/category.js
 import { sameInstant } from '../json/instant.js';
 import { sameValue, shownAsSent } from '../json/same-value.js';
 import { jsonText } from '../json/write.js';
+import { INVISIBLE, unicodeEscapes } from '../core/visible-text.js';
 import { CheckFailure, naming, SkippedOver } from './failure.js';
 import type { CheckContext } from './context.js';
 
@@ -288,19 +289,13 @@ export function answerKind(reply: Reply): string {
   return [400, 413, 415].includes(status) ? `refused with ${status}` : `answered ${status}`;
 }
 
-/**
- * What JSON leaves as it is but a reader cannot see in a message: DEL and C1 controls, format characters (zero-width,
- * bidirectional controls, which reorder the rest of a console's line) and line or paragraph separators. A text
- * hazard that brings them back changed is shown with them escaped.
- */
-const INVISIBLE = /[\u007f-\u009f\p{Cf}\p{Zl}\p{Zp}]/gu;
-
 /** A value in messages: JSON, long strings abbreviated, so that invisible differences (spaces, marks) show. */
 export function show(value: unknown, escapeAll = false): string {
   if (value === undefined) return 'absent';
   const json = jsonText(value) ?? String(value);
-  const escaped = (c: string) => [...Array(c.length).keys()].map((i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
-  const text = json.replace(escapeAll ? /[^\x20-\x7e]/g : INVISIBLE, escaped);
+  // Invisible characters always escaped (a bidirectional control would reorder the rest of the line), all but ASCII
+  // where asked.
+  const text = json.replace(escapeAll ? /[^\x20-\x7e]/g : INVISIBLE, unicodeEscapes);
   return text.length > 120 ? `${text.slice(0, 100)}…(${text.length} chars)` : text;
 }
 
