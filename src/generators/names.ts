@@ -195,8 +195,8 @@ export const optionalDescription: fc.Arbitrary<string | undefined> = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }).map((d) => cut(d, MAX_NAME_LENGTH)),
   fc.record({ pieces: fc.array(piece, { minLength: 1, maxLength: 12 }), length: fc.integer({ min: 1, max: MAX_NAME_LENGTH }) })
     .map(({ pieces, length }) => filled(pieces, length)),
-// Blank ones too are open, as the example of spaces only has it (kept as sent, or refused); so are control characters
-// (INFO-3). Line breaks and tabs are a description's own, and are sent by example (the text hazards), not drawn.
+// Blank ones too are open, as the example of spaces only has it (kept as sent, or refused); so are line breaks and
+// control characters, as they are in names (INFO-3, which the text hazards send by example).
 ).filter((description) => description === undefined || (description.trim().length > 0 && !LINE_BREAKING.test(description) && !/\p{Cc}/u.test(description)));
 
 /** Descriptions over 100 code units, into the thousands (INFO-2). */
