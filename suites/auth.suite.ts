@@ -8,6 +8,9 @@ import { expectKeyTaken, expectNotServed, expectRefused } from '../src/checks/ex
 import type { CheckContext } from '../src/checks/context.js';
 import { defineSuite } from '../src/checks/suite.js';
 import { CheckFailure } from '../src/checks/failure.js';
+import { problemsMessage } from '../src/checks/problems-message.js';
+import { firstLine } from '../src/core/first-line.js';
+import { kindOf, Kinds } from '../src/core/problem-kinds.js';
 import { bearer, validKey, type Credential } from '../src/http/credential.js';
 import { proxyRouteOf } from '../src/http/proxy.js';
 import type { Reply } from '../src/http/reply.js';
@@ -58,21 +61,29 @@ function knownOfKind(kind: InvalidCredential['kind'], op: Operation): Applied[] 
  */
 async function expectEachRefused(t: CheckContext<'AUTH-2'>, op: Operation, credentials: readonly Applied[]): Promise<void> {
   const notRefused: string[] = [];
+  // Counted by how each was answered, for the first line: "expected 401, got 201 (16)".
+  const kinds = new Kinds();
   let shown: Reply | undefined;
+  let unjudged: string | undefined;
   for (const { label, credential } of credentials) {
     try {
       await expectRefused(t, op, credential);
     } catch (error) {
       if (!(error instanceof CheckFailure)) {
         if (notRefused.length === 0) throw error;
-        notRefused.push(`and no more could be judged: ${(error as Error).message}`);
+        unjudged = `and no more could be judged: ${(error as Error).message}`;
         break;
       }
       notRefused.push(`${label}: ${error.message}`);
+      const answer = firstLine(error.message).replace(/ — .*$/, '');
+      kinds.count(answer, kindOf(answer), answer);
       shown ??= error.reply;
     }
   }
-  if (notRefused.length > 0) t.fail(`not refused, ${notRefused.length} of the ${credentials.length} sent: ${notRefused.join('; ')}`, shown);
+  if (notRefused.length > 0) {
+    const message = problemsMessage(notRefused, `of the ${credentials.length} sent were not refused`, { kinds });
+    t.fail(unjudged ? `${message}\n${unjudged}` : message, shown);
+  }
 }
 
 // Requests that must be refused need no writes of the budget: on a target that keeps the contract they create

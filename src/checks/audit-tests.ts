@@ -2,6 +2,7 @@ import { test as vitestTest } from 'vitest';
 import { selects } from '../rules/selection.js';
 import { problemsMessage } from './problems-message.js';
 import { CheckFailure } from './failure.js';
+import { followsText } from '../rules/cause.js';
 import type { SuiteState } from '../runtime/suite-state.js';
 import { recordCheck } from '../protocol/check-meta.js';
 import { auditName, checkTitle } from '../protocol/titles.js';
@@ -42,15 +43,22 @@ export function declareAuditTests(state: SuiteState, audits: AuditTallies, decla
         return;
       }
       const first = tally.shown[0];
+      // A failure every violation of which follows from another rule's names that rule as its cause (see Cause).
+      const follows = tally.ownViolations === 0 ? tally.cause : undefined;
       recordCheck(task, {
         ...base,
         exchanges: tally.violations > 0 ? tally.shown.map((v) => v.exchange) : evidence(tally.sample, true),
         exchangeCount: tally.judged,
         ...(first ? { failedExchange: first.exchange.id } : {}),
+        ...(follows ? { follows } : {}),
       });
       if (tally.violations > 0) {
-        const problems = tally.shown.map((v) => `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id}): ${v.message}`);
-        throw new CheckFailure(problemsMessage(problems, `of ${tally.judged} ${audit.scope}`, tally.violations));
+        const problems = tally.shown.map((v) => {
+          const where = `${v.exchange.request.method} ${new URL(v.exchange.request.url).pathname} (${v.exchange.id})`;
+          return `${where}: ${v.message}${v.follows && !follows ? followsText(v.follows) : ''}`;
+        });
+        const outOf = `of ${tally.judged} ${audit.scope}`;
+        throw new CheckFailure(problemsMessage(problems, outOf, { count: tally.violations, kinds: tally.kinds, suffix: follows ? followsText(follows) : '' }), undefined, follows);
       }
     });
   }

@@ -71,6 +71,7 @@ export class CheckContext<R extends RuleId = RuleId> extends CheckJudging<R> {
       exchangeCount: this.evidence.count,
       ...(this.spentWrites > 0 ? { writes: this.spentWrites } : {}),
       ...(failed ? { failedExchange: failed } : {}),
+      ...(this.evidence.count > 0 ? { traceId: this.traceId } : {}),
       ...this.judged(),
       ...(this.generated ? { generated: this.generated } : {}),
     };

@@ -1,6 +1,8 @@
+import { appendToFirstLine } from '../core/first-line.js';
 import { escapeRegExp } from '../core/regexp.js';
 import type { Reply } from '../http/reply.js';
 import type { Withheld } from '../protocol/check-meta.js';
+import type { Cause } from '../rules/cause.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A rule was broken (or could not be shown to hold): the check fails with this message. */
@@ -11,8 +13,10 @@ export class CheckFailure extends Error {
     message: string,
     /** The exchange that shows the failure, when one does. */
     readonly reply?: Reply,
+    /** The other rule's failure this one follows from, when it does (see Cause): the result names it. */
+    readonly follows?: Cause,
   ) {
-    super(naming(message, reply));
+    super(appendToFirstLine(message, namingSuffix(message, reply)));
   }
 }
 
@@ -21,9 +25,14 @@ export class CheckFailure extends Error {
  * already (`… → 403 (auth-8)`, `… in auth-8`): `→ 403 (auth-8) — GET /v1/categories → 403 (auth-8)` said it twice.
  */
 export function naming(message: string, reply?: Pick<Reply, 'label' | 'exchange'>): string {
-  if (!reply) return message;
+  return message + namingSuffix(message, reply);
+}
+
+/** What {@link naming} adds to a message: ` — <the exchange>`, or nothing. */
+function namingSuffix(message: string, reply?: Pick<Reply, 'label' | 'exchange'>): string {
+  if (!reply) return '';
   const named = new RegExp(`(?<![\\w.-])${escapeRegExp(reply.exchange.id)}(?![\\w-])`).test(message);
-  return named ? message : `${message} — ${reply.label}`;
+  return named ? '' : ` — ${reply.label}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { INTERRUPTED, OUTSIDE_THE_TARGET, TARGET_GONE } from '../http/client.js';
 import type { Reply } from '../http/reply.js';
 import type { JsonDocument } from '../json/parse.js';
+import type { Cause } from '../rules/cause.js';
 import type { RuleId } from '../rules/catalogue.js';
 import type { SuiteState } from '../runtime/suite-state.js';
 import type { Unexpected } from './audits/audit.js';
@@ -33,6 +34,8 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
   private observation?: string;
   /** The rule the check skipped over, once it did. */
   private skippedOver?: RuleId;
+  /** The other rule's failure the check's failure follows from, once it failed naming one. */
+  private follows?: Cause;
   private readonly dependsOn: readonly RuleId[];
 
   constructor(
@@ -46,10 +49,10 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
     this.dependsOn = extras.dependsOn ?? [];
   }
 
-  /** Asserts a condition; the message says what was wrong. */
-  expect(condition: boolean, message: string, reply?: Reply): void {
+  /** Asserts a condition; the message says what was wrong, `follows` what other rule's failure it follows from, if any. */
+  expect(condition: boolean, message: string, reply?: Reply, follows?: Cause): void {
     this.assertions++;
-    if (!condition) this.fail(message, reply);
+    if (!condition) this.fail(message, reply, follows);
   }
 
   /**
@@ -72,9 +75,9 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
     return value;
   }
 
-  /** Fails the check, pointing at the exchange that shows why. */
-  fail(message: string, reply?: Reply): never {
-    throw new CheckFailure(message, reply);
+  /** Fails the check, pointing at the exchange that shows why; `follows`: the other rule's failure this one follows from. */
+  fail(message: string, reply?: Reply, follows?: Cause): never {
+    throw new CheckFailure(message, reply, follows);
   }
 
   /** For INFO rules: records what the target did. Never fails. */
@@ -115,28 +118,29 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
   }
 
   /**
-   * {@link skipOver} `rule` unless the reply has this status, or over the audit that owns the answer (no complete
-   * response, the valid key refused). For a reply another check judges (a shared request), or one that only prepares
-   * this check's own (the category whose id it sends).
+   * {@link skipOver} `rule` unless the reply has this status, or over the rule that owns the answer (see Owner: no
+   * complete response, a status HTTP-1 judges wrong, the valid key refused). For a reply another check judges (a shared
+   * request), or one that only prepares this check's own (the category whose id it sends).
    */
   skipOverUnlessStatus(rule: RuleId, reply: Reply, status: number, reason: string): void {
     this.assertions++;
     const got = this.answered(reply);
     if (got !== status) {
-      this.skipOverOwner({ kind: 'status', reply, status: got, credential: this.suite.audits.credentialOf(reply) });
+      this.skipOverOwner(reply);
       this.skipOver(rule, `${reason}: ${reply.exchange.id} answered ${got}`);
     }
   }
 
-  /** Asserts the status; an answer an audit owns (a redirect, the valid key refused) skips over it instead. */
+  /**
+   * Asserts the status. An answer another rule owns (a redirect, a server error, a status not documented: HTTP-1's; the
+   * valid key refused: AUTH-3's) skips over it instead, unless the check's rule is its co-owner (see Owner.coOwner):
+   * then the check fails, naming it as the cause.
+   */
   expectStatus(reply: Reply, expected: number | readonly number[], what = ''): number {
     this.assertions++;
     const allowed = typeof expected === 'number' ? [expected] : expected;
     const status = this.answered(reply);
-    if (!allowed.includes(status)) {
-      this.skipOverOwner({ kind: 'status', reply, status, credential: this.suite.audits.credentialOf(reply) });
-      this.fail(`expected ${allowed.join(' or ')}${what}, got ${status}`, reply);
-    }
+    if (!allowed.includes(status)) this.fail(`expected ${allowed.join(' or ')}${what}, got ${status}`, reply, this.skipOverOwner(reply));
     return status;
   }
 
@@ -154,7 +158,7 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
     const { document, error } = reply.json();
     if (!document) {
       const problem = error ?? 'the body is not JSON';
-      this.skipOverOwner({ kind: 'not JSON', reply, error: problem });
+      this.skipOverReader({ kind: 'not JSON', reply, error: problem });
       this.fail(problem, reply);
     }
     return document;
@@ -168,14 +172,15 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
     this.assertions++;
     const status = this.answered(reply);
     if (status !== 200) {
-      this.skipOverOwner({ kind: 'not a list', reply, problem: `the list answered ${status} in ${reply.exchange.id}` });
+      this.skipOverOwner(reply);
+      this.skipOverReader({ kind: 'not a list', reply, problem: `the list answered ${status} in ${reply.exchange.id}` });
       this.expectStatus(reply, 200, ' for the list');
     }
     const document = this.expectJson(reply);
     const items = document.value;
     if (!Array.isArray(items)) {
       const problem = `the list in ${reply.exchange.id} is not a JSON array but ${items === null ? 'null' : typeof items}`;
-      this.skipOverOwner({ kind: 'not a list', reply, problem });
+      this.skipOverReader({ kind: 'not a list', reply, problem });
       this.fail(problem, reply);
     }
     return { document, items };
@@ -190,14 +195,19 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
   /** Notes which exchange a failure points at, or which rule a skip depends on. */
   noteFailure(error: unknown): void {
     if (error instanceof CheckFailure && error.reply) this.evidence.pointAt(error.reply.exchange.id);
+    if (error instanceof CheckFailure && error.follows) this.follows = error.follows;
     if (error instanceof SkippedOver) this.skippedOver = error.dependsOn;
   }
 
-  /** What the check judged beyond passing or failing: its observation, and the rule its skip depends on. */
-  protected judged(): { readonly observation?: string; readonly dependsOn?: RuleId } {
+  /**
+   * What the check judged beyond passing or failing: its observation, the rule its skip depends on, and the failure its
+   * own follows from.
+   */
+  protected judged(): { readonly observation?: string; readonly dependsOn?: RuleId; readonly follows?: Cause } {
     return {
       ...(this.observation !== undefined ? { observation: this.observation } : {}),
       ...(this.skippedOver !== undefined ? { dependsOn: this.skippedOver } : {}),
+      ...(this.follows !== undefined ? { follows: this.follows } : {}),
     };
   }
 
@@ -213,15 +223,26 @@ export class CheckJudging<R extends RuleId = RuleId> extends CheckRequests<R> {
     if (failure?.code === TARGET_GONE) this.skip(`${id} was not sent: ${failure.message.replace(/^not sent: /, '')}`);
     if (failure && OUTSIDE_THE_TARGET.has(failure.code)) this.skip(`${id} did not reach the target, for the run's own setup: ${failure.code}: ${failure.message}`);
     if (failure) {
-      this.skipOverOwner({ kind: 'no response', reply });
+      this.skipOverOwner(reply);
       this.fail(`no complete response to ${id}: ${failure.code}: ${failure.message}`, reply);
     }
     if (limited) throw new CheckWithheld('rate-limit', `${id} was answered 429 and not retried: ${limited.why}`);
     return reply.status as number;
   }
 
-  /** Skips over the audit that owns the answer (see ExchangeAudit.owns), unless the audit's rule is the check's own. */
-  private skipOverOwner(answer: Unexpected): void {
+  /**
+   * Skips over the rule that owns the answer (see Owner), unless it is the check's own rule; returns the owner where
+   * the check's rule is its co-owner, whose failure names it as the cause.
+   */
+  private skipOverOwner(reply: Reply): Cause | undefined {
+    const owner = this.suite.run.owners.get(reply);
+    if (owner === undefined || owner.rule === this.rule) return undefined;
+    if (owner.coOwner === this.rule) return owner;
+    return this.skipOver(owner.rule, owner.why);
+  }
+
+  /** Skips over the audit that owns what the check read (see ExchangeAudit.owns), unless the audit's rule is the check's own. */
+  private skipOverReader(answer: Unexpected): void {
     for (const audit of AUDITS) {
       const reason = audit.rule === this.rule ? undefined : audit.owns?.(answer);
       if (reason !== undefined) this.skipOver(audit.rule, reason);

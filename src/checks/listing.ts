@@ -3,6 +3,7 @@ import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
 import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
+import { problemsMessage } from './problems-message.js';
 import { listIdsOf } from '../json/list-ids.js';
 
 /**
@@ -116,7 +117,7 @@ export function expectUnchanged(t: CheckContext<'MODEL-3'>, before: ReadonlyMap<
       changed.push(`under id ${id} the list showed ${shown(was) || 'nothing'} and now shows ${shown(now)}`);
     }
   }
-  t.expect(changed.length === 0, `${changed.length} existing categories changed: ${changed.slice(0, 3).join('; ')}`, after.reply);
+  t.expect(changed.length === 0, problemsMessage(changed, 'existing categories changed'), after.reply);
   if (vanished.length > 0) t.skipOver('LIST-2', `${vanished.length} existing categories are no longer listed, e.g. ${vanished[0]}`);
 }
 

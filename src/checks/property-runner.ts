@@ -112,7 +112,16 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
   const shrinks = `${outcome.numShrinks} shrinks${shrinkingCut ? ', stopped at the write budget' : ''}`;
   return {
     ...shown,
-    failure: new CheckFailure(`counterexample ${generated.counterexample} (after ${shrinks}; seed ${seed}, path "${outcome.path}"): ${cause.message}`),
+    failure: new CheckFailure(`counterexample ${shortened(generated.counterexample)} (after ${shrinks}; seed ${seed}, path "${outcome.path}"): ${cause.message}`, undefined, cause.follows),
     ...(cause.reply ? { failedExchange: cause.reply.exchange.id } : {}),
   };
+}
+
+/** The longest a counterexample is in a failure's first line; the report's `generated.counterexample` has it whole. */
+const SHOWN_COUNTEREXAMPLE = 100;
+
+/** A counterexample as a failure's first line shows it: cut short, so that the line reaches what failed. */
+function shortened(counterexample: string | undefined): string {
+  const text = String(counterexample);
+  return text.length > SHOWN_COUNTEREXAMPLE ? `${text.slice(0, SHOWN_COUNTEREXAMPLE - 1)}…` : text;
 }

@@ -170,10 +170,11 @@ export class CheckRequests<R extends RuleId = RuleId> {
     this.suite.coverage.note(operation, body, parameters);
     if (body !== undefined) this.sentBodies.set(reply, body);
     if (writing) this.account(reply, refusal, holding);
-    this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options));
+    this.suite.audits.audit(reply, operation, options.alsoAllowed ?? [], credentialSent(options), options.mustBeRefused);
     // Created with a value of its own of a parameter that does not identify the request (a tenant): maybe kept apart.
     const elsewhere = (options.parameters ?? []).some((v) => !perRequest(v.parameter));
-    if (operation === this.env.create && reply.status === 201) this.suite.ledger.recordCreated(reply, elsewhere);
+    // A category a request that had to be refused created is none of the run's: no list is held to show it (LIST-2).
+    if (operation === this.env.create && reply.status === 201 && !this.suite.run.strays.has(reply.exchange.id)) this.suite.ledger.recordCreated(reply, elsewhere);
     if (writing && reply.status !== undefined && reply.status >= 200 && reply.status < 300) this.suite.ledger.recordWritten(reply);
     this.evidence.keep(reply.exchange);
     return reply;

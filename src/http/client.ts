@@ -133,7 +133,7 @@ export class HttpClient {
       if (!attempt.response) return new Reply(exchange({ transportError: attempt.failure }), undefined);
       const { status, headers, bytes } = attempt.response;
       const answer = (rateLimited?: RateLimited) => new Reply(exchange({ response: recordResponse(status, headers, bytes), ...(rateLimited ? { rateLimited } : {}) }), bytes);
-      const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length);
+      const decision = this.rateLimits.decide(status, headers['retry-after'], retries.length, headers['date']);
       if (!decision.retry) return answer(decision.rateLimited);
       retries.push({ status, waitedMs: decision.waitMs });
       try {

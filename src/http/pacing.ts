@@ -1,9 +1,14 @@
 /**
  * Politeness towards a target: how many requests may be in flight at once, and how many may start per second.
  * Both are shared by every check of a run, whatever the concurrency of the checks themselves. A target that asks to
- * slow down (429) gets half as many requests at once, and half as many started a second, and none at all until its
- * wait is over; answers that are not 429 bring the pace back, a little at a time, to what it was.
+ * slow down (429) gets half as many requests at once, and half as many started a second; answers that are not 429
+ * bring the pace back, a little at a time, to what it was. Only the request it refused waits what it asked for (see
+ * RateLimitPolicy): a target that turns away one request in fifty, with a wait of a second or two, held every other
+ * request of the run for that long, and a run of 3 s took 58.
  */
+/** The answers over which requests to slow down are counted: the pace is halved at the second 429 among them. */
+const RECENT_ANSWERS = 20;
+
 export class Pacer {
   private inFlight = 0;
   private readonly waiting: (() => void)[] = [];
@@ -14,14 +19,19 @@ export class Pacer {
   private rate: number | undefined;
   /** The rate to grow back to: the one given, or, without one, the pace before the first request to slow down. */
   private fullRate: number | undefined;
-  /** No request starts before this time (performance.now()), which a request to slow down sets. */
-  private pausedUntil = 0;
+  /**
+   * Until this time (performance.now()), a request to slow down answers the pace already halved: the wait the first
+   * of them asked for, and at least a second.
+   */
+  private calmUntil = 0;
   /** When the requests of the last second started: the pace a request to slow down halves, without a rate. */
   private readonly recentStarts: number[] = [];
   /** Answers since the concurrency was last raised or halved. */
   private answersAtLimit = 0;
   /** When the pace was last halved. */
   private slowedAt = Number.NEGATIVE_INFINITY;
+  /** The last answers, newest last: whether each was a request to slow down (see {@link RECENT_ANSWERS}). */
+  private readonly recentAnswers: boolean[] = [];
 
   constructor(
     /** Requests in flight at once. */
@@ -34,17 +44,21 @@ export class Pacer {
   }
 
   /**
-   * The target asked to slow down (429), and to wait `waitMs`: half as many requests at once (at least one) and half
-   * as many started a second (at least one; without a rate, half the pace of the last second), and none before the
-   * wait is over. Retrying at the same pace would have the requests that were turned away compete again with the
-   * ones that got through, round after round: against a target limited to 5 requests a second, 8 at once made some
-   * give up after every retry, and HTTP-1 fail.
+   * The target asked to slow down (429), and the request it refused to wait `waitMs`: unless it is the only one among
+   * the last {@link RECENT_ANSWERS} answers, half as many requests at once (at least one) and half as many started a
+   * second (at least one; without a rate, half the pace of the last second).
+   * Retrying at the same pace would have the requests that were turned away compete again with the ones that got
+   * through, round after round: against a target limited to 5 requests a second, 8 at once made some give up after
+   * every retry, and HTTP-1 fail.
    */
   slowDown(waitMs: number): void {
+    // One 429 among many answers turned away that request, not the pace: a gateway that answers every 50th request 429
+    // is served no better at half the pace, and a run slowed at each of them took 31 s instead of 17.
+    if (this.noteAnswer(true) < 2) return;
     const now = performance.now();
     // The requests turned away together answer the same pace: the first of them slows it, the others (within its wait,
     // and at least a second, the pace's own measure) only wait.
-    if (now >= this.pausedUntil && now - this.slowedAt >= 1000) {
+    if (now >= this.calmUntil && now - this.slowedAt >= 1000) {
       this.slowedAt = now;
       this.limit = Math.max(1, Math.floor(this.limit / 2));
       this.answersAtLimit = 0;
@@ -54,7 +68,7 @@ export class Pacer {
         this.rate = Math.max(1, pace / 2);
       }
     }
-    this.pausedUntil = Math.max(this.pausedUntil, now + waitMs);
+    this.calmUntil = Math.max(this.calmUntil, now + waitMs);
   }
 
   /**
@@ -63,6 +77,7 @@ export class Pacer {
    * that turns away one request in many, or only ever one kind, is not slowed for good).
    */
   answered(): void {
+    this.noteAnswer(false);
     if (this.limit < this.concurrency && ++this.answersAtLimit >= this.limit) {
       this.limit++;
       this.answersAtLimit = 0;
@@ -81,8 +96,15 @@ export class Pacer {
   resume(): void {
     this.limit = this.concurrency;
     this.rate = this.givenRate;
-    this.pausedUntil = 0;
+    this.calmUntil = 0;
     this.wakeWaiters();
+  }
+
+  /** Notes an answer (whether it asked to slow down); returns how many of the recent ones did. */
+  private noteAnswer(slowDown: boolean): number {
+    this.recentAnswers.push(slowDown);
+    if (this.recentAnswers.length > RECENT_ANSWERS) this.recentAnswers.shift();
+    return this.recentAnswers.filter(Boolean).length;
   }
 
   /** Lets waiters in while there is room under a concurrency that grew. */
@@ -94,15 +116,12 @@ export class Pacer {
   }
 
   /**
-   * Waits for a free slot (and for the rate, and any wait a target asked for), then holds it until the returned
-   * release is called. Rejects with the signal's reason when it aborts while waiting for a slot.
+   * Waits for a free slot (and for the rate), then holds it until the returned release is called. Rejects with the
+   * signal's reason when it aborts while waiting for a slot.
    */
   async acquire(signal?: AbortSignal): Promise<() => void> {
     if (this.inFlight < this.limit) this.inFlight++;
     else await this.handOver(signal);
-    for (let paused = this.pausedUntil - performance.now(); paused > 0 && !signal?.aborted; paused = this.pausedUntil - performance.now()) {
-      await sleep(paused, signal).catch(() => undefined);
-    }
     if (this.rate) {
       const now = performance.now();
       const start = Math.max(now, this.nextStart);

@@ -1,5 +1,6 @@
 import type { TaskMeta } from 'vitest';
 import type { Exchange } from '../http/exchange.js';
+import type { Cause } from '../rules/cause.js';
 import type { Parameter } from '../spec/types.js';
 
 /**
@@ -44,12 +45,16 @@ export interface CheckMeta {
   readonly writes?: number;
   /** The id of the exchange a failure points at. */
   readonly failedExchange?: string;
+  /** The trace id every request of the check carried in its `traceparent` (see CheckRequests.traceId). */
+  readonly traceId?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
   /** The text hazards the check's requests carried (`description:crlf`: generators/text-hazards.ts), once it ran. */
   readonly hazards?: readonly string[];
   /** For a check skipped over another rule's problem (see SkippedOver): the rule that must have failed for it. */
   readonly dependsOn?: string;
+  /** For a failure that follows from another rule's failure (see Cause): that rule, and why. */
+  readonly follows?: Cause;
   readonly generated?: GeneratedMeta;
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;

@@ -115,6 +115,30 @@ export const VARIANTS: readonly Variant[] = [
     'the key\'s included: a request that carries one is refused before its credential is read.',
     () => ({ precheck: (_route, request) => (new URL(request.url ?? '/', 'http://x').search ? refuse('unknown_parameter', 'This operation takes no query parameters.') : undefined) })),
   variant('preloaded', 'The store already holds 3,000 categories that are not the run\'s.', () => ({}), 3000),
+  variant('rate-limited-dated', 'A gateway answers every 50th request 429, with a Retry-After as an HTTP-date one to two ' +
+    'seconds ahead (the next whole second, and one more): the contract shows no rate limits (§8), and a client that waits ' +
+    'as asked is served.',
+    (base) => {
+      let requests = 0;
+      return {
+        precheck: (route, request, raw) => (++requests % 50 === 0 ? refuse('rate_limited', 'Too many requests.', 429) : base.precheck(route, request, raw)),
+        send: (response, status, body, headers = {}) =>
+          base.send(response, status, body, status === 429 ? { ...headers, 'retry-after': new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000).toUTCString() } : headers),
+      };
+    }),
+  variant('rate-limited-bare', 'A gateway takes 100 requests a second, counted in whole seconds, and answers the others 429 ' +
+    'without a Retry-After.',
+    (base) => {
+      let second = 0;
+      let taken = 0;
+      return {
+        precheck: (route, request, raw) => {
+          const now = Math.floor(Date.now() / 1000);
+          if (now !== second) [second, taken] = [now, 0];
+          return ++taken > 100 ? refuse('rate_limited', 'Too many requests.', 429) : base.precheck(route, request, raw);
+        },
+      };
+    }),
   variant('refuses-open-cases', 'Every case the contract leaves open is refused: empty and long names, long, empty and blank ' +
     'descriptions, names and descriptions with control or invisible characters, bodies nested deep (400), with long ' +
     'numbers (400) or with many properties (413), unknown query parameters, a wrong Content-Type.',

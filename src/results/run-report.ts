@@ -44,15 +44,32 @@ export interface CheckResult {
   /** Categories the check's own requests created, or may have (see `writes` of the report); absent: none. */
   readonly writes?: number;
   readonly failedExchange?: string;
+  /**
+   * For a check that sent requests: the trace id each of them carried in its `traceparent` (`00-<trace id>-<span id>-01`,
+   * a span per request), so that the target's logs of every exchange of the check, recorded here or not, join to it.
+   */
+  readonly traceId?: string;
   readonly generated?: GeneratedMeta;
   /** For a check skipped because another rule's problem left it nothing to judge: that rule. */
   readonly dependsOn?: string;
+  /**
+   * For a failed check: the rule whose failure is its cause. Its own rule for a failure in its own right; another, with
+   * why, for one that follows from that rule's failure (an id a category took that a request which had to be refused
+   * created; a status HTTP-1 reports, to a valid create). Absent from reports of versions before causes were told.
+   */
+  readonly cause?: ResultCause;
   /** Whether it sends its own requests (`check`), judges the suite's from the list at its end (`closing`), or judges every exchange (`audit`). */
   readonly kind: CheckKind;
   /** Set when it was not run because it would write: beyond the write budget, or in a read-only run. */
   readonly withheld?: Withheld;
   /** Set when an expected-failures list names this failed check: it does not count against the verdict. */
   readonly expected?: { readonly reason: string; readonly entry: string };
+}
+
+/** The cause of a failure (see CheckResult.cause): a rule, and why the failure follows from it when it is another's. */
+export interface ResultCause {
+  readonly rule: string;
+  readonly why?: string;
 }
 
 /** A check's result in a judged report: with what it does to the verdict under the run's policy. */

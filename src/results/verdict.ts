@@ -1,3 +1,4 @@
+import { fitFirstLine } from '../core/first-line.js';
 import { RULES, type Level } from '../rules/catalogue.js';
 import { titleOf, type CheckResult, type Counts, type InapplicableRule, type JudgedResult, type RuleOutcome, type RunError, type RunReport } from './run-report.js';
 
@@ -149,16 +150,21 @@ export const STRICT_OPTION = {
  * MEDIA-1 did fail in the run, or was itself left unjudged by what failed (a check that relies on CREATE-1's
  * categories, when every CREATE-1 check was skipped over a refused key, rests on AUTH-3's failure), or was not run at
  * all. Otherwise nothing reported the problem, and the skip becomes this check's failure: a skip can point at a
- * cause, never hide a fault.
+ * cause, never hide a fault. So is every failure's cause: one that names another rule that did not fail is the
+ * failure's own.
  */
 export function holdSkipsToTheirOwners(results: readonly CheckResult[]): CheckResult[] {
   const explained = explainedRules(results);
   // A rule not run at all (--only, --skip) cannot be held to anything: a skip over it stays one, and the verdict partial.
   const judged = new Set(results.map((r) => r.rule));
+  const holds = (rule: string) => explained.has(rule) || !judged.has(rule);
   return results.map((r) => {
-    if (r.outcome !== 'skipped' || r.dependsOn === undefined || explained.has(r.dependsOn) || !judged.has(r.dependsOn)) return r;
+    if (r.outcome === 'failed' && r.cause && r.cause.rule !== r.rule && !holds(r.cause.rule)) {
+      return { ...r, message: fitFirstLine(r.message ?? '', `; but ${r.cause.rule} did not fail, so this failure is the check's own`), cause: { rule: r.rule } };
+    }
+    if (r.outcome !== 'skipped' || r.dependsOn === undefined || holds(r.dependsOn)) return r;
     const { dependsOn, ...rest } = r;
-    return { ...rest, outcome: 'failed', message: `${r.message ?? ''}; but ${dependsOn} did not fail, so this check fails instead` };
+    return { ...rest, outcome: 'failed', message: fitFirstLine(r.message ?? '', `; but ${dependsOn} did not fail, so this check fails instead`), cause: { rule: r.rule } };
   });
 }
 

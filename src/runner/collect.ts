@@ -6,6 +6,8 @@ import type { Redactor } from '../core/secrets.js';
 import type { CheckResult, InapplicableRule, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
+import { followsText } from '../rules/cause.js';
+import { fitFirstLine } from '../core/first-line.js';
 import { CoverageTotals } from './coverage.js';
 
 /**
@@ -35,7 +37,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     outcome,
     kind: meta.kind ?? 'check',
     ...(meta.withheld ? { withheld: meta.withheld } : {}),
-    ...(message !== undefined ? { message: redactor.redact(message) } : {}),
+    ...(message !== undefined ? { message: redactor.redact(outcome === 'failed' ? fitFirstLine(message, meta.follows ? followsText(meta.follows) : '') : message) } : {}),
     ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
     ...(meta.hazards ? { hazards: meta.hazards } : {}),
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
@@ -44,8 +46,10 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     exchangeCount: meta.exchangeCount,
     ...(meta.writes !== undefined ? { writes: meta.writes } : {}),
     ...(meta.failedExchange !== undefined ? { failedExchange: meta.failedExchange } : {}),
+    ...(meta.traceId !== undefined ? { traceId: meta.traceId } : {}),
     ...(meta.generated ? { generated: meta.generated } : {}),
     ...(outcome === 'skipped' && meta.dependsOn ? { dependsOn: meta.dependsOn } : {}),
+    ...(outcome === 'failed' ? { cause: meta.follows ? { rule: meta.follows.rule, why: redactor.redact(meta.follows.why) } : { rule: meta.rule } } : {}),
   };
   return crashed ? { result, crash: { where: `${meta.rule} ${meta.name}`, message: result.message as string } } : { result };
 }

@@ -1,6 +1,7 @@
 import type { Reply } from '../http/reply.js';
 import type { CreatedCategory } from '../json/category.js';
 import type { RunSettings } from '../protocol/settings.js';
+import type { Cause, Owner } from '../rules/cause.js';
 import { WriteBudget } from './write-budget.js';
 
 /**
@@ -18,6 +19,15 @@ export interface RunState {
   readonly listedElsewhere: Set<bigint>;
   /** Every id a 201 of the run showed, with the exchange that showed it first (MODEL-2). */
   readonly idsGiven: Map<bigint, string>;
+  /** The rule that owns each audited answer, where one does (see Owner): what a check of another rule skips over. */
+  readonly owners: WeakMap<Reply, Owner>;
+  /**
+   * Requests that had to be refused and were served, by exchange id, with the failure that reports them: what other
+   * rules find of the categories they created follows from it (see checks/audits/ownership.ts).
+   */
+  readonly strays: Map<string, Cause>;
+  /** The categories those requests created, by the exact id their 2xx showed. */
+  readonly strayIds: Map<bigint, Cause>;
   /** The run's writes, shared by every check of every suite. */
   readonly budget: WriteBudget;
   /** The categories the run may add to bring a short list to the length the list checks need (`--top-up`). */
@@ -46,7 +56,12 @@ export function runState(settings: RunSettings): RunState {
   if (current?.runId !== settings.runId) {
     const budget = new WriteBudget(settings.maxWrites ?? Number.POSITIVE_INFINITY);
     const topUp = new WriteBudget(settings.readOnly ? 0 : settings.topUp);
-    current = { runId: settings.runId, state: { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget, topUp, posts: 0 } };
+    current = { runId: settings.runId, state: newRunState(budget, topUp) };
   }
   return current.state;
+}
+
+/** A run's state before its first request: nothing created, nothing given, with these budgets. */
+export function newRunState(budget: WriteBudget, topUp: WriteBudget): RunState {
+  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), owners: new WeakMap(), strays: new Map(), strayIds: new Map(), budget, topUp, posts: 0 };
 }

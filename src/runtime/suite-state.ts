@@ -6,6 +6,7 @@ import { Coverage } from './coverage.js';
 import { Ledger } from './ledger.js';
 import { SuiteLists } from './suite-lists.js';
 import type { RunState } from './run-state.js';
+import type { RefusalKind } from './write-budget.js';
 import { publishTotals, publishWriteCounts, type FileTotals, type SharedWrites } from '../protocol/check-meta.js';
 import type { TaskMeta } from 'vitest';
 import { MARKER_FORMATS, type MarkerFormat } from '../generators/markers.js';
@@ -16,10 +17,11 @@ const READABLE_MARKERS = MARKER_FORMATS[0] as MarkerFormat;
 
 /** What judges every exchange of a suite as it arrives: the audits (checks/audits/tallies.ts). */
 export interface ExchangeAuditor {
-  /** Judges one exchange; `credential` is what its request carried to authenticate. */
-  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent): void;
-  /** What an audited request carried to authenticate. */
-  credentialOf(reply: Reply): CredentialSent | undefined;
+  /**
+   * Judges one exchange; `credential` is what its request carried to authenticate, `refusal` why the contract says it
+   * must be refused, if it does. Who owns its answer is kept in the run (RunState.owners).
+   */
+  audit(reply: Reply, operation: Operation, alsoAllowed: readonly number[], credential: CredentialSent, refusal?: RefusalKind): void;
 }
 
 /** Requests several checks share (see checks/shared.ts): what they spent, once sent. */

@@ -1,4 +1,5 @@
 import type { Fault } from '../reference/faults/index.js';
+import { causeOf } from '../results/causes.js';
 import { titleOf, type RunReport } from '../results/run-report.js';
 
 /** One row of the selftest matrix: a target and whether the suite judged it as it must. */
@@ -45,14 +46,17 @@ function unkept(report: RunReport): string | undefined {
 }
 
 /**
- * A fault must make its rule fail, and no rule but those it breaks in its own right (see Fault.also), with the
- * verdict its rule's effect gives: non-conformant when its failures break the verdict, conformant when they warn.
+ * A fault must make its rule fail, and no rule but those it breaks in its own right (see Fault.also) or failures that
+ * name one of those as their cause, with the verdict its rule's effect gives: non-conformant when its failures break
+ * the verdict, conformant when they warn.
  */
 export function judgeFault(fault: Fault, report: RunReport): SelftestRow {
   const failed = failedRules(report);
   const breaks = report.rules.find((r) => r.id === fault.rule)?.effect === 'breaks-verdict';
   const wantedVerdict = breaks ? 'non-conformant' : 'conformant';
-  const echoes = failed.filter((rule) => rule !== fault.rule && !(fault.also as readonly string[]).includes(rule));
+  // A failure that names as its cause a rule the fault breaks (see CheckResult.cause) follows from it: no echo.
+  const broken = new Set<string>([fault.rule, ...fault.also]);
+  const echoes = [...new Set(report.results.filter((r) => r.outcome === 'failed' && !broken.has(r.rule) && !broken.has(causeOf(r))).map((r) => r.rule))];
   const problem = !failed.includes(fault.rule) ? `${fault.rule} did not fail (failed: ${failed.join(', ') || 'nothing'})`
     : echoes.length > 0 ? `${echoes.join(', ')} failed too, which the fault does not break: blamed on the wrong rule`
       : report.verdict !== wantedVerdict ? `verdict ${report.verdict}, expected ${wantedVerdict}` : undefined;

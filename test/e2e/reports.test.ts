@@ -131,6 +131,12 @@ describe('the report files of one run', () => {
     const ownTraces = report.results.filter((r) => r.kind === 'check' && r.exchanges.length > 1)
       .map((r) => new Set(r.exchanges.map((e) => e.request.headers['traceparent']?.slice(3, 35))).size);
     expect(ownTraces.filter((n) => n === 1).length).toBeGreaterThan(ownTraces.length / 2);
+    // And each check that sent requests names its trace, which joins every request it sent to the target's logs, kept or not.
+    const sending = report.results.filter((r) => r.kind === 'check' && r.exchangeCount > 0);
+    expect(sending.length).toBeGreaterThan(10);
+    for (const r of sending) expect(r.traceId).toMatch(/^[0-9a-f]{32}$/);
+    const traced = sending.filter((r) => r.exchanges.some((e) => e.request.headers['traceparent']?.slice(3, 35) === r.traceId));
+    expect(traced.length).toBeGreaterThan(sending.length / 2);
 
     // The page shows it with the failing check's exchange, and its reproduction keeps the User-Agent, not the span.
     const html = await readFile(join(dir, 'report.html'), 'utf8');

@@ -17,17 +17,28 @@ describe('RateLimitPolicy', () => {
     expect(calls.answered).toHaveBeenCalledTimes(2);
   });
 
-  it('retries a 429 after the wait its Retry-After asks for (seconds, a fraction of one, or a date), 1 s when it names none, and slows the pace for it', () => {
+  it('retries a 429 after the wait its Retry-After asks for (seconds, a fraction of one, or a date), a short one growing when it names none, and slows the pace for it', () => {
     const { rateLimits, calls } = policy();
     expect(rateLimits.decide(429, '2', 0)).toEqual({ retry: true, waitMs: 2000 });
     expect(rateLimits.decide(429, ' 0.5 ', 1)).toEqual({ retry: true, waitMs: 500 });
     expect(rateLimits.decide(429, undefined, 2)).toEqual({ retry: true, waitMs: 1000 });
+    expect(rateLimits.decide(429, undefined, 0)).toEqual({ retry: true, waitMs: 250 });
     expect(rateLimits.decide(429, ['0', '9'], 0)).toEqual({ retry: true, waitMs: 0 });
-    expect(rateLimits.decide(429, 'not a date', 0)).toEqual({ retry: true, waitMs: 1000 });
+    expect(rateLimits.decide(429, 'not a date', 1)).toEqual({ retry: true, waitMs: 500 });
     const dated = rateLimits.decide(429, new Date(Date.now() + 5000).toUTCString(), 0);
     expect(dated.retry && dated.waitMs).toBeGreaterThan(3000);
     expect(rateLimits.decide(429, 'Thu, 01 Jan 1970 00:00:00 GMT', 0)).toEqual({ retry: true, waitMs: 0 });
-    expect(calls.slowDown.mock.calls.slice(0, 3)).toEqual([[2000], [500], [1000]]);
+    expect(calls.slowDown.mock.calls.slice(0, 4)).toEqual([[2000], [500], [1000], [250]]);
+  });
+
+  it('reads a date against the target\'s clock when its Date header is seconds away from ours, and against ours otherwise', () => {
+    const { rateLimits } = policy();
+    const ahead = Date.now() + 30_000;
+    const skewed = rateLimits.decide(429, new Date(ahead + 3000).toUTCString(), 0, new Date(ahead).toUTCString());
+    expect(skewed.retry && skewed.waitMs).toBeGreaterThan(1000);
+    expect(skewed.retry && skewed.waitMs).toBeLessThanOrEqual(4000);
+    // Within the Date header's second, ours is the finer clock: a date already past is no wait.
+    expect(rateLimits.decide(429, new Date(Date.now() - 1000).toUTCString(), 0, new Date().toUTCString())).toEqual({ retry: true, waitMs: 0 });
   });
 
   it('does not wait out a Retry-After over 10 s, and says so: a limit not waited out has not persisted', () => {

@@ -44,6 +44,14 @@ describe('holdSkipsToTheirOwners', () => {
     expect(held.map((r) => r.outcome)).toEqual(['failed', 'skipped', 'passed', 'failed']);
   });
 
+  it('makes a failure that names another rule as its cause, which did not fail, the check\'s own', () => {
+    const follows = { cause: { rule: 'AUTH-2', why: 'auth-61 had to be refused, and was served' } };
+    const held = holdSkipsToTheirOwners([{ ...result('MODEL-2', 'failed'), ...follows, message: 'the 201 shows id 1' }, result('AUTH-2', 'passed')]);
+    expect(held[0]).toMatchObject({ outcome: 'failed', cause: { rule: 'MODEL-2' }, message: 'the 201 shows id 1; but AUTH-2 did not fail, so this failure is the check\'s own' });
+    const kept = holdSkipsToTheirOwners([{ ...result('MODEL-2', 'failed'), ...follows }, result('AUTH-2', 'failed')]);
+    expect(kept[0]?.cause).toEqual(follows.cause);
+  });
+
   it('leaves a skip over a rule that was not run at all (--only) a skip: nothing could hold it', () => {
     expect(holdSkipsToTheirOwners([result('CREATE-1', 'skipped', 'HTTP-1'), result('CREATE-1', 'passed')]).map((r) => r.outcome)).toEqual(['skipped', 'passed']);
   });
@@ -218,6 +226,42 @@ function consoleOf(report: RunReport): string {
   printSummary(new Output(stream, stream, {}), report, []);
   return text;
 }
+
+describe('the console, for failures with several causes', () => {
+  const because = { cause: { rule: 'AUTH-2', why: 'auth-61 had to be refused for want of a valid credential, and was served' } };
+  const report = reportOf([
+    ...everyRuleJudged(),
+    ofRule('AUTH-2', 'failed', { message: 'expected 401, got 201 — POST /v1/categories → 201 (auth-61)' }),
+    ofRule('MODEL-2', 'failed', { ...because, message: 'the 201 shows id 1, which auth-61 already gave to a category (follows from AUTH-2: …)' }),
+    ...['" Cat "', '"  Rabbit  "'].map((name) => ofRule('CREATE-1', 'failed', { message: `the created name is "x", but ${name} was sent` })),
+    ofRule('CREATE-1', 'failed', { message: 'the created description is missing' }),
+  ]);
+
+  it('leads with the root causes, each with what follows from it, and counts them in the verdict line', () => {
+    const text = consoleOf(report);
+    expect(text).toMatch(/^2 causes of 5 failures$/m);
+    expect(text).toMatch(/^ {2}✗ AUTH-2 +2 failures, 1 of them under rules that follow from it: MODEL-2 ×1$/m);
+    expect(text).toMatch(/^ {2}✗ CREATE-1 +3 failures$/m);
+    expect(text.indexOf('2 causes of 5 failures')).toBeLessThan(text.indexOf('Results by rule'));
+    expect(text).toMatch(/Verdict: NON-CONFORMANT {2}2 causes, 5 MUST failures;/);
+  });
+
+  it('tells one cause only when failures of other rules follow from it', () => {
+    const own = consoleOf(reportOf([...everyRuleJudged(), ofRule('CREATE-1', 'failed'), ofRule('CREATE-1', 'failed')]));
+    expect(own).not.toMatch(/cause/);
+    expect(own).toMatch(/Verdict: NON-CONFORMANT {2}2 MUST failures;/);
+    const following = consoleOf(reportOf([...everyRuleJudged(), ofRule('HTTP-1', 'failed'), ofRule('CREATE-1', 'failed', { cause: { rule: 'HTTP-1', why: 'create-2 was answered 202' } })]));
+    expect(following).toMatch(/^1 cause of 2 failures$/m);
+    expect(following).toMatch(/^ {2}✗ HTTP-1 +2 failures, 1 of them under rules that follow from it: CREATE-1 ×1$/m);
+  });
+
+  it('shows one failed check of each kind a rule has, with how many are like it', () => {
+    const text = consoleOf(report);
+    expect(text).toMatch(/CREATE-1 failed check: the created name is "x", but " Cat " was sent \(and 1 more like it\)$/m);
+    expect(text).toMatch(/CREATE-1 failed check: the created description is missing$/m);
+    expect(text).not.toMatch(/"  Rabbit  "/);
+  });
+});
 
 // Before: with --strict, a failed SHOULD check made the run NON-CONFORMANT while the console marked it "!" and
 // report.html said "a failure is a warning". Every writer now reads the effect the policy gave.

@@ -6,7 +6,7 @@ import type { AuditSubject, ExchangeAudit } from '../../src/checks/audits/audit.
 import type { CredentialSent } from '../../src/http/credential.js';
 import type { Exchange, RateLimited, TransportError } from '../../src/http/exchange.js';
 import { Reply } from '../../src/http/reply.js';
-import type { RunState } from '../../src/runtime/run-state.js';
+import { newRunState, type RunState } from '../../src/runtime/run-state.js';
 import { WriteBudget } from '../../src/runtime/write-budget.js';
 import { loadSpec } from '../../src/spec/load.js';
 import { pathVariants, type Operation } from '../../src/spec/types.js';
@@ -74,7 +74,7 @@ export const TIMED_OUT: TransportError = { code: 'TIMEOUT', phase: 'headers', me
 
 /** A run's state before its first request: nothing created, no write limit, `topUp` categories the top-up may add. */
 export function newRun(topUp = 0): RunState {
-  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), budget: new WriteBudget(Number.POSITIVE_INFINITY), topUp: new WriteBudget(topUp), posts: 0 };
+  return newRunState(new WriteBudget(Number.POSITIVE_INFINITY), new WriteBudget(topUp));
 }
 
 /** What an audit is told of an exchange beyond the exchange itself. */

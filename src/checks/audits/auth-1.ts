@@ -14,5 +14,5 @@ export const auth1: ExchangeAudit = {
     if (subject.credential !== 'none' || subject.reply.status === undefined) return NOT_APPLICABLE;
     return servedWithoutValidCredential(subject, 'it was served without authentication');
   },
-  owns: (answer) => servedAnswer(answer, 'none'),
+  ownsAnswer: (subject) => servedAnswer(subject, 'none'),
 };

@@ -13,5 +13,5 @@ export const auth2: ExchangeAudit = {
     if (subject.credential !== 'refused' || subject.reply.status === undefined) return NOT_APPLICABLE;
     return servedWithoutValidCredential(subject, 'the credential was taken');
   },
-  owns: (answer) => servedAnswer(answer, 'refused'),
+  ownsAnswer: (subject) => servedAnswer(subject, 'refused'),
 };

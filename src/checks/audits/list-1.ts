@@ -9,10 +9,11 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 export const list1: ExchangeAudit = {
   rule: 'LIST-1',
   scope: 'list requests with the valid key',
-  judge({ reply, operation, credential, alsoAllowed }) {
+  judge({ reply, operation, credential, alsoAllowed, owner }) {
     if (operation.role !== 'list' || credential !== 'documented' || reply.status === undefined || alsoAllowed.includes(400)) return NOT_APPLICABLE;
-    // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one.
-    if (reply.status === 401) return NOT_APPLICABLE;
+    // A refused valid key is AUTH-3's to report (its audit sees every such request), not a list that is not one. A status
+    // HTTP-1 owns is LIST-1's too, which promises a 200: its violation names HTTP-1 as the cause (see Owner.coOwner).
+    if (reply.status === 401 || owner?.rule === 'AUTH-3') return NOT_APPLICABLE;
     if (new URL(reply.exchange.request.url).search !== '') return NOT_APPLICABLE;
     if (reply.status !== 200) return [`the list answered ${reply.status}, not 200`];
     const { document } = reply.json();

@@ -12,6 +12,7 @@ import { isDocumented } from './http-1.js';
 export const media1: ExchangeAudit = {
   rule: 'MEDIA-1',
   scope: 'responses with a body',
+  documentedOnly: true,
   judge({ reply, operation }) {
     const status = reply.status;
     if (!reply.hasBody) {

@@ -4,7 +4,8 @@ import { NOT_APPLICABLE, type ExchangeAudit } from './audit.js';
 
 /**
  * MODEL-2: ids are unique. Every 201 of the run shows an id no earlier 201 showed (a create that hands back an
- * existing category, or a racy counter, repeats one), and no list shows an id twice. Ids compare exactly.
+ * existing category, or a racy counter, repeats one), and no list shows an id twice. Ids compare exactly. An id a
+ * request that had to be refused took, repeated, follows from that request's failure (see strayOf).
  */
 export const model2: ExchangeAudit = {
   rule: 'MODEL-2',
@@ -16,7 +17,13 @@ export const model2: ExchangeAudit = {
       const id = readCategory(document, document.value)?.id;
       if (id === undefined) return NOT_APPLICABLE;
       const earlier = run.idsGiven.get(id);
-      if (earlier !== undefined) return [`the 201 shows id ${id}, which ${earlier} already gave to a category`];
+      if (earlier !== undefined) {
+        const violations = [`the 201 shows id ${id}, which ${earlier} already gave to a category`];
+        // A category a request that had to be refused created is none the service should hold: its id says nothing of
+        // how the service assigns them (a tenant of its own the wrong key got, a transaction rolled back after the 201).
+        const stray = run.strays.get(earlier);
+        return stray ? { violations, cause: stray } : violations;
+      }
       run.idsGiven.set(id, reply.exchange.id); // judged in arrival order, so "earlier" is well defined
       return [];
     }

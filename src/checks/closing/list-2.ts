@@ -4,6 +4,7 @@ import type { CheckContext } from '../context.js';
 import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';
 import { problemsMessage } from '../problems-message.js';
+import { Kinds } from '../../core/problem-kinds.js';
 
 /** Top-up creates sent at once. */
 const TOP_UP_AT_ONCE = 10;
@@ -50,18 +51,30 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
     const byId = after.withIds(new Set(created.map((c) => c.id)));
     const content = t.env.shown;
     const problems: string[] = [];
+    // Counted by what differs, for the first line: "name differs (2); missing (1)"; each category below it.
+    const kinds = new Kinds();
     for (const category of created) {
       const matches = byId.get(category.id) ?? [];
-      if (matches.length === 0) problems.push(`category ${category.id} ${showContent(category, content)} (created in ${category.exchange}) is missing`);
-      else if (!matches.some((m) => sameContent(m, category, content))) {
+      if (matches.length === 0) {
+        problems.push(`category ${category.id} ${showContent(category, content)} (created in ${category.exchange}) is missing`);
+        kinds.count(problems.at(-1) as string, 'missing', 'missing');
+      } else if (!matches.some((m) => sameContent(m, category, content))) {
         // What differs first, then the two records.
         const listed = matches[0] as SeenCategory;
-        const differences = contentDifferences(listed, category, content, 'the list item').join(', ');
-        problems.push(`category ${category.id}: ${differences} (listed as ${showContent(listed, content)}; its 201 in ${category.exchange} showed ${showContent(category, content)})`);
+        const differences = contentDifferences(listed, category, content, 'the list item');
+        problems.push(`category ${category.id}: ${differences.join(', ')} (listed as ${showContent(listed, content)}; its 201 in ${category.exchange} showed ${showContent(category, content)})`);
+        const what = differences.map(differenceKind).join(', ');
+        kinds.count(problems.at(-1) as string, what, what);
       }
     }
-    t.expect(problems.length === 0, problemsMessage(problems, `of ${created.length} created categories`));
+    t.expect(problems.length === 0, problemsMessage(problems, `of ${created.length} created categories`, { kinds }));
   };
+}
+
+/** A difference (see contentDifferences) in a word or two: `name differs`, `description missing`, `color shown where none was`. */
+function differenceKind(difference: string): string {
+  const key = difference.slice(0, difference.indexOf(' '));
+  return / differs: /.test(difference) ? `${key} differs` : / missing from /.test(difference) ? `${key} missing` : `${key} shown where none was`;
 }
 
 /**

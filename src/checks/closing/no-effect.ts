@@ -4,6 +4,7 @@ import { carries, readListed } from '../listing.js';
 import type { SuiteState } from '../../runtime/suite-state.js';
 import { problemsMessage } from '../problems-message.js';
 import type { RefusalKind } from '../../runtime/write-budget.js';
+import type { Cause } from '../../rules/cause.js';
 import type { RuleId } from '../../rules/catalogue.js';
 
 /**
@@ -22,14 +23,18 @@ export function rejectedCreatedNothing<R extends NoEffectRule>(state: SuiteState
     // thousands, then a search among a few.
     const ours = (await readListed(t, await t.closingList())).carrying(state.markerPrefix);
     const problems: string[] = [];
+    // A request that was served (a 2xx) was not rejected: what it created follows from the failure that reports it.
+    const causes: (Cause | undefined)[] = [];
     for (const request of rejected) {
       const effect = ours.find((c) => carries(c.record, request.marker as string));
       if (!effect) continue;
       state.ledger.createdDespiteRefusal.push({ category: effect, exchange: request.exchange });
       if (!request.served) t.spendStray(REFUSED_FOR[rule]);
       problems.push(`the rejected request ${request.exchange} created category ${effect.id ?? '(no id)'} ${showContent(effect, t.env.shown)}`);
+      causes.push(state.run.strays.get(request.exchange));
     }
-    t.expect(problems.length === 0, problemsMessage(problems, `of ${rejected.length} rejected requests`));
+    const follows = causes.every((c) => c !== undefined && c.rule !== rule) ? causes[0] : undefined;
+    t.expect(problems.length === 0, problemsMessage(problems, `of ${rejected.length} rejected requests`), undefined, follows);
   };
 }
 

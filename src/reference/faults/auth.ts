@@ -1,4 +1,4 @@
-import { refuse } from '../behaviour.js';
+import { isRefusal, refuse, type Store } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /**
@@ -111,6 +111,17 @@ export const authFaults = [
   fault('auth-pets-valid-key-refused', 'AUTH-3',
     'The pets routes moved behind a scope check that keys issued for categories lack: the valid key gets 401 there.',
     (base) => ({ pet: () => ({ status: 401, body: base.errorBody(401, 'unauthorized', 'The API key lacks the pets scope.') }) }), ['AUTH-6']),
+  fault('auth-create-scope-403', 'AUTH-3',
+    'Creates need a write scope that the keys issued for the service lack: the valid key gets 403 on POST, an Error with it.',
+    (base) => ({
+      validate: (body) => {
+        const category = base.validate(body);
+        return isRefusal(category) ? category : refuse('forbidden', 'This key has no write scope.', 403);
+      },
+    }),
+    // AUTH-7's request, the key behind "bearer" in lower case, gets the 403 too: a status documented nowhere, which
+    // AUTH-3 (the documented form only) does not judge.
+    ['HTTP-1']),
   fault('auth-key-last-character-ignored', 'AUTH-2',
     'An off-by-one in a hand-written constant-time compare never looks at the key\'s last character.',
     () => ({ accepts: (token, key) => token !== undefined && token.length === key.length && token.slice(0, -1) === key.slice(0, -1) }), ['AUTH-4']),
@@ -158,6 +169,33 @@ export const authFaults = [
   fault('auth-challenge-in-realm', 'AUTH-6',
     'The 401 challenges Basic, and mentions bearer keys only inside its realm string.',
     () => ({ challenge: () => 'Basic realm="petstore, bearer keys only"' })),
+  fault('newcomer-three-bugs', 'AUTH-2',
+    'A first service, with three bugs: POST takes any bearer token, and keeps what each token creates apart (a tenant a ' +
+    'token, its ids counted from 1); a category without a description is written with "description": null; names are trimmed.',
+    (base) => {
+      // What the server learnt of the request it is handling: set by credentialOf and accepts, read by store, which it
+      // calls for the same request before it awaits anything.
+      let posting = false;
+      let tenant: string | undefined;
+      const tenants = new Map<string, Store>();
+      return {
+        credentialOf: (request, url, raw) => {
+          posting = request.method === 'POST';
+          return base.credentialOf(request, url, raw);
+        },
+        accepts: (token, key) => {
+          const valid = base.accepts(token, key);
+          tenant = valid ? undefined : token;
+          return valid || (posting && token !== undefined);
+        },
+        store: (store, category, body) => {
+          const own = tenant === undefined ? store : tenants.get(tenant) ?? { categories: new Map(), nextId: 1n };
+          if (tenant !== undefined) tenants.set(tenant, own);
+          return base.store(own, { ...category, name: category.name.trim() }, body);
+        },
+        present: (category) => ({ description: null, ...base.present(category) }),
+      };
+    }, ['MODEL-1', 'CREATE-1']),
 ];
 
 

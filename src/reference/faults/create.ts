@@ -155,14 +155,15 @@ export const createFaults = [
   fault('array-body-unwrapped', 'CREATE-2',
     'A bulk-import shortcut takes the first element when the body is an array.',
     (base) => ({ validate: (body) => base.validate(Array.isArray(body) ? body[0] : body) })),
-  fault('malformed-json-500', 'CREATE-2',
+  // A server error is HTTP-1's wherever it comes (one cause, one rule): CREATE-2's checks skip over it.
+  fault('malformed-json-500', 'HTTP-1',
     'The JSON parser\'s exception is not caught, so malformed JSON gets 500 instead of 400.',
     (base) => ({
       parse: (raw, contentType) => {
         if (raw.length > 0) JSON.parse(raw);
         return base.parse(raw, contentType);
       },
-    }), ['HTTP-1']),
+    })),
   fault('missing-name-defaulted', 'CREATE-2',
     'A missing name is replaced by a default ("Unnamed") instead of being refused.',
     (base) => ({

@@ -1,5 +1,5 @@
 import { depthOf, longestNumberOf, propertiesIn } from '../json-shape.js';
-import type { Behaviour } from '../behaviour.js';
+import { isRefusal, refuse, type Behaviour, type Refusal } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /** Names the transport faults react to: rare inputs, so that each costs one deadline, not dozens. */
@@ -76,4 +76,43 @@ export const httpFaults = [
         return base.store(store, category, body);
       },
     })),
+  fault('create-accepted-202', 'HTTP-1',
+    'Creates go through a queue: the handler answers 202 Accepted with the category it will hold, and a worker stores it.',
+    (base) => ({ send: (response, status, body, headers) => base.send(response, status === 201 ? 202 : status, body, headers) }), ['CREATE-1']),
+  fault('create-500-when-busy', 'HTTP-1',
+    'The store is SQLite, which locks the database for each insert: a create while another is under way gets "database is ' +
+    'locked", which the framework answers with its plain-text 500.',
+    (base) => {
+      let inserting = 0;
+      return {
+        store: async (store, category, body) => {
+          if (inserting > 0) throw new Error('database is locked');
+          inserting++;
+          try {
+            await new Promise((resolve) => setTimeout(resolve, 2));
+            return await base.store(store, category, body);
+          } finally {
+            inserting--;
+          }
+        },
+        send: (response, status, body, headers) => {
+          if (status !== 500) return base.send(response, status, body, headers);
+          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+          response.end('Internal Server Error');
+        },
+      };
+    }, ['CREATE-1']),
+  fault('invalid-body-422', 'HTTP-1',
+    'Request validation is FastAPI\'s: a body it cannot parse or validate gets 422 with its {"detail": [...]} list, ' +
+    'where the contract documents 400 and an Error.',
+    (base) => ({
+      parse: (raw, contentType) => unprocessable(base.parse(raw, contentType)),
+      validate: (body) => unprocessable(base.validate(body)),
+      errorBody: (status, code, message) => (status === 422 ? { detail: [{ type: code, loc: ['body'], msg: message, input: null }] } : base.errorBody(status, code, message)),
+    })),
 ];
+
+/** A refusal with 400 turned into FastAPI's 422; anything else as it is. */
+function unprocessable<T extends object>(outcome: T | Refusal): T | Refusal {
+  return isRefusal(outcome) && (outcome.refused.status ?? 400) === 400 ? refuse(outcome.refused.code, outcome.refused.message, 422) : outcome;
+}

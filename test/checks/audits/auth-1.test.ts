@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_APPLICABLE } from '../../../src/checks/audits/audit.js';
 import { auth1 } from '../../../src/checks/audits/auth-1.js';
-import { errorBody, judged, replyOf, spec, TIMED_OUT } from '../../support/exchanges.js';
+import { errorBody, judged, spec, subjectOf, TIMED_OUT } from '../../support/exchanges.js';
 
 describe('AUTH-1 audit', () => {
   it('keeps a request without a credential that is refused, however it is refused', () => {
@@ -32,16 +32,15 @@ describe('AUTH-1 audit', () => {
 });
 
 describe('AUTH-1 owns', () => {
-  it('a 2xx met by a check when the request carried no credential', () => {
-    const reply = replyOf({ id: 'auth-7', status: 201, json: { id: 1, name: 'x' } });
-    expect(auth1.owns?.({ kind: 'status', reply, status: 201, credential: 'none' })).toBe('auth-7 was answered 201 without a valid credential');
+  it('a 2xx to a request that carried no credential', () => {
+    const subject = subjectOf({ id: 'auth-7', operation: spec.create, status: 201, json: { id: 1, name: 'x' }, credential: 'none' });
+    expect(auth1.ownsAnswer?.(subject)).toBe('auth-7 was answered 201 without a valid credential');
   });
 
-  it('no refusal, no answer to another credential, and no other kind of answer', () => {
-    const reply = replyOf({ status: 401 });
-    expect(auth1.owns?.({ kind: 'status', reply, status: 401, credential: 'none' })).toBeUndefined();
-    expect(auth1.owns?.({ kind: 'status', reply, status: 200, credential: 'refused' })).toBeUndefined();
-    expect(auth1.owns?.({ kind: 'status', reply, status: 200, credential: undefined })).toBeUndefined();
-    expect(auth1.owns?.({ kind: 'not JSON', reply, error: 'the body is empty' })).toBeUndefined();
+  it('no refusal, no answer to another credential, and no answer that never came', () => {
+    expect(auth1.ownsAnswer?.(subjectOf({ status: 401, credential: 'none' }))).toBeUndefined();
+    expect(auth1.ownsAnswer?.(subjectOf({ status: 200, credential: 'refused' }))).toBeUndefined();
+    expect(auth1.ownsAnswer?.(subjectOf({ status: 200, credential: 'documented' }))).toBeUndefined();
+    expect(auth1.ownsAnswer?.(subjectOf({ transportError: TIMED_OUT, credential: 'none' }))).toBeUndefined();
   });
 });

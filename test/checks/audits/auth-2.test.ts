@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_APPLICABLE } from '../../../src/checks/audits/audit.js';
 import { auth2 } from '../../../src/checks/audits/auth-2.js';
-import { errorBody, judged, replyOf, spec, TIMED_OUT } from '../../support/exchanges.js';
+import { errorBody, judged, spec, subjectOf, TIMED_OUT } from '../../support/exchanges.js';
 
 describe('AUTH-2 audit', () => {
   it('keeps a request with a refused credential that is refused', () => {
@@ -29,9 +29,8 @@ describe('AUTH-2 audit', () => {
 
 describe('AUTH-2 owns', () => {
   it('a 2xx met by a check when the request carried a refused credential, and nothing else', () => {
-    const reply = replyOf({ id: 'auth-9', status: 200, json: [] });
-    expect(auth2.owns?.({ kind: 'status', reply, status: 200, credential: 'refused' })).toBe('auth-9 was answered 200 without a valid credential');
-    expect(auth2.owns?.({ kind: 'status', reply, status: 200, credential: 'none' })).toBeUndefined();
-    expect(auth2.owns?.({ kind: 'status', reply, status: 302, credential: 'refused' })).toBeUndefined();
+    expect(auth2.ownsAnswer?.(subjectOf({ id: 'auth-9', status: 200, json: [], credential: 'refused' }))).toBe('auth-9 was answered 200 without a valid credential');
+    expect(auth2.ownsAnswer?.(subjectOf({ status: 200, json: [], credential: 'none' }))).toBeUndefined();
+    expect(auth2.ownsAnswer?.(subjectOf({ status: 302, credential: 'refused' }))).toBeUndefined();
   });
 });

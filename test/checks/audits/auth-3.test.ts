@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_APPLICABLE } from '../../../src/checks/audits/audit.js';
 import { auth3 } from '../../../src/checks/audits/auth-3.js';
-import { errorBody, judged, replyOf, spec, TIMED_OUT } from '../../support/exchanges.js';
+import { errorBody, judged, spec, subjectOf, TIMED_OUT } from '../../support/exchanges.js';
 
 describe('AUTH-3 audit', () => {
   it('keeps the valid key served, or refused for another reason than authentication', () => {
@@ -25,15 +25,15 @@ describe('AUTH-3 audit', () => {
 });
 
 describe('AUTH-3 owns', () => {
-  it('a 401 met by a check that sent the valid key', () => {
-    const reply = replyOf({ id: 'create-3', status: 401 });
-    expect(auth3.owns?.({ kind: 'status', reply, status: 401, credential: 'documented' })).toBe('the valid key was refused with 401 in create-3');
+  it('a 401 or a 403 to the valid key', () => {
+    expect(auth3.ownsAnswer?.(subjectOf({ id: 'create-3', status: 401 }))).toBe('the valid key was refused with 401 in create-3');
+    expect(auth3.ownsAnswer?.(subjectOf({ id: 'create-4', status: 403 }))).toBe('the valid key was refused with 403 in create-4');
   });
 
-  it('no other status, and no 401 to another credential', () => {
-    const reply = replyOf({ status: 403 });
-    expect(auth3.owns?.({ kind: 'status', reply, status: 403, credential: 'documented' })).toBeUndefined();
-    expect(auth3.owns?.({ kind: 'status', reply, status: 401, credential: 'other' })).toBeUndefined();
-    expect(auth3.owns?.({ kind: 'no response', reply })).toBeUndefined();
+  it('no other status, no 403 a check allows, no refusal of another credential, and no answer that never came', () => {
+    expect(auth3.ownsAnswer?.(subjectOf({ status: 400 }))).toBeUndefined();
+    expect(auth3.ownsAnswer?.(subjectOf({ status: 403, alsoAllowed: [403] }))).toBeUndefined();
+    expect(auth3.ownsAnswer?.(subjectOf({ status: 401, credential: 'other' }))).toBeUndefined();
+    expect(auth3.ownsAnswer?.(subjectOf({ transportError: TIMED_OUT }))).toBeUndefined();
   });
 });

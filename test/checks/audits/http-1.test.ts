@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NOT_APPLICABLE } from '../../../src/checks/audits/audit.js';
 import { http1, isDocumented } from '../../../src/checks/audits/http-1.js';
 import { INTERRUPTED, TARGET_GONE } from '../../../src/http/client.js';
-import { errorBody, judged, replyOf, spec, TIMED_OUT } from '../../support/exchanges.js';
+import { errorBody, judged, spec, subjectOf, TIMED_OUT } from '../../support/exchanges.js';
 
 describe('isDocumented', () => {
   it('takes exact codes, ranges in either case, and default', () => {
@@ -79,17 +79,18 @@ describe('HTTP-1 audit', () => {
 });
 
 describe('HTTP-1 owns', () => {
-  it('an answer that never came, and a redirect', () => {
-    const lost = replyOf({ id: 'auth-2', transportError: TIMED_OUT });
-    expect(http1.owns?.({ kind: 'no response', reply: lost })).toBe('no complete response to auth-2: TIMEOUT: no response headers within 10000 ms');
-    const moved = replyOf({ id: 'auth-3', status: 307 });
-    expect(http1.owns?.({ kind: 'status', reply: moved, status: 307, credential: 'documented' })).toBe('auth-3 was answered with a redirect (307)');
+  it('an answer that never came, a redirect, a server error and a status not documented for the operation', () => {
+    expect(http1.ownsAnswer?.(subjectOf({ id: 'auth-2', transportError: TIMED_OUT }))).toBe('no complete response to auth-2: TIMEOUT: no response headers within 10000 ms');
+    expect(http1.ownsAnswer?.(subjectOf({ id: 'auth-3', status: 307 }))).toBe('auth-3 was answered with a redirect (307)');
+    expect(http1.ownsAnswer?.(subjectOf({ id: 'auth-4', status: 500 }))).toBe('auth-4 was answered with a server error (500)');
+    expect(http1.ownsAnswer?.(subjectOf({ id: 'create-5', operation: spec.create, status: 202, json: { id: 1, name: 'x' } })))
+      .toBe('create-5 was answered 202, which is not documented for createCategory');
   });
 
-  it('not a server error: that is the answer to the check\'s own request, which fails the check too', () => {
-    const reply = replyOf({ status: 500 });
-    expect(http1.owns?.({ kind: 'status', reply, status: 500, credential: 'documented' })).toBeUndefined();
-    expect(http1.owns?.({ kind: 'status', reply, status: 404, credential: 'documented' })).toBeUndefined();
-    expect(http1.owns?.({ kind: 'not JSON', reply, error: 'the body is empty' })).toBeUndefined();
+  it('no documented status, none a check allows, and no 2xx without a valid credential (AUTH-1\'s, AUTH-2\'s)', () => {
+    expect(http1.ownsAnswer?.(subjectOf({ status: 200, json: [] }))).toBeUndefined();
+    expect(http1.ownsAnswer?.(subjectOf({ operation: spec.create, status: 400, json: errorBody(400) }))).toBeUndefined();
+    expect(http1.ownsAnswer?.(subjectOf({ status: 404, alsoAllowed: [404] }))).toBeUndefined();
+    expect(http1.ownsAnswer?.(subjectOf({ operation: spec.create, status: 202, credential: 'none' }))).toBeUndefined();
   });
 });

@@ -42,7 +42,6 @@ describe('LIST-1 owns', () => {
     const reply = replyOf({ json: {} });
     expect(list1.owns?.({ kind: 'not a list', reply, problem: 'the list in list-4 is not a JSON array but object' }))
       .toBe('the list in list-4 is not a JSON array but object');
-    expect(list1.owns?.({ kind: 'status', reply, status: 404, credential: 'documented' })).toBeUndefined();
     expect(list1.owns?.({ kind: 'not JSON', reply, error: 'the body is empty' })).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { parseJson, type JsonDocument } from '../../../src/json/parse.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import type { Operation } from '../../../src/spec/types.js';
 import { compileValidators, type Validators } from '../../../src/spec/validators.js';
+import { newRun } from '../../support/exchanges.js';
 
 let validators: Validators;
 let list: Operation;
@@ -14,10 +15,13 @@ beforeAll(async () => {
   list = model.operations.find((o) => o.operationId === 'listCategories') as Operation;
 });
 
-/** MODEL-1's verdict on a 200 to the list whose body is this document. */
-const judged = (document: JsonDocument) => model1.judge({
-  reply: { json: () => ({ document }), status: 200 }, operation: list, validators,
-} as unknown as AuditSubject) as readonly string[];
+/** MODEL-1's finding on a 200 to the list whose body is this document, in a run (default: a new one's). */
+const found = (document: JsonDocument, run = newRun()) => model1.judge({
+  reply: { json: () => ({ document }), status: 200 }, operation: list, validators, run,
+} as unknown as AuditSubject);
+
+/** MODEL-1's violations on a 200 to the list whose body is this document. */
+const judged = (document: JsonDocument) => found(document) as readonly string[];
 
 const items = (range: number[], bad: (i: number) => boolean) => range.map((i) => (bad(i) ? `{"id":"${i}","name":${i}}` : `{"id":${i},"name":"n${i}"}`));
 
@@ -35,5 +39,16 @@ describe('MODEL-1 on lists', () => {
   it('names an invalid item by its id, exactly, and its place in the list', () => {
     const problems = judged(parseJson('[{"id":1,"name":"a"},{"id":9007199254740993,"name":"b","description":null}]'));
     expect(problems).toEqual([expect.stringMatching(/^the category with id 9007199254740993 \(item 1\): \/description/)]);
+  });
+
+  it('names the request that had to be refused as the cause when only the categories such requests created are invalid', () => {
+    const run = newRun();
+    const cause = { rule: 'AUTH-2', why: 'auth-61 had to be refused for want of a valid credential, and was served' } as const;
+    run.strayIds.set(2n, cause);
+    const strayOnly = parseJson('[{"id":1,"name":"a"},{"id":2,"name":"b","description":null}]');
+    expect(found(strayOnly, run)).toEqual({ violations: [expect.stringMatching(/^the category with id 2 \(item 1\): \/description/)], cause });
+    // One invalid in its own right: MODEL-1's own failure, whatever else there is.
+    const both = parseJson('[{"id":1,"name":"a","description":null},{"id":2,"name":"b","description":null}]');
+    expect(found(both, run)).toEqual([expect.stringMatching(/^the category with id 1 \(item 0\): \/description/)]);
   });
 });

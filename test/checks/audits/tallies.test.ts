@@ -53,11 +53,31 @@ describe('AuditTallies', () => {
     expect(tallies.byRule.get('ERROR-2')?.judged).toBe(2);
   });
 
-  it('remembers what each audited request carried to authenticate', () => {
-    const tallies = new AuditTallies(spec.validators, newRun());
-    const none = replyOf({ status: 401, json: errorBody(401) });
-    tallies.audit(none, spec.list, [], 'none');
-    expect(tallies.credentialOf(none)).toBe('none');
-    expect(tallies.credentialOf(replyOf())).toBeUndefined();
+  it('keeps who owns each answer in the run, and leaves the body of an answer HTTP-1 owns to it alone', () => {
+    const run = newRun();
+    const tallies = new AuditTallies(spec.validators, run);
+    const unprocessable = replyOf({ id: 'create-1', status: 422, json: { detail: [{ msg: 'field required' }] } });
+    tallies.audit(unprocessable, spec.create, [], 'documented');
+    expect(run.owners.get(unprocessable)).toEqual({ rule: 'HTTP-1', why: 'create-1 was answered 422, which is not documented for createCategory', coOwner: 'CREATE-1' });
+    expect(tallies.byRule.get('HTTP-1')).toMatchObject({ violations: 1, ownViolations: 1 });
+    // FastAPI's 422 body is no Error, but a contract that documents no 422 shows none: ERROR-1 does not judge it.
+    expect(tallies.byRule.get('ERROR-1')).toMatchObject({ judged: 0, violations: 0 });
+    const served = replyOf({ status: 200, json: [] });
+    tallies.audit(served, spec.list, [], 'documented');
+    expect(run.owners.get(served)).toBeUndefined();
+  });
+
+  it('names the request that had to be refused as the cause of what follows from the category it created', () => {
+    const run = newRun();
+    const tallies = new AuditTallies(spec.validators, run);
+    tallies.audit(replyOf({ id: 'auth-61', status: 201, json: { id: 1, name: 'a' } }), spec.create, [], 'refused');
+    expect(run.strays.get('auth-61')?.rule).toBe('AUTH-2');
+    expect(run.strayIds.get(1n)?.rule).toBe('AUTH-2');
+    tallies.audit(replyOf({ id: 'create-1', status: 201, json: { id: 1, name: 'b' } }), spec.create, [], 'documented');
+    const model2 = tallies.byRule.get('MODEL-2');
+    expect(model2).toMatchObject({ violations: 1, ownViolations: 0, cause: { rule: 'AUTH-2' } });
+    expect(model2?.shown[0]?.message).toBe('the 201 shows id 1, which auth-61 already gave to a category');
+    // The bypass is AUTH-2's own failure.
+    expect(tallies.byRule.get('AUTH-2')).toMatchObject({ violations: 1, ownViolations: 1 });
   });
 });

@@ -41,7 +41,7 @@ describe('LIST-2 closing check', () => {
     target.shows = (stored) => stored.map((c, i) => (i === 0 ? { ...c, id: 9007199254740992n } : c));
     const { outcome } = closingCheck(state);
     await expect(outcome).rejects.toThrow(CheckFailure);
-    await expect(outcome).rejects.toThrow(/^1 of 3 created categories: category 9007199254740993 \{"name":"[^"]+"\} \(created in auth-1\) is missing/);
+    await expect(outcome).rejects.toThrow(/^1 of 3 created categories: missing\n {2}category 9007199254740993 \{"name":"[^"]+"\} \(created in auth-1\) is missing/);
   });
 
   it('fails when the list shows a created category with other content, saying what differs', async () => {
@@ -49,7 +49,7 @@ describe('LIST-2 closing check', () => {
     const state = suiteOver(target);
     await createdBy(state, 2);
     target.shows = (stored) => stored.map((c) => (c.id === 2n ? { ...c, name: 'Renamed' } : c));
-    await expect(closingCheck(state).outcome).rejects.toThrow(/^1 of 2 created categories: category 2: name differs: "Renamed", not "[^"]+" \(listed as \{"name":"Renamed"\}; its 201 in auth-2 showed/);
+    await expect(closingCheck(state).outcome).rejects.toThrow(/^1 of 2 created categories: name differs\n {2}category 2: name differs: "Renamed", not "[^"]+" \(listed as \{"name":"Renamed"\}; its 201 in auth-2 showed/);
   });
 
   it('passes a list that grew by what the suite created since the list before', async () => {
