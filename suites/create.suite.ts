@@ -7,13 +7,13 @@
  * or without a required one (CREATE-2). Generated bodies are in create.generated.suite.ts. The valid examples are
  * created at once, which also shows MODEL-2 (ids given concurrently differ).
  */
-import { expectCreated, expectCreatedLikePlain, expectNewCategory } from '../src/checks/expectations.js';
+import { expectCreated, expectCreatedLikePlain, expectKeptOrRefused, expectNewCategory } from '../src/checks/expectations.js';
 import type { CheckContext, SendOptions } from '../src/checks/context.js';
 import { parameterPhrases, shownValue } from '../src/checks/request-values.js';
 import { parameterTrials, uniqueLike } from '../src/generators/schema/parameter-values.js';
 import type { Reply } from '../src/http/reply.js';
 import { defineSuite } from '../src/checks/suite.js';
-import { createExamples, invalidBodyExamples, undefinedProperties } from '../src/generators/create-examples.js';
+import { createExamples, invalidBodyExamples, parserHazards, undefinedProperties } from '../src/generators/create-examples.js';
 import { renderInvalidBody } from '../src/generators/invalid-bodies.js';
 import { KNOWN_NAMES } from '../src/generators/names.js';
 import type { Body } from '../src/generators/new-category.js';
@@ -23,6 +23,8 @@ import { bodyMediaTypeOf, charsetSpellings } from '../src/spec/media-types.js';
 const suite = defineSuite('create');
 const { create, bodies } = suite.env;
 const defines = (property: string) => bodies.properties.includes(property);
+/** The check option that lists the text hazards an example carries, for the report. */
+const hazardsOf = (example: { readonly hazards?: readonly string[] }) => (example.hazards ? { hazards: example.hazards } : {});
 
 const examples = createExamples(bodies);
 const valid = examples.filter((e) => !e.forbidden);
@@ -45,7 +47,7 @@ for (const example of valid) {
   suite.check('CREATE-1', `${example.name} gets 201 with ${example.shows}`, async (t) => {
     const own = t.expectValue((await t.use(burst)).find((b) => b.example === example.name), `the burst sent no ${example.name}`);
     expectCreated(t, t.shows(own.reply), own.sent);
-  }, { uses: [burst] });
+  }, { uses: [burst], ...hazardsOf(example) });
 }
 
 /**
@@ -63,7 +65,7 @@ for (const example of examples.filter((e) => e.forbidden)) {
   suite.check('CREATE-2', `${example.name} gets 400: the spec does not allow it`, async (t) => {
     const marker = t.marker('invalid');
     await expectRefusedRequest(t, marker, { json: example.body(marker) }, ` (the spec does not allow it: ${example.forbidden})`);
-  });
+  }, hazardsOf(example));
 }
 
 // That they are all listed, once each, is the closing LIST-2 check's and MODEL-2's list audit's to show.
@@ -159,6 +161,25 @@ if (create.requestMediaTypes.length > 1 && bodies.canMakeValid) {
       expectCreated(t, await t.create(sent, { contentType }), sent);
     }, { writes: 1 });
   }
+}
+
+// The body parsers choke on (see parserHazards): a server may take it or refuse it, as it may a text whose length the
+// contract leaves open (413 too: limits are not shown), but a 201 keeps what the spec defines as sent, and a server
+// error is HTTP-1's. Where the spec forbids the properties it holds them in, it is an invalid body.
+const choking = parserHazards(bodies, suite.env.settings.runId);
+if (choking && choking.forbidden === undefined) {
+  suite.check('CREATE-1', `${choking.label} is kept as sent, or refused`, async (t) => {
+    const sent = choking.body(t.marker('parser'));
+    expectKeptOrRefused(t, await t.create(sent, { alsoAllowed: [413] }), sent);
+  }, { writes: 1, hazards: choking.ids });
+} else if (choking) {
+  const why = choking.forbidden;
+  suite.check('CREATE-2', `${choking.label} gets 400 or 413: the spec does not allow it`, async (t) => {
+    const marker = t.marker('invalid');
+    const reply = await t.send(create, { json: choking.body(marker), mustBeRefused: 'body', alsoAllowed: [413] });
+    t.expectStatus(reply, [400, 413], ` (the spec does not allow it: ${why})`);
+    t.expectNoEffect('CREATE-2', marker, reply);
+  }, { hazards: choking.ids });
 }
 
 // Properties no spec defines, named for the run (see undefinedProperties): a long-lived target that keeps them holds

@@ -1,11 +1,18 @@
 /**
- * INFO rules, by example: what the contract leaves open (generated names are in info.generated.suite.ts). Each check
- * records how the target answered and never fails; the answers are still judged by the audits (a 5xx, a hang or a
- * malformed body fails HTTP-1 or MEDIA-1). Where the loaded spec answers the open question (a minLength or maxLength, a
- * pattern), the case is the spec's: a MUST check of CREATE-1 (the spec allows it) or CREATE-2 (it does not).
+ * INFO rules, by example: what the contract leaves open (generated names are in info.generated.suite.ts). Each INFO
+ * check records how the target answered and never fails; the answers are still judged by the audits (a 5xx, a hang or
+ * a malformed body fails HTTP-1 or MEDIA-1), and a text the target takes must be kept as sent (CREATE-1). The open
+ * texts are the empty ones, and the text hazards the contract does not promise a server keeps (characters a name may
+ * hold, lengths in bytes: generators/text-hazards.ts). Where the loaded spec answers the open question (a minLength or
+ * maxLength, a pattern), the case is the spec's: a MUST check of CREATE-1 (the spec allows it) or CREATE-2 (it does
+ * not).
  */
-import { expectCreated, observeAnswer } from '../src/checks/expectations.js';
+import type { CheckContext } from '../src/checks/context.js';
+import type { Reply } from '../src/http/reply.js';
+import { expectCreated, expectKeptOrRefused, observeAnswer } from '../src/checks/expectations.js';
 import { defineSuite } from '../src/checks/suite.js';
+import type { Body } from '../src/generators/new-category.js';
+import { hazardCases } from '../src/generators/text-hazards.js';
 import type { RuleId } from '../src/rules/catalogue.js';
 import { ANSWERED_BY_THE_SPEC, OPEN_QUESTIONS, type OpenQuestion } from '../src/rules/open-questions.js';
 import { takesMediaType } from '../src/spec/media-types.js';
@@ -13,55 +20,78 @@ import { takesMediaType } from '../src/spec/media-types.js';
 const suite = defineSuite('info');
 const { create, list, bodies } = suite.env;
 
-/** A text the contract leaves open, sent by example: the question it asks (its rule, property and aspect), and the text. */
-interface OpenText extends OpenQuestion {
+/** A text the contract leaves open, sent by example: its property and aspect, the INFO question that asks it, the text. */
+interface OpenText {
+  readonly property: string;
+  readonly aspect: OpenQuestion['aspect'];
+  readonly question?: OpenQuestion;
   readonly label: string;
   readonly text: string;
+  /** The text hazards it carries (report.json lists them): none for an empty text. */
+  readonly hazards?: readonly string[];
 }
 
-// The lengths written out, not through toLocaleString: its first call sets up ICU's number formats, which
-// takes the worker's time between two requests.
-const LONG: readonly (readonly [number, string])[] = [[101, '101'], [1_000, '1,000'], [10_000, '10,000']];
+/** The INFO question that asks about this aspect of this property, where one does. */
+const asked = (property: string, aspect: OpenQuestion['aspect']) => {
+  const question = OPEN_QUESTIONS.find((q) => q.property === property && q.aspect === aspect);
+  return question ? { question } : {};
+};
 
-const cases: readonly OpenText[] = ([
-  ['INFO-1', 'an empty description', 'description', ''],
-  ['INFO-1', 'an empty name', 'name', ''],
-  ...LONG.map(([length, shown]) => ['INFO-2', `a name of ${shown} characters`, 'name', 'n'.repeat(length)] as const),
-  ['INFO-3', 'a name with a control character (U+0001)', 'name', 'Dog\u0001'],
-  ['INFO-3', 'a name with a tab and a line feed', 'name', 'Dog\tand\ncat'],
-  ['INFO-3', 'a name with U+0000', 'name', 'Dog\u0000cat'],
-  ['INFO-3', 'a name with DEL (U+007F)', 'name', 'Dog\u007f'],
-  ...LONG.map(([length, shown]) => ['INFO-2', `a description of ${shown} characters`, 'description', 'd'.repeat(length)] as const),
-] as const).map(([rule, label, property, text]) => ({ ...OPEN_QUESTIONS.find((q) => q.rule === rule && q.property === property) as OpenQuestion, label, text }));
+const empty: readonly OpenText[] = (['description', 'name'] as const).map((property) => ({
+  property, aspect: 'empty', ...asked(property, 'empty'), label: `an empty ${property}`, text: '',
+}));
+
+const cases: readonly OpenText[] = bodies.canMakeValid
+  ? [...empty.filter((c) => bodies.properties.includes(c.property)), ...hazardCases(bodies).map((c) => ({ ...c, ...asked(c.property, c.aspect) }))]
+  : [];
+const body = (open: OpenText, marker: string): Body => bodies.with({ [open.property]: open.text }, marker);
+/** Size limits are not shown: a long text may be refused as too large (413), with an Error like any 4xx. */
+const alsoAllowed = (open: OpenText) => (open.aspect === 'length' ? [413] : []);
+
+const left = cases.filter((c) => !bodies.decides(c.property, c.aspect));
+// The open texts are created at once: each INFO check observes its own answer and each CREATE-1 check judges it.
+const burst = suite.shared(`the ${left.length} open texts, created at once`, left.length, async (t) => {
+  const sent = left.map((open) => body(open, t.marker('open')));
+  const replies = await Promise.all(left.map((open, i) => t.create(sent[i] as Body, { alsoAllowed: alsoAllowed(open) })));
+  return left.map((open, i) => ({ label: open.label, sent: sent[i] as Body, reply: replies[i] as Reply }));
+});
 
 /** The INFO rules some open case of which is left open by the spec: the rest it answers in full. */
 const observed = new Set<RuleId>();
-for (const open of cases.filter((c) => bodies.properties.includes(c.property) && bodies.canMakeValid)) {
-  const body = (marker: string) => bodies.with({ [open.property]: open.text }, marker);
-  if (!bodies.decides(open.property, open.aspect)) {
-    observed.add(open.rule);
-    suite.check(open.rule, `${open.label} is accepted or refused`, async (t) => {
-      // Size limits are not shown: a long body may be refused as too large (413), with an Error like any 4xx.
-      const alsoAllowed = open.rule === 'INFO-2' ? [413] : [];
-      observeAnswer(t, await t.create(body(t.marker('open')), { alsoAllowed }), open.label);
-    }, { writes: 1 });
-    continue;
+for (const open of left) {
+  const hazards = open.hazards ? { hazards: open.hazards } : {};
+  const own = async (t: CheckContext) => {
+    const found = t.expectValue((await t.use(burst)).find((b) => b.label === open.label), `the burst sent no ${open.label}`);
+    return { ...found, reply: t.shows(found.reply) };
+  };
+  if (open.question) {
+    observed.add(open.question.rule);
+    suite.check(open.question.rule, `${open.label} is accepted or refused`, async (t) => {
+      observeAnswer(t, (await own(t)).reply, open.label);
+    }, { uses: [burst], ...hazards });
   }
-  // The spec answers it: valid or invalid as its schema says.
-  const problems = bodies.problems(body(bodies.longestMarker));
+  suite.check('CREATE-1', `${open.label} is kept as sent, or refused`, async (t) => {
+    const { sent, reply } = await own(t);
+    expectKeptOrRefused(t, reply, sent);
+  }, { uses: [burst], ...hazards });
+}
+
+// The spec answers the others: valid or invalid as its schema says.
+for (const open of cases.filter((c) => bodies.decides(c.property, c.aspect))) {
+  const hazards = open.hazards ? { hazards: open.hazards } : {};
+  const problems = bodies.problems(body(open, bodies.longestMarker));
   if (problems.length === 0) {
     suite.check('CREATE-1', `${open.label} gets 201 with what was sent: the spec allows it`, async (t) => {
-      const sent = body(t.marker('open'));
+      const sent = body(open, t.marker('open'));
       expectCreated(t, await t.create(sent), sent);
-    }, { writes: 1 });
+    }, { writes: 1, ...hazards });
   } else {
     suite.check('CREATE-2', `${open.label} gets 400: the spec does not allow it`, async (t) => {
       const marker = t.marker('invalid');
-      const sent = body(marker);
-      const reply = await t.send(create, { json: sent, mustBeRefused: 'body' });
+      const reply = await t.send(create, { json: body(open, marker), mustBeRefused: 'body' });
       t.expectStatus(reply, 400, ` (the spec does not allow it: ${problems.join('; ')})`);
       t.expectNoEffect('CREATE-2', marker, reply);
-    });
+    }, hazards);
   }
 }
 

@@ -6,7 +6,8 @@ import { propertyOf, readCategory, type SeenCategory } from '../json/category.js
 import { sameInstant } from '../json/instant.js';
 import { sameValue, shownAsSent } from '../json/same-value.js';
 import { jsonText } from '../json/write.js';
-import { CheckFailure, SkippedOver } from './failure.js';
+import { INVISIBLE, unicodeEscapes } from '../core/visible-text.js';
+import { CheckFailure, naming, SkippedOver } from './failure.js';
 import type { CheckContext } from './context.js';
 
 /** A Category a 201 showed, with the exact id that MODEL-1 guarantees or the check skips over. */
@@ -50,6 +51,26 @@ export function expectCreated(t: CheckContext, reply: Reply, sent: Body): SeenCa
     t.expectOf('CREATE-1', kept, `the created ${key} is ${was}, but ${as} was sent`, reply);
   }
   return created;
+}
+
+/** A 201, or any client error: how a target may answer a case the contract leaves open (see expectKeptOrRefused). */
+const TAKEN_OR_REFUSED: readonly number[] = [201, ...Array.from({ length: 100 }, (_, i) => 400 + i)];
+
+/**
+ * CREATE-1's promise for a case the contract leaves open (a text of characters or a length it does not promise, a
+ * body a parser may find too deep): the target may refuse it, but a 201 shows what was sent, as {@link expectCreated}
+ * judges it. Which refusal is the target's to choose: whether its status is documented is HTTP-1's to judge, its body
+ * ERROR-1's. Any other answer (a server error, another success) is HTTP-1's, which the check skips over.
+ */
+export function expectKeptOrRefused(t: CheckContext<'CREATE-1'>, reply: Reply, sent: Body): void {
+  let status: number;
+  try {
+    status = t.expectStatus(reply, TAKEN_OR_REFUSED);
+  } catch (error) {
+    if (error instanceof CheckFailure) t.skipOver('HTTP-1', naming(`answered ${reply.status}, which HTTP-1 judges`, reply));
+    throw error;
+  }
+  if (status === 201) expectCreated(t, reply, sent);
 }
 
 /**
@@ -272,7 +293,9 @@ export function answerKind(reply: Reply): string {
 export function show(value: unknown, escapeAll = false): string {
   if (value === undefined) return 'absent';
   const json = jsonText(value) ?? String(value);
-  const text = escapeAll ? json.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) : json;
+  // Invisible characters always escaped (a bidirectional control would reorder the rest of the line), all but ASCII
+  // where asked.
+  const text = json.replace(escapeAll ? /[^\x20-\x7e]/g : INVISIBLE, unicodeEscapes);
   return text.length > 120 ? `${text.slice(0, 100)}…(${text.length} chars)` : text;
 }
 

@@ -49,6 +49,8 @@ export interface CheckOptions {
   readonly dependsOn?: readonly RuleId[];
   /** For the suite's own closing checks. */
   readonly kind?: CheckKind;
+  /** The text hazards its requests carry (generators/text-hazards.ts), which its result lists once it has run. */
+  readonly hazards?: readonly string[];
 }
 
 /** How long one check may take in all: its requests each have their own, shorter deadline. */
@@ -141,7 +143,8 @@ export function defineSuite(name: SuiteName): Suite {
         throw error;
       } finally {
         t.releaseWrites();
-        recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}) });
+        const sent = !withheld && options.hazards?.length ? { hazards: options.hazards } : {};
+        recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent });
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.
         state.publishTotals(task.file.meta);

@@ -33,7 +33,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   staging: {
     name: 'staging',
     use: 'a shared, long-lived environment (staging before a release): a full verdict for about 90 new categories a run',
-    // The examples and the generated cases that create (8 each): 94 created against a target that keeps the contract
+    // The examples and the generated cases that create (8 each): 95 created against a target that keeps the contract
     // (docs/using.md, held to a run by test/e2e/deployment.test.ts); shrinking a failure takes what is left.
     maxWrites: 100,
     topUp: LONG_LIST,

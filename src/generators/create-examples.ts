@@ -8,9 +8,7 @@ import { KNOWN_INVALID_BODIES, renderInvalidBody, type InvalidBodyCase } from '.
 import type { KnownShape } from './known-shape.js';
 import { KNOWN_NAMES, nameOf, type NameShape } from './names.js';
 import type { Body, NewCategoryBodies } from './new-category.js';
-
-/** Troublesome text of every kind (see TROUBLE) in one description, within the 100 characters CREATE-1 promises. */
-const TROUBLED_DESCRIPTION = `O'Brien's "dog" \\ \\n \\u0041 %s %d %25 %00 '; DROP TABLE categories; -- <b>&amp;</b> \${x} {{x}} \``;
+import { hazardBodies, hazardPacks } from './text-hazards.js';
 
 /** A NewCategory sent by example: what it is, and its body with the run's marker (where a property takes one). */
 export interface CreateExample {
@@ -20,6 +18,8 @@ export interface CreateExample {
   readonly body: (marker: string) => Body;
   /** Set when the spec does not allow it: why, in its validator's words (it is then sent as an invalid body). */
   readonly forbidden?: string;
+  /** The text hazards it carries (see text-hazards.ts), as report.json lists them. */
+  readonly hazards?: readonly string[];
 }
 
 /**
@@ -49,15 +49,33 @@ export function createExamples(bodies: NewCategoryBodies): CreateExample[] {
     // Names about the exact name carry no marker (report.json lists them among the run's categories).
     ...(defines('name') ? KNOWN_NAMES.map(({ label, shape }) => judged(label, 'that name', (m, marked) => named(shape, m, marked && shape.marked))) : []),
     ...(defines('name') ? [judged('a name of exactly 100 characters', 'that name', (m, marked) => bodies.with({ name: (marked ? m : 'Long name ').padEnd(100, 'x') }, m))] : []),
-    ...(defines('description') ? [
-      judged('a Unicode description', 'that name', (m) => bodies.with({ description: 'Kleine Hunde — 小型犬 — 🐕‍🦺' }, m)),
-      judged('a description of 100 characters', 'that name', (m) => bodies.with({ description: 'A description. '.repeat(7).slice(0, 100) }, m)),
-      judged('a description with leading and trailing spaces', 'that name', (m) => bodies.with({ description: '  Small dogs  ' }, m)),
-      judged('a description with quotes, backslashes, percent signs, SQL and HTML metacharacters', 'what was sent',
-        (m) => bodies.with({ description: TROUBLED_DESCRIPTION }, m)),
-    ] : []),
+    // Descriptions (and any other text property) are the text hazards' bodies: Unicode of every width, 100 characters.
+    ...hazardExamples(bodies),
     ...bodies.boundaries.map((c) => judged(c.label, 'what was sent', (m) => bodies.bodyOf(c, m) as Body)),
   ];
+}
+
+/**
+ * The text hazards of every text property (see hazardPacks) as examples: the texts the spec allows, a body for the
+ * first text of each property, one for the second…, over a plain valid body; each text it forbids as an invalid body,
+ * marked where a property other than the hazards' takes the marker.
+ */
+function hazardExamples(bodies: NewCategoryBodies): CreateExample[] {
+  const { valid, forbidden } = hazardPacks(bodies);
+  const bodiesOfHazards = hazardBodies(valid);
+  const examples = bodiesOfHazards.map(({ set, hazards }, i): CreateExample => {
+    const body = (marker: string) => bodies.valid(marker, set);
+    const problems = bodies.problems(body(bodies.longestMarker));
+    const name = `text hazards (${i + 1} of ${bodiesOfHazards.length}) in ${Object.keys(set).join(' and ')}`;
+    return { name, shows: 'what was sent', body, hazards, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
+  });
+  // A text its validator takes that no text within CREATE-1's 100 units could hold is a length left open: not sent here.
+  return [...examples, ...forbidden.flatMap(({ property, text, hazards }): CreateExample[] => {
+    const body = (marker: string) => bodies.with({ [property]: text }, marker);
+    const problems = bodies.problems(body(bodies.longestMarker));
+    const name = `the text hazards of ${property} the spec does not allow (${hazards.map((id) => id.slice(property.length + 1)).join(', ')})`;
+    return problems.length === 0 ? [] : [{ name, shows: 'what was sent', body, hazards, forbidden: problems.join('; ') }];
+  })];
 }
 
 /**
@@ -89,6 +107,63 @@ const PROBE_SPELLINGS: readonly ((run: string, shape: string) => string)[] = [
   (run, shape) => `x_petstore_conformance_${run}_${shape}`,
 ];
 
+/** A value parsers choke on, in a property the spec does not define (see parserHazards). */
+interface ParserHazard {
+  /** As report.json lists it: `body:deep-nesting`. */
+  readonly id: string;
+  /** What it is, in a check's name: `arrays nested 1,000 deep`. */
+  readonly label: string;
+  /** The shape its property is named by (see PROBE_SPELLINGS). */
+  readonly shape: string;
+  readonly value: unknown;
+}
+
+/** An array in an array…, `depth` deep. */
+function nested(depth: number): unknown {
+  let value: unknown = [];
+  for (let i = 1; i < depth; i++) value = [value];
+  return value;
+}
+
+/**
+ * What parsers choke on: nesting a thousand deep (Python's json recurses once a level, and Flask answers its
+ * RecursionError with 500), a thousand properties (a store that keeps what it does not know a row each), and an
+ * integer of 5,000 digits (past Python's 4,300-digit limit on int(), Jackson's 1,000-digit one). A server may take them
+ * or refuse them (400, 413: limits are not shown), never fail on them. In this order in one body, before the
+ * NewCategory: a parser reads them in turn, and the nesting, which Python's parser fails on with a RecursionError (a
+ * 500) rather than the ValueError a long number raises (a 400), comes first.
+ */
+const PARSER_HAZARDS: readonly ParserHazard[] = [
+  { id: 'body:deep-nesting', label: 'arrays nested 1,000 deep', shape: 'deep', value: nested(1000) },
+  { id: 'body:many-properties', label: 'an object of 1,000 properties', shape: 'many', value: Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`p${i}`, i])) },
+  { id: 'body:long-number', label: 'an integer of 5,000 digits', shape: 'number', value: BigInt('1234567890'.repeat(500)) },
+];
+
+/** The body of the parser hazards: their values first, then a plain valid body with the marker. */
+export interface ParserHazardBody {
+  /** As report.json lists them (see ParserHazard.id). */
+  readonly ids: readonly string[];
+  readonly label: string;
+  readonly body: (marker: string) => Body;
+  /** Set where the spec forbids the properties (it forbids others, or names them otherwise): why, in its validator's words. */
+  readonly forbidden?: string;
+}
+
+/**
+ * The parser hazards in one body (a write, where a server takes it), each in a property named for the run as CREATE-4's
+ * are (see PROBE_SPELLINGS): the first spelling the spec takes with its value, else the first (and the body is then
+ * invalid). Undefined when no valid body can be made.
+ */
+export function parserHazards(bodies: NewCategoryBodies, runId: string): ParserHazardBody | undefined {
+  if (!bodies.canMakeValid) return undefined;
+  const values = Object.fromEntries(PARSER_HAZARDS.map(({ shape, value }) => [probeName(bodies, runId, shape, value) ?? PROBE_SPELLINGS[0]?.(runId, shape) as string, value]));
+  const body = (marker: string): Body => ({ ...values, ...bodies.valid(marker) });
+  const problems = bodies.problems(body(bodies.longestMarker));
+  const labels = PARSER_HAZARDS.map((h) => h.label);
+  const label = `a NewCategory with ${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} in properties the spec does not define`;
+  return { ids: PARSER_HAZARDS.map((h) => h.id), label, body, ...(problems.length > 0 ? { forbidden: problems.join('; ') } : {}) };
+}
+
 /**
  * The properties CREATE-4 sends that the spec does not define, named for the run (see PROBE_SPELLINGS): of each value
  * shape, the first spelling the spec's NewCategory takes beside a valid body, as its validator says (a spec's
@@ -97,12 +172,17 @@ const PROBE_SPELLINGS: readonly ((run: string, shape: string) => string)[] = [
  */
 export function undefinedProperties(bodies: NewCategoryBodies, runId: string): Body {
   if (!bodies.canMakeValid || !bodies.undefinedPropertiesAllowed) return {};
-  const plain = bodies.valid(bodies.longestMarker);
   const probe: Record<string, unknown> = {};
   for (const [shape, value] of Object.entries(PROBE_VALUES)) {
-    const name = PROBE_SPELLINGS.map((spell) => spell(runId, shape))
-      .find((n) => !(n in bodies.node.object.properties) && bodies.problems({ ...plain, [n]: value }).length === 0);
+    const name = probeName(bodies, runId, shape, value);
     if (name !== undefined) probe[name] = value;
   }
   return probe;
+}
+
+/** The first spelling of a probe property (see PROBE_SPELLINGS) the spec's NewCategory takes with this value beside a valid body. */
+function probeName(bodies: NewCategoryBodies, runId: string, shape: string, value: unknown): string | undefined {
+  const plain = bodies.valid(bodies.longestMarker);
+  return PROBE_SPELLINGS.map((spell) => spell(runId, shape))
+    .find((n) => !(n in bodies.node.object.properties) && bodies.problems({ ...plain, [n]: value }).length === 0);
 }

@@ -49,6 +49,8 @@ export interface CheckMeta {
   readonly traceId?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
+  /** The text hazards the check's requests carried (`description:crlf`: generators/text-hazards.ts), once it ran. */
+  readonly hazards?: readonly string[];
   /** For a check skipped over another rule's problem (see SkippedOver): the rule that must have failed for it. */
   readonly dependsOn?: string;
   /** For a failure that follows from another rule's failure (see Cause): that rule, and why. */

@@ -1,4 +1,5 @@
 import { titleOf, type CheckResult, type Exchange, type RunReport } from '../results/run-report.js';
+import { INVISIBLE, unicodeEscapes } from '../core/visible-text.js';
 
 /** A word in single quotes for a POSIX shell: everything literal. */
 export function quoted(text: string): string {
@@ -57,9 +58,22 @@ export function curlCommand(exchange: Exchange): string | undefined {
     const build = `$(node -p 'JSON.stringify({ ...JSON.parse(process.argv[1]), [process.argv[2]]: process.argv[3] })' ${quoted(JSON.stringify(fields))} ${quoted(credential.place.name)} "${credential.shell}")`;
     parts.push('--data-binary', `"${build}"`);
   } else if (request.body !== undefined) {
-    parts.push('--data-binary', quoted(request.body));
+    parts.push('--data-binary', quoted(visibleJson(request.body)));
   }
   return parts.join(' ');
+}
+
+/**
+ * A JSON body with the characters a reader cannot see in its strings written as `\uXXXX` escapes, the same JSON value
+ * (a text hazard's bidirectional control would reorder the console's line); any other body exactly as sent.
+ */
+function visibleJson(body: string): string {
+  try {
+    JSON.parse(body);
+  } catch {
+    return body;
+  }
+  return body.replace(INVISIBLE, unicodeEscapes);
 }
 
 /** The name of a query's `name=value` pair, decoded as a form decodes it. */

@@ -47,6 +47,22 @@ function coverageText(coverage: SpecCoverage): string {
     `NewCategory properties ${parts(coverage.properties, 'none')}; of the parameters ${parts(coverage.parameters, 'none (the spec declares none)')}.`;
 }
 
+/**
+ * The text hazards the run sent (generators/text-hazards.ts), in a line: how many in each property, and in whole bodies;
+ * undefined where it sent none. report.json lists each check's (its `hazards`).
+ */
+function hazardsText(results: RunReport['results']): string | undefined {
+  const sent = new Map<string, Set<string>>();
+  for (const id of results.flatMap((r) => r.hazards ?? [])) {
+    const at = id.lastIndexOf(':');
+    const property = id.slice(0, at);
+    sent.set(property, (sent.get(property) ?? new Set()).add(id.slice(at + 1)));
+  }
+  if (sent.size === 0) return undefined;
+  const parts = [...sent].map(([property, hazards]) => `${property === 'body' ? 'whole bodies' : property} ${hazards.size}`);
+  return `Text hazards sent: ${parts.join(', ')} (report.json lists each check's).`;
+}
+
 /** Something a reader of a report should know besides the results: why a verdict is partial, what changed. */
 export interface Notice {
   /** `warning`: something is missing or should be acted on; `info`: context. */
@@ -71,6 +87,8 @@ export function noticesOf(report: RunReport): Notice[] {
   }
   if (report.settings.insecure) warn('TLS certificates were not verified (--insecure).');
   if (report.coverage) notices.push({ level: 'info', text: coverageText(report.coverage) });
+  const hazards = hazardsText(report.results);
+  if (hazards) notices.push({ level: 'info', text: hazards });
   // What a run that checked every rule sent nothing of; a run of some rules (--only, --skip, a shard) leaves much unsent.
   if (!report.selection && !report.shard) for (const part of unexercised(report.coverage)) warn(`Not exercised: ${part}.`);
   notices.push({ level: 'info', text: writesText(report) });

@@ -33,6 +33,8 @@ export interface CheckResult {
   readonly message?: string;
   /** For INFO rules: what the target did. */
   readonly observation?: string;
+  /** The text hazards its requests carried, as `<property>:<hazard>` (`description:crlf`; `body:deep-nesting`). */
+  readonly hazards?: readonly string[];
   readonly durationMs: number;
   /** When it started, in ms since the Unix epoch: checks run at once, so a group's time is the union of theirs, not the sum. */
   readonly startedAt?: number;

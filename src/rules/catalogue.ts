@@ -72,7 +72,9 @@ export const RULES = [
     'states, exactly, and, where it bounds nothing, any non-empty name of up to 100 characters in any script, with ' +
     'combining marks, emoji, inner or outer spaces, quotes and other metacharacters, with or without a non-empty ' +
     'description of up to 100 characters, and a name already in use; and so it does with any value the spec allows of ' +
-    'a query or header parameter the create declares.',
+    'a query or header parameter the create declares. A case the contract leaves open (INFO-1 to INFO-3), or a body ' +
+    'nested deep, with many properties or long numbers, may be refused with a 4xx; taken with 201, it too shows what ' +
+    'was sent.',
     'contract §2, §4.2 rule 1'),
   rule('CREATE-2', 'MUST',
     'An invalid request gets 400 with an Error body and creates nothing: a body with name missing, a property of ' +
@@ -125,12 +127,13 @@ export const RULES = [
     'Observation: how an empty name or an empty description is answered (201, or 400 with an Error).',
     'contract §8: length bounds not shown'),
   rule('INFO-2', 'INFO',
-    'Observation: how names and descriptions over 100 characters (hundreds, thousands) are answered (201, or 400 or 413 with an Error).',
+    'Observation: how names and descriptions over 100 characters (1,000, 4,000 and 65,535 UTF-8 bytes) are answered (201, or 400 or 413 with an Error).',
     'contract §8: length bounds not shown'),
   rule('INFO-3', 'INFO',
-    'Observation: how names with control characters, line or paragraph separators, U+0000 or lone surrogates are ' +
-    'answered (201, or 400 with an Error).',
-    'contract §2: a name is a string; which characters it may hold is not stated'),
+    'Observation: how names and descriptions with line ends (CR LF, CR, LF, line or paragraph separators), control ' +
+    'characters, invisible format characters (zero-width, bidirectional controls) or U+0000, and names with lone ' +
+    'surrogates, are answered (201, or 400 with an Error).',
+    'contract §2: a name and a description are strings; which characters they may hold is not stated'),
   rule('INFO-4', 'INFO',
     'Observation: how query parameters the spec does not declare are answered on the list (ignored with 200, or 400 ' +
     'with an Error), and what one it declares does to the list, which no schema states.',

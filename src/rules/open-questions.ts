@@ -20,7 +20,8 @@ export const OPEN_QUESTIONS: readonly OpenQuestion[] = [
   { rule: 'INFO-1', property: 'description', aspect: 'empty', question: 'an empty description' },
   { rule: 'INFO-2', property: 'name', aspect: 'length', question: 'names over 100 characters' },
   { rule: 'INFO-2', property: 'description', aspect: 'length', question: 'descriptions over 100 characters' },
-  { rule: 'INFO-3', property: 'name', aspect: 'characters', question: 'names with control characters, line breaks, U+0000 or lone surrogates' },
+  { rule: 'INFO-3', property: 'name', aspect: 'characters', question: 'names with line breaks, control or invisible format characters, U+0000 or lone surrogates' },
+  { rule: 'INFO-3', property: 'description', aspect: 'characters', question: 'descriptions with line breaks, control or invisible format characters or U+0000' },
 ];
 
 /** Why an INFO rule does not apply to a spec that answers every question it asks. */

@@ -39,6 +39,7 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
     ...(meta.withheld ? { withheld: meta.withheld } : {}),
     ...(message !== undefined ? { message: redactor.redact(outcome === 'failed' ? fitFirstLine(message, meta.follows ? followsText(meta.follows) : '') : message) } : {}),
     ...(meta.observation !== undefined ? { observation: redactor.redact(meta.observation) } : {}),
+    ...(meta.hazards ? { hazards: meta.hazards } : {}),
     durationMs: Math.round(test.diagnostic()?.duration ?? 0),
     ...(test.diagnostic() ? { startedAt: Math.round(test.diagnostic()?.startTime ?? 0) } : {}),
     exchanges: meta.exchanges,

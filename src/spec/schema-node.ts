@@ -303,5 +303,14 @@ export function answeredBy(node: SchemaNode, aspect: TextAspect): string | undef
   return pattern;
 }
 
+/**
+ * Whether a text's schema leaves it free text, whatever it bounds or patterns: not one of listed values (an enum), not a
+ * format whose values are a grammar of their own (a date, a URI).
+ */
+export function isFreeText(node: SchemaNode): boolean {
+  const { format } = node.string;
+  return node.values === undefined && (format === undefined || !FORMATS_OF_VALUES.has(format));
+}
+
 /** Formats whose values are a grammar of their own (a date, an address): they answer what a text may hold. */
 const FORMATS_OF_VALUES = new Set(['date-time', 'date', 'time', 'email', 'uuid', 'uri', 'url', 'hostname', 'ipv4', 'ipv6', 'byte', 'duration', 'uri-reference', 'iso-date-time', 'iso-time']);

@@ -14,6 +14,12 @@ describe('showApart', () => {
 });
 
 describe('show', () => {
+  it('escapes what a reader cannot see or what reorders a line: C1 controls, format and bidirectional characters, separators', () => {
+    expect(show('a\u202eb\u200bc\u2028d\u0085e\u007f')).toBe('"a\\u202eb\\u200bc\\u2028d\\u0085e\\u007f"');
+    expect(show('tag\u{e0041}')).toBe('"tag\\udb40\\udc41"');
+    expect(show('Café 🐕 犬')).toBe('"Café 🐕 犬"');
+  });
+
   it('abbreviates long values and says when one is absent', () => {
     expect(show('x'.repeat(200))).toMatch(/^"x{99}…\(202 chars\)$/);
     expect(show(undefined)).toBe('absent');

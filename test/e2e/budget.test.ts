@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { STRAY_WRITES } from '../../src/runtime/write-budget.js';
 import { KNOWN_NAMES, nameOf } from '../../src/generators/names.js';
+import { createExamples } from '../../src/generators/create-examples.js';
+import { newCategoryBodies } from '../../src/generators/new-category.js';
+import { loadSpec } from '../../src/spec/load.js';
+import { compileValidators } from '../../src/spec/validators.js';
 import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 import { hostileServer } from '../support/hostile.js';
@@ -103,10 +107,12 @@ describe('what the run creates', () => {
   it('is listed in report.json, every category the target holds, and marked as the run\'s', async () => {
     const { report, held } = await runAgainstReference(['--profile', 'ci']);
     expect(new Set(report.created.map((c) => c.id))).toEqual(new Set(held.map((c) => String(c.id))));
-    // Names carry the run's prefix, except where a check is about the exact name: the exact-name examples, the
-    // generated names and the open cases (whose descriptions carry the marker instead).
+    // Names carry the run's prefix, except where a check is about the exact name: the exact-name examples, the text
+    // hazards' bodies, the generated names and the open cases (whose descriptions carry the marker instead).
     const exactNameChecks = /^(create\.generated|info|info\.generated)-\d+$/;
-    const exactNameExamples = new Set(KNOWN_NAMES.filter(({ shape }) => !shape.marked).map(({ shape }) => nameOf(shape, '')));
+    const { model } = await loadSpec();
+    const hazardNames = createExamples(newCategoryBodies(model, compileValidators(model))).filter((e) => e.hazards).map((e) => e.body('')['name']);
+    const exactNameExamples = new Set([...KNOWN_NAMES.filter(({ shape }) => !shape.marked).map(({ shape }) => nameOf(shape, '')), ...hazardNames]);
     for (const c of held.filter((h) => !h.name.includes(`conformance-${report.runId}-`))) {
       const record = report.created.find((r) => r.id === String(c.id));
       expect(exactNameChecks.test(record?.exchange ?? '') || exactNameExamples.has(c.name), JSON.stringify(record)).toBe(true);

@@ -27,9 +27,12 @@ async function multiTenant(): Promise<{ url: string; tenants: (string | undefine
   const refuse = (response: ServerResponse, status: number, code: string, message: string, headers?: Record<string, string>) =>
     send(response, status, { code, message, status }, headers);
   const origin = await listen((request: IncomingMessage, response: ServerResponse) => {
-    let raw = '';
-    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // Decoded whole: a character split across two chunks, decoded chunk by chunk, would come back as two U+FFFD
+      // (the text hazards' 65,535 bytes of a name caught that here).
+      const raw = Buffer.concat(chunks).toString();
       const path = new URL(request.url as string, 'http://x').pathname;
       const token = /^bearer +(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (token !== KEY) return refuse(response, 401, 'unauthorized', 'Missing or invalid API key.', { 'www-authenticate': 'Bearer' });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { OpenAPIV3 } from 'openapi-types';
-import { createExamples, invalidBodyExamples, undefinedProperties } from '../../src/generators/create-examples.js';
+import { createExamples, invalidBodyExamples, parserHazards, undefinedProperties } from '../../src/generators/create-examples.js';
+import { jsonText } from '../../src/json/write.js';
+import { depthOf, longestNumberOf, propertiesIn } from '../../src/reference/json-shape.js';
 import { KNOWN_INVALID_BODIES } from '../../src/generators/invalid-bodies.js';
 import { KNOWN_NAMES } from '../../src/generators/names.js';
 import { newCategoryBodies } from '../../src/generators/new-category.js';
@@ -67,10 +69,40 @@ describe('the create suite\'s examples', () => {
     expect(pattern.find((e) => e.forbidden)?.forbidden).toMatch(/pattern/);
   });
 
+  it('carry the text hazards in 4 bodies of name and description, listed by what each carries; a pattern\'s forbidden ones are invalid bodies', async () => {
+    const hazards = createExamples(await bodiesOf()).filter((e) => e.hazards);
+    expect(hazards.map((e) => e.name)).toEqual([1, 2, 3, 4].map((i) => `text hazards (${i} of 4) in name and description`));
+    expect(hazards.every((e) => !e.forbidden && e.hazards?.some((id) => id.startsWith('name:')) && e.hazards.some((id) => id.startsWith('description:')))).toBe(true);
+    const pattern = createExamples(await bodiesOf((schema) => Object.assign((schema['properties'] as Record<string, object>)['name'] ?? {}, { pattern: '^[A-Za-z0-9 ]+$' })));
+    const refused = pattern.filter((e) => e.hazards && e.forbidden);
+    expect(refused.map((e) => e.name)).toEqual([expect.stringMatching(/^the text hazards of name the spec does not allow \(nfc, nfd, /),
+      'the text hazards of name the spec does not allow (bytes-255)', 'the text hazards of name the spec does not allow (bytes-256)']);
+    expect(refused.every((e) => /pattern/.test(e.forbidden ?? ''))).toBe(true);
+  });
+
   it('of invalid bodies leave out a shape the spec calls valid', async () => {
     expect(invalidBodyExamples(await bodiesOf())).toHaveLength(KNOWN_INVALID_BODIES.length);
     // Without a required name, a field in place of the name is a valid body.
     const optional = invalidBodyExamples(await bodiesOf((schema) => delete schema['required']));
     expect(optional.length).toBeLessThan(KNOWN_INVALID_BODIES.length);
+  });
+});
+
+describe('the body parsers choke on', () => {
+  it('nests 1,000 deep, holds 1,000 properties and a number of 5,000 digits, in that order, in properties of the run\'s own before a valid body', async () => {
+    const bodies = await bodiesOf();
+    const hazard = parserHazards(bodies, '0f3a9c21');
+    expect(hazard?.ids).toEqual(['body:deep-nesting', 'body:many-properties', 'body:long-number']);
+    expect(hazard?.forbidden).toBeUndefined();
+    const body = hazard?.body('conformance-marker') ?? {};
+    expect(Object.keys(body)).toEqual(['x-petstore-conformance-0f3a9c21-deep', 'x-petstore-conformance-0f3a9c21-many', 'x-petstore-conformance-0f3a9c21-number', 'name']);
+    expect(body).toMatchObject({ name: 'conformance-marker' });
+    const raw = jsonText(body);
+    expect([depthOf(raw), propertiesIn(body), longestNumberOf(raw)]).toEqual([1001, 1004, 5000]);
+    expect(raw.indexOf('[[[')).toBeLessThan(raw.indexOf('"p0"'));
+  });
+
+  it('is an invalid body where the spec forbids other properties', async () => {
+    expect(parserHazards(await bodiesOf((schema) => (schema['additionalProperties'] = false)), '0f3a9c21')?.forbidden).toMatch(/additional/i);
   });
 });

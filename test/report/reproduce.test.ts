@@ -83,5 +83,23 @@ describe.skipIf(!tools)('curlCommand', () => {
   });
 });
 
+describe.skipIf(!tools)('curlCommand of a body with invisible characters', () => {
+  it('writes them as \\u escapes, and sends the same JSON value', async () => {
+    const client = new HttpClient({ target, timeoutMs: 5000, maxResponseBytes: 1e6 });
+    const body = JSON.stringify({ name: 'Dog\u202ex\u200b\u2028\u0085\u{e0041}\r\ncat', description: 'Kleine Hunde 🐕' });
+    const reply = await client.send('x-2', {
+      operation: 'POST /categories', method: 'POST', path: '/categories', headers: { 'content-type': 'application/json' }, body, credential: bearer(validKey(KEY)),
+    });
+    await client.close();
+    const command = curlCommand(reply.exchange) ?? '';
+    expect(command).toContain('Dog\\u202ex\\u200b\\u2028\\u0085\\udb40\\udc41\\r\\ncat');
+    expect(command).toContain('Kleine Hunde 🐕');
+    expect(command).not.toMatch(/[\u202e\u200b\u2028\u0085]/u);
+    const { stdout } = await run('/bin/sh', ['-c', command], { env: { PATH: process.env['PATH'] ?? '', PETSTORE_API_KEY: KEY } });
+    const replayed = JSON.parse(stdout.slice(stdout.indexOf('\r\n\r\n') + 4)) as { body: string };
+    expect(JSON.parse(replayed.body)).toEqual(JSON.parse(body));
+  });
+});
+
 // Shown as a skipped test, so that a run without the tools says why the commands went unchecked.
 if (!tools) it.skip('sh or curl is not installed, so reproduction commands cannot be run here', () => {});

@@ -25,3 +25,20 @@ describe('the closing sentence on what the run created', () => {
       '10 of them toward the 169 that the list of 88 lacked of 257 (the other 159 were not created).');
   });
 });
+
+describe('the line on the text hazards a run sent', () => {
+  const notices = (results: readonly object[]) => noticesOf({
+    verdict: 'conformant', targetKind: 'url', rules: [], results, settings: { maxWrites: 100, topUp: 257, insecure: false },
+    writes: { budget: 100, spent: 3, posts: 3, shared: [], topUp: null }, created: [], summary: { expectedFailures: 0 },
+  } as unknown as RunReport).map((n) => n.text);
+  const result = (hazards?: readonly string[]) => ({ exchanges: [], ...(hazards ? { hazards } : {}) });
+
+  it('counts each hazard once, by property, and whole bodies apart', () => {
+    const results = [result(['name:crlf', 'description:crlf', 'name:nfc']), result(['name:crlf', 'body:deep-nesting']), result()];
+    expect(notices(results)).toContain('Text hazards sent: name 2, description 1, whole bodies 1 (report.json lists each check\'s).');
+  });
+
+  it('is left out when the run sent none', () => {
+    expect(notices([result()]).some((text) => text.startsWith('Text hazards'))).toBe(false);
+  });
+});

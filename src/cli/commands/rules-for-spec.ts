@@ -93,7 +93,7 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
     return [
       `valid NewCategories, sent as ${bodyMediaTypeOf(create)}: ${propertiesWords(bodies.node, sent)}`,
       ...(create.requestMediaTypes.length > 1 ? [`also a valid NewCategory in each JSON media type the spec names for the create's body: ${create.requestMediaTypes.join(', ')}`] : []),
-      `${examples.length} by example (the name grammar's shapes, descriptions${bodies.boundaries.length > 0 ? ', the spec\'s boundary values' : ''})${bodies.arbitrary ? ', and generated ones' : ''}`,
+      `${examples.length} by example (the name grammar's shapes, the text hazards${bodies.boundaries.length > 0 ? ', the spec\'s boundary values' : ''})${bodies.arbitrary ? ', and generated ones' : ''}`,
       ...(bodies.boundaries.length > 0 ? [`at the spec's bounds: ${counted(bodies.boundaries.map((c) => c.label), 8)}`] : []),
       ...createTrials.filter((t) => t.valid.length > 0).map((t) => `${parameterWords(t.parameter, t.node)}: values it allows, each with a valid NewCategory: ${counted(t.valid.map((c) => c.label))}`),
       ...bodies.unexercised.map(({ property, why }) => `${NOT_EXERCISED}property ${property} (${why})`),

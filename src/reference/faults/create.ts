@@ -1,4 +1,4 @@
-import { isRefusal, refuse } from '../behaviour.js';
+import { isRefusal, refuse, type Behaviour, type NewCategoryRecord } from '../behaviour.js';
 
 /** The first complete JSON value at the start of a text, as a streaming decoder reads it; undefined if none. */
 function firstJsonValue(raw: string): unknown {
@@ -46,6 +46,54 @@ function closingOf(raw: string, start: number): number | undefined {
   return undefined;
 }
 import { fault } from './fault.js';
+
+/**
+ * A storage layer that changes every text of a category on its way into the table (the name, the description): the
+ * store step of a fault whose bug is in such a layer, not in one property's code.
+ */
+const storingTexts = (change: (text: string) => string) => (base: Behaviour): Partial<Behaviour> => ({
+  store: (store, category, body) => {
+    const changed = Object.fromEntries(Object.entries(category).map(([key, value]) => [key, typeof value === 'string' ? change(value) : value]));
+    return base.store(store, changed as NewCategoryRecord, body);
+  },
+});
+
+/** A text cut at `bytes` UTF-8 bytes, less the character the cut would split: what MySQL keeps of it in a VARCHAR of bytes. */
+function cutToBytes(text: string, bytes: number): string {
+  let kept = '';
+  let size = 0;
+  for (const c of text) {
+    size += Buffer.byteLength(c);
+    if (size > bytes) break;
+    kept += c;
+  }
+  return kept;
+}
+
+/** A text decoded as a form value: `+` is a space, `%XX` the byte it escapes (a malformed escape kept as it is). */
+function formDecoded(text: string): string {
+  return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      return escapes;
+    }
+  });
+}
+
+/**
+ * A body as `raw += chunk` reads it from a stream of 16 KiB blocks: each block decoded on its own, so that a character
+ * split between two comes back as U+FFFD for each part.
+ */
+function decodedInBlocks(raw: string, block: number): string {
+  const bytes = Buffer.from(raw, 'utf8');
+  let text = '';
+  for (let at = 0; at < bytes.length; at += block) text += bytes.subarray(at, at + block).toString('utf8');
+  return text;
+}
+
+/** What a backslash escape stands for in a MySQL string literal (read without NO_BACKSLASH_ESCAPES); any other, the character. */
+const UNESCAPED: Readonly<Record<string, string>> = { n: '\n', r: '\r', t: '\t', 0: '\u0000' };
 
 /** Bugs in accepting valid bodies and refusing invalid ones. */
 export const createFaults = [
@@ -224,6 +272,60 @@ export const createFaults = [
     (base) => ({
       store: (store, category, body) => base.store(store, category.description?.trim() === '' && category.description !== '' ? { name: category.name } : category, body),
     })),
+  // What the layers a text passes through on its way into a table do to it: each changes texts the suite sends on
+  // every run (generators/text-hazards.ts), so that each is caught whatever the seed.
+  fault('crlf-to-lf', 'CREATE-1',
+    'Texts are stored through a layer that normalizes line ends for the Linux hosts (as Git\'s autocrlf does): CR LF becomes LF.',
+    storingTexts((text) => text.replace(/\r\n/g, '\n'))),
+  fault('lone-cr-to-lf', 'CREATE-1',
+    'A normalizer written for old Mac exports turns a CR that no LF follows into LF, leaving CR LF alone.',
+    storingTexts((text) => text.replace(/\r(?!\n)/g, '\n'))),
+  fault('description-cut-255-bytes', 'CREATE-1',
+    'The description column is a VARCHAR(255) counted in bytes (latin1 holding UTF-8, MySQL in non-strict mode): descriptions are cut at 255 UTF-8 bytes.',
+    (base) => ({
+      store: (store, category, body) => base.store(store, category.description === undefined ? category : { ...category, description: cutToBytes(category.description, 255) }, body),
+    })),
+  fault('trailing-spaces-trimmed', 'CREATE-1',
+    'Texts are kept in CHAR columns, padded with spaces, which the driver strips on the way out: trailing spaces are lost.',
+    storingTexts((text) => text.replace(/ +$/, ''))),
+  fault('description-spaces-collapsed', 'CREATE-1',
+    'Descriptions are "cleaned" for display before they are stored: every run of spaces becomes one (names are not: a review caught that one).',
+    (base) => ({
+      store: (store, category, body) => base.store(store, category.description === undefined ? category : { ...category, description: category.description.replace(/ {2,}/g, ' ') }, body),
+    })),
+  fault('body-decoded-in-blocks', 'CREATE-1',
+    'The handler reads the body with `raw += chunk` from a stream of 16 KiB blocks, each decoded on its own: a character split between two blocks is stored as two U+FFFD.',
+    (base) => ({ parse: (raw, contentType) => base.parse(decodedInBlocks(raw, 16_384), contentType) })),
+  fault('texts-nfkc-normalized', 'CREATE-1',
+    'Texts are NFKC-normalized for search before they are stored: ligatures, superscripts, circled and fullwidth characters fold.',
+    storingTexts((text) => text.normalize('NFKC'))),
+  fault('texts-nfd-normalized', 'CREATE-1',
+    'Texts are stored decomposed (NFD), as the macOS file system under the team\'s document store keeps names: precomposed letters come back as a letter and a mark.',
+    storingTexts((text) => text.normalize('NFD'))),
+  fault('zero-width-removed', 'CREATE-1',
+    'A sanitizer strips zero-width characters (U+200B to U+200D, U+2060, U+FEFF) from texts, against invisible look-alikes.',
+    storingTexts((text) => text.replace(/[\u200b-\u200d\u2060\ufeff]/g, ''))),
+  fault('bidi-controls-removed', 'CREATE-1',
+    'A Trojan Source defence strips bidirectional controls (U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069) from texts.',
+    storingTexts((text) => text.replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''))),
+  fault('astral-as-question-marks', 'CREATE-1',
+    'Texts go through a latin1 connection into utf8mb3 columns (MySQL before 8.0, non-strict): a character beyond the BMP comes back as "?".',
+    storingTexts((text) => text.replace(/[\u{10000}-\u{10ffff}]/gu, '?'))),
+  fault('html-stripped', 'CREATE-1',
+    'An XSS filter strips HTML tags from texts on their way in (bleach with strip=True).',
+    storingTexts((text) => text.replace(/<\/?[a-z][^>]*>/gi, ''))),
+  fault('texts-form-decoded', 'CREATE-1',
+    'A middleware written for form posts decodes every text of the body as a form value: "+" becomes a space, "%20" a space, "%25" a percent sign.',
+    storingTexts(formDecoded)),
+  fault('backslashes-unescaped', 'CREATE-1',
+    'Texts are put into SQL string literals by hand, and MySQL reads the backslash escapes in them: "\\n" is stored as a line feed, "\\\\" as one backslash.',
+    storingTexts((text) => text.replace(/\\(.)/gs, (_, c: string) => UNESCAPED[c] ?? c))),
+  fault('texts-cut-at-nul', 'CREATE-1',
+    'Texts pass through a C library that takes them for NUL-terminated strings: a text ends at its first U+0000.',
+    storingTexts((text) => text.replace(/\u0000[\s\S]*$/, ''))),
+  fault('control-characters-stripped', 'CREATE-1',
+    'A sanitizer strips C0 and C1 control characters and DEL from texts (line ends and tabs it keeps).',
+    storingTexts((text) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, ''))),
   fault('unknown-properties-refused', 'CREATE-4',
     'The request schema sets additionalProperties: false, so any extra property gets 400.',
     (base) => ({

@@ -1,4 +1,5 @@
-import { isRefusal, refuse, type Refusal } from '../behaviour.js';
+import { depthOf, longestNumberOf, propertiesIn } from '../json-shape.js';
+import { isRefusal, refuse, type Behaviour, type Refusal } from '../behaviour.js';
 import { fault } from './fault.js';
 
 /** Names the transport faults react to: rare inputs, so that each costs one deadline, not dozens. */
@@ -6,6 +7,14 @@ const nameOf = (body: unknown): string => {
   const name = (body as { name?: unknown } | null)?.name;
   return typeof name === 'string' ? name : '';
 };
+
+/** A parser that throws (the server answers 500) on a body past a limit of its own, which `chokes` finds in the raw text. */
+const parserThrowing = (chokes: (raw: string) => boolean, error: string) => (base: Behaviour): Partial<Behaviour> => ({
+  parse: (raw, contentType) => {
+    if (chokes(raw)) throw new Error(error);
+    return base.parse(raw, contentType);
+  },
+});
 
 /** Transport and status bugs. */
 export const httpFaults = [
@@ -43,6 +52,20 @@ export const httpFaults = [
         response.write('{"id":');
         const timer = setInterval(() => response.write(' '), 50);
         response.on('close', () => clearInterval(timer));
+      },
+    })),
+  fault('deep-nesting-500', 'HTTP-1',
+    'The body is read by a recursive-descent JSON parser that goes down a level a call (Python\'s json, as Flask runs it): past 900 levels it runs out of stack, and the RecursionError surfaces as 500.',
+    parserThrowing((raw) => depthOf(raw) > 900, 'maximum recursion depth exceeded while decoding a JSON array')),
+  fault('long-number-500', 'HTTP-1',
+    'Integers are read with Python\'s int(), which refuses more than 4,300 digits with a ValueError that the handler does not catch: 500.',
+    parserThrowing((raw) => longestNumberOf(raw) > 4300, 'Exceeds the limit (4300 digits) for integer string conversion')),
+  fault('many-properties-500', 'HTTP-1',
+    'Properties the model does not know are kept as key-value rows inserted in one statement, two parameters a row: past SQLite\'s 999 parameters the insert fails with 500.',
+    (base) => ({
+      store: (store, category, body) => {
+        if (2 * propertiesIn(body) > 999) throw new Error('too many SQL variables');
+        return base.store(store, category, body);
       },
     })),
   fault('control-characters-500', 'HTTP-1',
