@@ -8,6 +8,8 @@
  */
 /** The answers over which requests to slow down are counted: the pace is halved at the second 429 among them. */
 const RECENT_ANSWERS = 20;
+/** Requests a second the pace grows by, for every second's worth of answers, after a request to slow down. */
+const RATE_GROWTH = 5;
 
 export class Pacer {
   private inFlight = 0;
@@ -64,7 +66,9 @@ export class Pacer {
       this.answersAtLimit = 0;
       const pace = this.rate ?? this.recentStarts.filter((t) => t > now - 1000).length;
       if (pace > 0) {
-        this.fullRate ??= this.givenRate ?? pace;
+        // The pace to grow back to is the fastest one a request to slow down met: set at the first one alone, a later
+        // halving that started above it never grew back (a target taking 50 a second was sent 20 a second for good).
+        this.fullRate = this.givenRate ?? Math.max(this.fullRate ?? 0, pace);
         this.rate = Math.max(1, pace / 2);
       }
     }
@@ -72,9 +76,11 @@ export class Pacer {
   }
 
   /**
-   * An answer that was not a request to slow down: the pace grows back towards what it was, by a twentieth of the
-   * rate an answer and one more request at once for every round of answers at the current concurrency (so a target
-   * that turns away one request in many, or only ever one kind, is not slowed for good).
+   * An answer that was not a request to slow down: the pace grows back towards what it was, gently: by
+   * {@link RATE_GROWTH} requests a second for every second's worth of answers, and one more request at once for every
+   * round of answers at the current concurrency (so a target that turns away one request in many, or only ever one
+   * kind, is not slowed for good). A twentieth of the rate an answer was back over a limit of 50 a second within 15
+   * answers, and the requests turned away then went on being turned away through every retry.
    */
   answered(): void {
     this.noteAnswer(false);
@@ -83,9 +89,11 @@ export class Pacer {
       this.answersAtLimit = 0;
       this.wakeWaiters();
     }
-    if (this.rate !== undefined && this.fullRate !== undefined && this.rate < this.fullRate) {
-      this.rate = Math.min(this.fullRate, this.rate * 1.05);
-      if (this.rate >= this.fullRate && this.givenRate === undefined) this.rate = undefined;
+    if (this.rate === undefined || this.fullRate === undefined) return;
+    if (this.rate < this.fullRate) this.rate = Math.min(this.fullRate, this.rate + RATE_GROWTH / this.rate);
+    if (this.rate >= this.fullRate && this.givenRate === undefined) {
+      this.rate = undefined;
+      this.fullRate = undefined;
     }
   }
 

@@ -120,4 +120,28 @@ describe('Pacer', () => {
     // 40 starts in the last second: now at most 20 a second, 50 ms apart.
     expect(performance.now() - started).toBeGreaterThanOrEqual(240);
   });
+
+  it('grows back to no rate limit after every slowing down, including one from a faster pace than the first', async () => {
+    // The pace is private: read it as it is, since timing the starts would make a test of wall-clock time.
+    const rateOf = (pacer: Pacer) => (pacer as unknown as { rate?: number }).rate;
+    const startMany = async (pacer: Pacer, count: number) => {
+      for (let i = 0; i < count; i++) (await pacer.acquire())();
+    };
+    const pacer = new Pacer(8);
+    await startMany(pacer, 40);
+    pacer.slowDown(0);
+    pacer.slowDown(0);
+    expect(rateOf(pacer)).toBe(20);
+    for (let i = 0; i < 2000 && rateOf(pacer) !== undefined; i++) pacer.answered();
+    expect(rateOf(pacer)).toBeUndefined();
+    // Later, from a faster pace (80 starts in the last second): halved to 40, above the first pace of 40 / 2 = 20 and
+    // at the first one's full pace, which it used to keep for good.
+    await sleep(1000);
+    await startMany(pacer, 80);
+    pacer.slowDown(0);
+    pacer.slowDown(0);
+    expect(rateOf(pacer)).toBe(40);
+    for (let i = 0; i < 5000 && rateOf(pacer) !== undefined; i++) pacer.answered();
+    expect(rateOf(pacer)).toBeUndefined();
+  });
 });
