@@ -124,24 +124,16 @@ describe('Pacer', () => {
   it('grows back to no rate limit after every slowing down, including one from a faster pace than the first', async () => {
     // The pace is private: read it as it is, since timing the starts would make a test of wall-clock time.
     const rateOf = (pacer: Pacer) => (pacer as unknown as { rate?: number }).rate;
-    const startMany = async (pacer: Pacer, count: number) => {
-      for (let i = 0; i < count; i++) (await pacer.acquire())();
-    };
     const pacer = new Pacer(8);
-    await startMany(pacer, 40);
-    pacer.slowDown(0);
-    pacer.slowDown(0);
-    expect(rateOf(pacer)).toBe(20);
-    for (let i = 0; i < 2000 && rateOf(pacer) !== undefined; i++) pacer.answered();
-    expect(rateOf(pacer)).toBeUndefined();
-    // Later, from a faster pace (80 starts in the last second): halved to 40, above the first pace of 40 / 2 = 20 and
-    // at the first one's full pace, which it used to keep for good.
-    await sleep(1000);
-    await startMany(pacer, 80);
-    pacer.slowDown(0);
-    pacer.slowDown(0);
-    expect(rateOf(pacer)).toBe(40);
-    for (let i = 0; i < 5000 && rateOf(pacer) !== undefined; i++) pacer.answered();
-    expect(rateOf(pacer)).toBeUndefined();
+    // The second pace, halved, is the first one's full pace, which the old pacer kept for good.
+    for (const [round, pace] of [40, 80].entries()) {
+      if (round > 0) await sleep(1000); // a slowing down counts once a second
+      for (let i = 0; i < pace; i++) (await pacer.acquire())();
+      pacer.slowDown(0);
+      pacer.slowDown(0);
+      expect(rateOf(pacer)).toBe(pace / 2);
+      for (let i = 0; i < 5000 && rateOf(pacer) !== undefined; i++) pacer.answered();
+      expect(rateOf(pacer)).toBeUndefined();
+    }
   });
 });
