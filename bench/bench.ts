@@ -464,7 +464,7 @@ function yardstick(slow: readonly Sample[], bare: readonly BareSample[]): string
     `Against the target answering in ${YARDSTICK_DELAY_MS} ms, the suites' time beyond the target's busy time, from their first request on, in two`,
     `parts (separate medians): ${openBeyondBusy.toFixed(1)}% of that busy time with a request open while the target was not busy (loopback,`,
     'the HTTP client, the target\'s HTTP parsing outside its handler, and answers waiting while the one worker runs other checks),',
-    `and ${noneOpenShare.toFixed(1)}% with no request open (checks, validation and vitest, most of it where one suite file ends and the next`,
+    `and ${noneOpenShare.toFixed(1)}% with no request open (checks, validation and vitest, most of it where one wave of suites ends and the next`,
     'starts). For scale, a bare undici client (bench/bare-client.ts: no checks, no test runner), in a process of its own,',
     `sending ${BARE_REQUESTS} requests one at a time (a create, then a list read) to the same kind of target, took ${bareOver.toFixed(1)}% longer`,
     `than that target was busy: ${barePerRequest.toFixed(2)} ms an exchange (${bare.length === 1 ? 'one run' : `median of ${bare.length} runs`}). The suites send`,

@@ -8,7 +8,7 @@ import { defineSuite } from '../src/checks/suite.js';
 import { clientId } from '../src/generators/client-ids.js';
 import fc from 'fast-check';
 
-const suite = defineSuite('model.generated');
+const suite = defineSuite('model.generated', { opensOnRunCategories: true });
 const { settings, bodies } = suite.env;
 
 suite.check('MODEL-3', 'generated client-supplied ids never become the new id and leave existing categories unchanged', async (t) => {

@@ -9,7 +9,7 @@ import { defineSuite } from '../src/checks/suite.js';
 import { expectUnchanged, freeSmallId, readListed, runOwnIds, SECOND_TRY } from '../src/checks/listing.js';
 import type { IdColumn } from '../src/generators/client-ids.js';
 
-const suite = defineSuite('model');
+const suite = defineSuite('model', { opensOnRunCategories: true });
 const { settings, bodies } = suite.env;
 
 suite.check('MODEL-3', 'an id sent with the id of an existing category neither becomes the new id nor replaces it', async (t) => {

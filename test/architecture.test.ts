@@ -11,7 +11,7 @@ import { packageRoot } from '../src/core/package-info.js';
 const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
   cli: ['runner', 'selftest', 'reference', 'report', 'results', 'protocol', 'generators', 'http', 'spec', 'json', 'rules', 'core'],
   runner: ['protocol', 'results', 'spec', 'http', 'rules', 'core'],
-  suites: ['checks', 'generators', 'http', 'spec', 'json', 'rules', 'core'],
+  suites: ['checks', 'protocol', 'generators', 'http', 'spec', 'json', 'rules', 'core'],
   checks: ['runtime', 'protocol', 'generators', 'http', 'spec', 'json', 'rules', 'core'],
   runtime: ['protocol', 'generators', 'http', 'spec', 'json', 'rules', 'core'],
   protocol: ['http', 'spec', 'rules', 'core'],

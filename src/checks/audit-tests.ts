@@ -18,7 +18,7 @@ import type { AuditTallies } from './audits/tallies.js';
  */
 export function declareAuditTests(state: SuiteState, audits: AuditTallies, declared: number, runsHere: boolean): void {
   const name = state.name;
-  const test = runsHere ? vitestTest : vitestTest.skip;
+  const test = runsHere ? vitestTest.sequential : vitestTest.skip;
   const selected = AUDITS.filter((a) => selects(state.env.settings.selection, a.rule));
   if (declared === 0 && selected.length === 0) {
     test(`no rule of the ${name} suite is selected`, ({ task, skip }) => {
@@ -29,7 +29,7 @@ export function declareAuditTests(state: SuiteState, audits: AuditTallies, decla
   for (const audit of selected) {
     const checkName = auditName(audit.scope, name);
     test(checkTitle(audit.rule, checkName), ({ task, skip }) => {
-      state.publishTotals(task.file.meta);
+      state.publishTotals((task.suite ?? task.file).meta);
       const tally = audits.byRule.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: checkName, kind: 'audit' as const };
       if (tally?.crash !== undefined) {

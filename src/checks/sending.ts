@@ -94,6 +94,7 @@ export class CheckRequests<R extends RuleId = RuleId> {
   protected readonly evidence = new CheckEvidence();
   /** What the check's requests may take of the write budget now: a generated check changes them as it goes. */
   protected terms = EXAMPLE_TERMS;
+
   private writes?: Reservation;
   /** Aborted when the run is interrupted: requests under way stop at once. */
   protected readonly signal?: AbortSignal;
@@ -110,6 +111,7 @@ export class CheckRequests<R extends RuleId = RuleId> {
     extras: SendingExtras = {},
   ) {
     this.writes = extras.writes;
+    this.writes?.begin();
     this.signal = extras.signal;
     this.notify = extras.notify;
   }
@@ -139,7 +141,7 @@ export class CheckRequests<R extends RuleId = RuleId> {
     }
     // The reservation the write is held from is the one it is settled against, whatever the check reserves meanwhile.
     const holding = writing && !refusal ? this.writes : undefined;
-    if (writing && !refusal && !holding?.hold(this.terms.borrow)) {
+    if (writing && !refusal && !(await this.hold(holding))) {
       throw new WritesExhausted(`the check "${this.title}" would send more than the ${this.writes?.writes ?? 0} writes it reserved`);
     }
     if (writing) this.suite.noteWrite();
@@ -216,9 +218,15 @@ export class CheckRequests<R extends RuleId = RuleId> {
     }
   }
 
-  /** GET /categories with the valid key. */
-  list(options: SendOptions = {}): Promise<Reply> {
-    return this.send(this.env.list, options);
+  /**
+   * GET /categories with the valid key. A plain read sent once the run had created a category is one a suite
+   * waiting to open on the run's categories may open on (see OpeningLists).
+   */
+  async list(options: SendOptions = {}): Promise<Reply> {
+    const plain = Object.keys(options).length === 0 && this.suite.run.created.size > 0;
+    const reply = await this.send(this.env.list, options);
+    if (plain) this.suite.run.openings.showsRunCategories(reply);
+    return reply;
   }
 
   /** POST /categories with the valid key and a JSON body. */
@@ -271,6 +279,18 @@ export class CheckRequests<R extends RuleId = RuleId> {
       : 'The bundled reference starts empty on every run, and is gone after it.';
     await this.notify?.(`The list holds ${listed} categories: ${this.rule} adds ${needed} so that it holds ${to}. ${later}`);
     return needed;
+  }
+
+  /**
+   * Holds a write of `reservation` for a request about to be sent; where it may borrow and nothing is left, once a
+   * check under way gives one back (see WriteBudget.writeReturned).
+   */
+  private async hold(reservation: Reservation | undefined): Promise<boolean> {
+    if (!reservation) return false;
+    while (!reservation.hold(this.terms.borrow)) {
+      if (!this.terms.borrow || !(await this.suite.run.budget.writeReturned())) return false;
+    }
+    return true;
   }
 
   /** Gives back the writes this check reserved and did not spend. */

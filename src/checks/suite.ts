@@ -11,7 +11,7 @@ import { CheckWithheld, NotJudged } from './failure.js';
 import { recordCheck, type CheckKind } from '../protocol/check-meta.js';
 import { SETTINGS_KEY } from '../protocol/settings.js';
 import { slotOf } from '../protocol/slots.js';
-import type { SuiteName } from '../protocol/suites.js';
+import { waveOf, type SuiteName } from '../protocol/suites.js';
 import { checkTitle, listedName, rejectedCreatedNothingName, suiteCreator } from '../protocol/titles.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { Shared } from './shared.js';
@@ -19,7 +19,7 @@ import { SuiteState } from '../runtime/suite-state.js';
 import { environment, type Environment } from '../runtime/environment.js';
 import { runState } from '../runtime/run-state.js';
 import { AuditTallies } from './audits/tallies.js';
-import { WritePlanner } from './write-plan.js';
+import { WritePlanner, type WritePlan } from './write-plan.js';
 import type { RuleId } from '../rules/catalogue.js';
 
 /** A check's body: sends requests through `t` and asserts on what comes back; `R`, the rule it judges. */
@@ -56,6 +56,15 @@ export interface CheckOptions {
 /** How long one check may take in all: its requests each have their own, shorter deadline. */
 const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
 
+/** How a suite opens, where it is not as every other does. */
+export interface SuiteOptions {
+  /**
+   * Its checks send the ids of categories the run created before it (MODEL-3): its opening list is one another suite
+   * closed on, once one has, not the run's first (see OpeningLists).
+   */
+  readonly opensOnRunCategories?: boolean;
+}
+
 /** A suite file's checks, declared in order; see `suites/`. */
 export interface Suite {
   /** The run's settings, the spec's operations and the services every check shares. */
@@ -87,10 +96,11 @@ export interface Suite {
 }
 
 /**
- * Starts a suite file: `const suite = defineSuite('auth')`. Each check becomes one vitest test whose task
- * meta carries its rule, name and exchanges to the runner. A check that sends nothing or asserts nothing fails.
+ * Starts a suite file: `const suite = defineSuite('auth')`, imported in the suite's describe block (suites/run.ts).
+ * Each check becomes one vitest test whose task meta carries its rule, name and exchanges to the runner. A check
+ * that sends nothing or asserts nothing fails.
  */
-export function defineSuite(name: SuiteName): Suite {
+export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite {
   // The one place the worker takes what the runner provided: everything below is handed the run's settings. A batch's
   // suite files serve the run of their slot (protocol/slots.ts), which the file being collected says.
   const testPath = expect.getState().testPath ?? '';
@@ -99,14 +109,23 @@ export function defineSuite(name: SuiteName): Suite {
   const env = environment(settings);
   const run = runState(settings);
   const audits = new AuditTallies(env.validators, run);
-  const state = new SuiteState(name, env, run, audits);
+  const state = new SuiteState(name, env, run, audits, options.opensOnRunCategories);
   const names = new Set<string>();
   let declared = 0;
   // A shard declares the other shards' checks too, unrun, so that its plan of writes is the whole run's.
   const shard = state.env.settings.shard;
   const runsHere = !shard || shard.suites.includes(name);
   const writes = new WritePlanner(state.run.budget, state.env.settings.readOnly, runsHere);
-  afterAll(() => state.releaseLists());
+  const wave = waveOf(name);
+  // Under way from its first hook to its last, while a list it reads may serve others to open on (see OpeningLists).
+  beforeAll(() => {
+    run.openings.started();
+    run.plans.planThrough(wave);
+  });
+  afterAll(() => {
+    state.releaseLists();
+    run.openings.ended();
+  });
 
   const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}) => {
     ruleById(rule);
@@ -116,13 +135,18 @@ export function defineSuite(name: SuiteName): Suite {
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
     declared++;
-    const declare = !runsHere ? test.skip : options.sequential ? test : test.concurrent;
-    // Reserved now, as the file is collected: files are collected in their fixed order, so the plan is too. A
-    // replay runs one check: the others are filtered out and reserve nothing.
+    const declare = !runsHere ? test.skip : options.sequential ? test.sequential : test.concurrent;
+    // Reserved as its wave starts (see WavePlans). A replay runs one check: the others are filtered out and reserve
+    // nothing.
     const replay = state.env.settings.replay;
-    const plan = !replay || replay.title === title ? writes.plan(options.writes ?? 0, options.uses ?? []) : {};
+    let plan: WritePlan = {};
+    if (!replay || replay.title === title) {
+      run.plans.add(wave, () => {
+        plan = writes.plan(options.writes ?? 0, options.uses ?? []);
+      });
+    }
     declare(title, async ({ task, skip, signal, annotate }) => {
-      state.publishTotals(task.file.meta); // from now on, with every write sent (see SuiteState.noteWrite)
+      state.publishTotals((task.suite ?? task.file).meta); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
         writes: plan.reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
       });
@@ -147,7 +171,7 @@ export function defineSuite(name: SuiteName): Suite {
         recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent });
         // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
         // audit, still reports what it created and spent.
-        state.publishTotals(task.file.meta);
+        state.publishTotals((task.suite ?? task.file).meta);
       }
     }, CHECK_TIMEOUT_MS);
   };
@@ -199,7 +223,7 @@ export function defineSuite(name: SuiteName): Suite {
 
     notApplicable(rule: RuleId, why: string) {
       if (!selects(state.env.settings.selection, rule)) return;
-      (runsHere ? test : test.skip)(checkTitle(rule, `does not apply: ${why}`), ({ task }) => {
+      (runsHere ? test.sequential : test.skip)(checkTitle(rule, `does not apply: ${why}`), ({ task }) => {
         recordCheck(task, { rule, suite: name, name: `does not apply: ${why}`, exchanges: [], exchangeCount: 0, ruleNotApplicable: why });
       });
     },

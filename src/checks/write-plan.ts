@@ -2,15 +2,15 @@ import type { Withheld } from '../protocol/check-meta.js';
 import type { Reservation, WriteBudget } from '../runtime/write-budget.js';
 import type { Shared } from './shared.js';
 
-/** What a check may create, planned as its file is collected: the writes reserved for it, or why it is withheld. */
+/** What a check may create, planned as its suite starts: the writes reserved for it, or why it is withheld. */
 export interface WritePlan {
   readonly reservation?: Reservation;
   readonly withheld?: { readonly why: Withheld; readonly reason: string };
 }
 
 /**
- * Plans each check's writes from the run's budget, in the order the checks are declared: files are collected in
- * their fixed order, so the plan is the same on every run. A check that creates nothing needs no plan.
+ * Plans each check's writes from the run's budget, in the order the checks are declared: suites start in their fixed
+ * order (see SUITE_WAVES), so the plan is the same on every run. A check that creates nothing needs no plan.
  */
 export class WritePlanner {
   /** The shared requests of another shard's checks whose writes are counted already. */

@@ -1,14 +1,22 @@
 import type { TestAnnotation } from 'vitest';
-import type { TestCase, TestModule } from 'vitest/node';
+import type { TestCase, TestModule, TestSuite } from 'vitest/node';
 import { publishedTotals, recordedCheck, type CreatedRecord, type FileTotals, type SharedWrites, type TopUp } from '../protocol/check-meta.js';
-import { suiteNameOf } from '../protocol/suites.js';
 import type { Redactor } from '../core/secrets.js';
+import { isSuiteName } from '../protocol/suites.js';
 import type { CheckResult, InapplicableRule, RunError } from '../results/run-report.js';
 import type { RunListener } from './listener.js';
 import { ruleById } from '../rules/catalogue.js';
 import { followsText } from '../rules/cause.js';
 import { fitFirstLine } from '../core/first-line.js';
 import { CoverageTotals } from './coverage.js';
+
+/** The suite a test belongs to: the describe block of the run file it is declared in (see suites/run.ts). */
+function suiteOf(test: TestCase): string {
+  for (let parent = test.parent; parent.type === 'suite'; parent = parent.parent) {
+    if (isSuiteName(parent.name)) return parent.name;
+  }
+  return '';
+}
 
 /**
  * Turns one vitest test into a check result, or into nothing for an audit that had nothing to judge. A failure that is
@@ -99,10 +107,13 @@ export class ResultCollector {
     return Math.round((this.lastEnded ?? 0) - (this.firstCollected ?? this.lastEnded ?? 0));
   }
 
+  /** The run file is collected: every suite (a describe block of it, see suites/run.ts) starts. */
   onTestModuleCollected(module: TestModule): void {
     this.firstCollected ??= performance.now();
     this.onSuiteCollected?.();
-    this.listener?.onSuiteStart?.(suiteNameOf(module), [...module.children.allTests()].length);
+    for (const suite of module.children.allSuites()) {
+      if (isSuiteName(suite.name)) this.listener?.onSuiteStart?.(suite.name, [...suite.children.allTests()].length);
+    }
   }
 
   onTestCaseResult(test: TestCase): void {
@@ -110,7 +121,7 @@ export class ResultCollector {
     if (crash) this.errors.push(crash);
     if (inapplicable && !this.inapplicable.some((i) => i.rule === inapplicable.rule)) this.inapplicable.push(inapplicable);
     if (!result) {
-      this.listener?.onDropped?.(suiteNameOf(test.module));
+      this.listener?.onDropped?.(suiteOf(test));
       return;
     }
     this.results.push(result);
@@ -125,16 +136,21 @@ export class ResultCollector {
     if (annotation.type === 'notice') this.listener?.onNotice?.(this.redactor.redact(annotation.message));
   }
 
-  onTestModuleEnd(module: TestModule): void {
-    this.lastEnded = performance.now();
-    const suite = suiteNameOf(module);
-    const totals = publishedTotals(module);
+  /** A suite's describe block has ended: its totals, and the errors outside its checks. */
+  onTestSuiteResult(suite: TestSuite): void {
+    if (!isSuiteName(suite.name)) return;
+    const totals = publishedTotals(suite);
     if (totals) this.add(totals);
-    for (const error of module.errors()) this.errors.push({ where: `suite ${suite}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
-    this.listener?.onSuiteEnd?.(suite, this.bySuite.get(suite) ?? []);
+    for (const error of suite.errors()) this.errors.push({ where: `suite ${suite.name}`, message: this.redactor.redact(`${error.name}: ${error.message}`) });
+    this.listener?.onSuiteEnd?.(suite.name, this.bySuite.get(suite.name) ?? []);
   }
 
-  /** A suite file's totals: its own requests and creations, and the run's counters as they stood at its end. */
+  onTestModuleEnd(module: TestModule): void {
+    this.lastEnded = performance.now();
+    for (const error of module.errors()) this.errors.push({ where: 'the suites', message: this.redactor.redact(`${error.name}: ${error.message}`) });
+  }
+
+  /** A suite's totals: its own requests and creations, and the run's counters as they stood at its end. */
   private add(totals: FileTotals): void {
     this.requests += totals.requests;
     this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, totals.waitingOnTargetMs);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createVitest, type Reporter, type TestSpecification, type Vitest } from 'vitest/node';
 import { SETTINGS_KEY, type Replay, type RunSettings, type Settings } from '../protocol/settings.js';
@@ -11,7 +12,7 @@ import type { RunRecord, RunReport } from '../results/run-report.js';
 import { holdSkipsToTheirOwners } from '../results/verdict.js';
 import type { LoadedSpec } from '../spec/load.js';
 import { ResultCollector } from './collect.js';
-import { suiteNameOf } from '../protocol/suites.js';
+import { SUITE_ORDER } from '../protocol/suites.js';
 import { replayedTitles } from '../protocol/titles.js';
 import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
@@ -44,6 +45,8 @@ export interface RunOptions {
 
 /** Where the built suites are: vitest runs the compiled files, so the suite works as an installed package. */
 const SUITES_DIR = join(packageRoot, 'dist', 'suites');
+/** The one file vitest runs, which declares every suite (suites/run.ts). */
+const RUN_FILE = 'run.js';
 
 /**
  * A vitest instance that runs the suites in `suites/` against one target after another. Each vitest run gets fresh
@@ -64,7 +67,7 @@ export class SuiteSession {
   }
 
   /**
-   * Starts vitest: in one worker, file after file (checks within a file run concurrently). With `blobFile` (a shard
+   * Starts vitest: in one worker, the run file's suites side by side (see suites/run.ts). With `blobFile` (a shard
    * of a run), also leaves vitest's blob of the run there, for the merge command.
    */
   static async open(blobFile?: string): Promise<SuiteSession> {
@@ -73,6 +76,7 @@ export class SuiteSession {
       onTestModuleCollected: (m) => session?.collectorOf(m.moduleId)?.onTestModuleCollected(m),
       onTestCaseResult: (t) => session?.collectorOf(t.module.moduleId)?.onTestCaseResult(t),
       onTestCaseAnnotate: (t, annotation) => session?.collectorOf(t.module.moduleId)?.onTestCaseAnnotate(t, annotation),
+      onTestSuiteResult: (s) => session?.collectorOf(s.module.moduleId)?.onTestSuiteResult(s),
       onTestModuleEnd: (m) => session?.collectorOf(m.moduleId)?.onTestModuleEnd(m),
       onTestRunEnd: (m, errors) => session?.current.forEach((collector, slot) => collector.onTestRunEnd(m, errorsOfSlot(errors, slot))),
     };
@@ -88,7 +92,7 @@ export class SuiteSession {
         config: false,
         root: packageRoot,
         dir: SUITES_DIR,
-        include: ['**/*.suite.js'],
+        include: [RUN_FILE],
         exclude: [],
         watch: false,
         reporters: blobFile ? [forward, ['blob', { outputFile: blobFile }]] : [forward],
@@ -136,10 +140,10 @@ export class SuiteSession {
     const startedAt = new Date();
     const started = performance.now();
     const files = await this.vitest.globTestSpecifications();
-    let specifications = runs.length === 1 ? files : await this.slotSpecifications(files, runs.length);
+    const specifications = runs.length === 1 ? files : await this.slotSpecifications(files, runs.length);
     const planned = await Promise.all(runs.map(async (options) => {
       const runId = randomBytes(4).toString('hex');
-      const shard = options.shard ? await shardOf(this.vitest, specifications, options.shard) : undefined;
+      const shard = options.shard ? shardOf(options.shard) : undefined;
       return { options, runId, settings: settingsOf(options, runId, shard) };
     }));
     // Interrupted, the run stops twice over: the checks' requests are aborted (in the worker), and vitest cancels
@@ -170,7 +174,6 @@ export class SuiteSession {
       const replay = runs.length === 1 ? runs[0]?.replay : undefined;
       if (replay) {
         this.vitest.setGlobalTestNamePattern(replayedTitles(replay.title, replay.suite));
-        specifications = specifications.filter((s) => suiteNameOf(s) === replay.suite);
       }
       if (!runs.some((options) => options.signal?.aborted)) {
         await this.vitest.runTestSpecifications(specifications);
@@ -188,12 +191,13 @@ export class SuiteSession {
       runs.length === 1 ? durationMs : (collectors[i] as ResultCollector).durationMs));
   }
 
-  /** The suite files' copies for `count` runs at once (SuiteOrder runs every suite of one before the next's). */
+  /** The run file's copies, with the suite files it imports, for `count` runs at once (SuiteOrder runs them in order). */
   private async slotSpecifications(files: readonly TestSpecification[], count: number): Promise<TestSpecification[]> {
     this.slots ??= await SuiteSlots.open();
-    const copies = await this.slots.copies(files.map((f) => f.moduleId), count);
+    const suiteFiles = (await readdir(SUITES_DIR)).filter((name) => name.endsWith('.suite.js')).map((name) => join(SUITES_DIR, name));
+    const copies = await this.slots.copies([...files.map((f) => f.moduleId), ...suiteFiles], count);
     const project = this.vitest.getRootProject();
-    return copies.flat().map((file) => project.createSpecification(file));
+    return copies.map(([run]) => project.createSpecification(run as string));
   }
 
   async close(): Promise<void> {
@@ -249,13 +253,11 @@ function recordOf(options: RunOptions, runId: string, collector: ResultCollector
 }
 
 /**
- * The suites a shard runs: every `count`-th suite file in the run's order, from the `index`-th. Every shard loads
- * every file all the same, so that each plans the whole run's writes (see RunSettings.shard).
+ * The suites a shard runs: every `count`-th suite in the run's order, from the `index`-th. Every shard declares
+ * every suite all the same, so that each plans the whole run's writes (see RunSettings.shard).
  */
-async function shardOf(vitest: Vitest, specifications: readonly TestSpecification[], shard: { readonly index: number; readonly count: number }): Promise<NonNullable<RunSettings['shard']>> {
-  const ordered = await new SuiteOrder(vitest).sort([...specifications]);
-  const suites = ordered.map(suiteNameOf).filter((_, i) => i % shard.count === shard.index - 1);
-  return { ...shard, suites };
+function shardOf(shard: { readonly index: number; readonly count: number }): NonNullable<RunSettings['shard']> {
+  return { ...shard, suites: SUITE_ORDER.filter((_, i) => i % shard.count === shard.index - 1) };
 }
 
 /** What the suites get of a run's options: all but what only the runner uses, in the form suites take it. */

@@ -2,10 +2,12 @@ import type { Reply } from '../http/reply.js';
 import type { CreatedCategory } from '../json/category.js';
 import type { RunSettings } from '../protocol/settings.js';
 import type { Cause, Owner } from '../rules/cause.js';
+import { OpeningLists } from './opening-lists.js';
+import { WavePlans } from './wave-plans.js';
 import { WriteBudget } from './write-budget.js';
 
 /**
- * What one run's suite files share. The runner runs them in one worker, one file after another, so module state
+ * What one run's suites share. The runner runs them in one worker, side by side (see suites/index.ts), so module state
  * spans the run; it is keyed by the run id so that a session's next run starts afresh.
  */
 export interface RunState {
@@ -42,11 +44,12 @@ export interface RunState {
   /** Set when the run topped a short list up: how long it was, and the length it was brought to (see `topUp`). */
   toppedUp?: { readonly listed: number; readonly to: number };
   /**
-   * The list the last suite closed on. Nothing of the run writes between one suite's closing list and the next
-   * suite's first check (files run one after another), so it is the next suite's opening list as well: one list
-   * fewer per suite, which a target holding 100,000 categories feels.
+   * The lists suites open on: those other suites closed on, or the one read first, not one list per suite (which a
+   * target holding 100,000 categories feels).
    */
-  lastClosingList?: Reply;
+  readonly openings: OpeningLists;
+  /** The checks' write plans, made a wave at a time. */
+  readonly plans: WavePlans;
 }
 
 let current: { runId: string; state: RunState } | undefined;
@@ -63,5 +66,5 @@ export function runState(settings: RunSettings): RunState {
 
 /** A run's state before its first request: nothing created, nothing given, with these budgets. */
 export function newRunState(budget: WriteBudget, topUp: WriteBudget): RunState {
-  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), owners: new WeakMap(), strays: new Map(), strayIds: new Map(), budget, topUp, posts: 0 };
+  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), owners: new WeakMap(), strays: new Map(), strayIds: new Map(), budget, topUp, posts: 0, openings: new OpeningLists(), plans: new WavePlans() };
 }

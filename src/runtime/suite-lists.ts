@@ -4,7 +4,7 @@ import type { RunState } from './run-state.js';
 /**
  * The lists one suite reads around its checks: the list before its first check (for the growth its closing checks
  * require) and the list after its last, each read once between the checks that need it; a large target's list is
- * megabytes and many seconds. The closing list is handed on to the next suite as its opening list.
+ * megabytes and many seconds. The closing list is handed on to the suites that open after it (see OpeningLists).
  */
 export class SuiteLists {
   private closingList?: { readonly afterWrites: number; readonly reply: Promise<Reply> };
@@ -12,7 +12,11 @@ export class SuiteLists {
   /** Requests that could create, sent by the suite's checks so far. */
   private writesSent = 0;
 
-  constructor(private readonly run: RunState) {}
+  constructor(
+    private readonly run: RunState,
+    /** Whether the suite opens on a list another suite closed on (see SuiteOptions.opensOnRunCategories). */
+    private readonly afterAnother = false,
+  ) {}
 
   /** Counts a request that could create: a closing list read before it is read again. */
   noteWrite(): void {
@@ -33,30 +37,25 @@ export class SuiteLists {
 
   /**
    * Lets go of the lists, once the suite's checks are done: suite files stay loaded for the whole run, and a list of a
-   * large target is megabytes. (The run keeps the last closing list for the next suite's opening.)
+   * large target is megabytes. (The run keeps the last closing list for the suites that open after it.)
    */
   release(): void {
     this.closingList = undefined;
     this.openingList = undefined;
   }
 
-  /**
-   * Keeps a closing list for the next suite's opening, when it is one: a 429, a timeout or a broken answer would
-   * make every check that compares with the opening list skip, so the next suite reads its own.
-   */
+  /** Hands a closing list on to the suites that open after it. */
   private handOn(reply: Reply): Reply {
-    const usable = reply.status === 200 && !reply.exchange.rateLimited && Array.isArray(reply.body);
-    this.run.lastClosingList = usable ? reply : undefined;
+    this.run.openings.closedOn(reply);
     return reply;
   }
 
   /**
-   * The list as it stood before the suite's first check: the list the previous suite closed on, or, for the
-   * run's first suite, one read now (before any check, from a beforeAll hook).
+   * The list as it stood before the suite's first check (read from a beforeAll hook): the newest list a suite closed
+   * on, or the run's first (see OpeningLists).
    */
   opening(fetch: () => Promise<Reply>): Promise<Reply> {
-    const last = this.run.lastClosingList;
-    this.openingList ??= last ? Promise.resolve(last) : fetch();
+    this.openingList ??= this.run.openings.opening(fetch, this.afterAnother);
     return this.openingList;
   }
 }

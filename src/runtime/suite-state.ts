@@ -52,10 +52,11 @@ export class SuiteState {
     readonly env: Environment,
     readonly run: RunState,
     readonly audits: ExchangeAuditor,
+    opensAfterAnother = false,
   ) {
     this.ledger = new Ledger(run);
     this.coverage = new Coverage(env);
-    this.lists = new SuiteLists(run);
+    this.lists = new SuiteLists(run, opensAfterAnother);
   }
 
   /** An id for the next exchange, unique in the run: `auth-12`. */

@@ -21,6 +21,10 @@ export class WriteBudget {
   /** Writes held by requests under way (see Reservation.hold). */
   private underWay = 0;
   private readonly strays: Record<RefusalKind, number> = { credential: 0, body: 0 };
+  /** Reservations of checks under way (see Reservation.begin), which give back what they did not spend as they end. */
+  private running = 0;
+  /** Checks under way that wait for a write to come back (see {@link writeReturned}). */
+  private readonly borrowers = new Set<() => void>();
 
   /** `limit` may be Infinity: a private target (the bundled reference, a CI build) is discarded after the run. */
   constructor(readonly limit: number) {}
@@ -93,6 +97,34 @@ export class WriteBudget {
   /** @internal Gives back reserved writes that were not used. */
   releaseReserved(writes: number): void {
     this.reserved -= writes;
+    if (writes > 0) this.wakeBorrowers();
+  }
+
+  /** @internal A check holding a reservation started, or ended (see Reservation.begin). */
+  countRunning(change: 1 | -1): void {
+    this.running += change;
+    if (change < 0) this.wakeBorrowers();
+  }
+
+  /**
+   * For a check under way whose borrow found nothing left: waits until a write may have come back, and resolves true
+   * (borrow again), or false at once when no other check under way is left to give one back. The suites of a wave run
+   * side by side: a borrow that, run one after another, found what the checks before it gave back, finds it once
+   * they end. Checks that all wait for each other give up.
+   */
+  writeReturned(): Promise<boolean> {
+    if (this.running - this.borrowers.size - 1 <= 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const wake = () => resolve(true);
+      this.borrowers.add(wake);
+    });
+  }
+
+  /** Wakes every check waiting for a write to come back: each borrows again, or gives up. */
+  private wakeBorrowers(): void {
+    const waiting = [...this.borrowers];
+    this.borrowers.clear();
+    for (const wake of waiting) wake();
   }
 }
 
@@ -114,6 +146,7 @@ export class Reservation {
   private left: number;
   private holding = 0;
   private released = false;
+  private begun = false;
   private borrowed = 0;
 
   constructor(private readonly budget: WriteBudget, readonly writes: number) {
@@ -154,8 +187,17 @@ export class Reservation {
 
   /** Gives back what was not spent. Idempotent; a write still held goes back when it is settled unspent. */
   release(): void {
+    const ending = this.begun && !this.released;
     this.budget.releaseReserved(this.left);
     this.left = 0;
     this.released = true;
+    if (ending) this.budget.countRunning(-1);
+  }
+
+  /** Its check has started: until it releases the reservation, what it gives back may serve a borrow (see WriteBudget.writeReturned). */
+  begin(): void {
+    if (this.begun || this.released) return;
+    this.begun = true;
+    this.budget.countRunning(1);
   }
 }

@@ -93,7 +93,7 @@ describe('a run against the bundled reference server', () => {
   it('says under a rule why its checks were skipped when the verdict is partial', async () => {
     const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'create-redirects', '--only', 'AUTH-3', '--report-dir', await tempDir()]);
     expect(code).toBe(0);
-    expect(stdout).toMatch(/AUTH-3 +MUST +9 of 10 checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
+    expect(stdout).toMatch(/AUTH-3 +MUST +\d+ of \d+ checks passed, 1 skipped\n +skipped: createCategory with the valid key .*: cannot be judged: auth-\d+ was answered with a redirect \(308\)/);
     const none = await runCli(['--target', 'reference', '--read-only', '--only', 'CREATE-3', '--report-dir', await tempDir()]);
     expect(none.code).toBe(0);
     expect(none.stdout).toMatch(/^Nothing was judged: every check was skipped, each for a reason given here\.$/m);

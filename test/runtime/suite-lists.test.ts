@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Reply } from '../../src/http/reply.js';
+import { OpeningLists } from '../../src/runtime/opening-lists.js';
 import type { RunState } from '../../src/runtime/run-state.js';
 import { SuiteLists } from '../../src/runtime/suite-lists.js';
 
@@ -21,7 +22,7 @@ function fetcher(...replies: Reply[]) {
 
 describe('SuiteLists', () => {
   it('reads the closing list once between writes, and again after one', async () => {
-    const lists = new SuiteLists({} as RunState);
+    const lists = new SuiteLists({ openings: new OpeningLists() } as RunState);
     const { fetch, calls } = fetcher(listReply(200), listReply(200, '[{"id":1}]'));
     await Promise.all([lists.closing(fetch), lists.closing(fetch)]);
     expect(calls()).toBe(1);
@@ -30,18 +31,45 @@ describe('SuiteLists', () => {
     expect(calls()).toBe(2);
   });
 
-  it('hands a usable closing list on as the next suite\'s opening list, and nothing else', async () => {
-    const run = {} as RunState;
+  it('opens the suites that start together on one list, and later ones on the newest usable list a suite closed on', async () => {
+    const run = { openings: new OpeningLists() } as RunState;
+    const first = fetcher(listReply(200));
+    const [a, b] = await Promise.all([new SuiteLists(run).opening(first.fetch), new SuiteLists(run).opening(first.fetch)]);
+    expect(a).toBe(b);
+    expect(first.calls()).toBe(1);
     const closed = listReply(200, '[{"id":7}]');
     await new SuiteLists(run).closing(async () => closed);
     const next = fetcher(listReply(200));
     expect(await new SuiteLists(run).opening(next.fetch)).toBe(closed);
     expect(next.calls()).toBe(0);
+    // After a closing list that cannot serve (a 429, a server error, a body that is no list), the next suites to open
+    // read one list, which they share.
+    const openings: Reply[] = [];
     for (const unusable of [listReply(429, '{}', true), listReply(500, '{}'), listReply(200, '{}')]) {
       await new SuiteLists(run).closing(async () => unusable);
-      const own = fetcher(listReply(200));
-      await new SuiteLists(run).opening(own.fetch);
-      expect(own.calls(), String(unusable.status)).toBe(1);
+      openings.push(await new SuiteLists(run).opening(next.fetch));
     }
+    expect(next.calls()).toBe(1);
+    expect(new Set(openings).size).toBe(1);
+    expect(openings[0]).not.toBe(a);
+  });
+
+  it('opens a suite on the run\'s categories once a list read after a create shows them, or on its own list when no suite is left to read one', async () => {
+    const openings = new OpeningLists();
+    const run = { openings } as RunState;
+    openings.started();
+    openings.started();
+    const own = fetcher(listReply(200, '[{"id":9}]'));
+    const waiting = new SuiteLists(run, true).opening(own.fetch);
+    const shown = listReply(200, '[{"id":3}]');
+    openings.showsRunCategories(shown);
+    expect(await waiting).toBe(shown);
+    const alone = new OpeningLists();
+    alone.started();
+    alone.started();
+    const opening = new SuiteLists({ openings: alone } as RunState, true).opening(own.fetch);
+    alone.ended();
+    expect((await opening).body).toEqual([{ id: 9 }]);
+    expect(own.calls()).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STRAY_WRITES, WriteBudget } from '../../src/runtime/write-budget.js';
+import { STRAY_WRITES, WriteBudget, type Reservation } from '../../src/runtime/write-budget.js';
 
 describe('WriteBudget', () => {
   it('spends a held write on a creation and gives it back to the check on a refusal', () => {
@@ -73,5 +73,36 @@ describe('WriteBudget', () => {
     expect(limited.refusalsMaySend('body')).toBe(true);
     expect(limited.used).toBe(STRAY_WRITES);
     expect(unlimited.refusalsMaySend('credential')).toBe(true);
+  });
+
+  /** A budget of `limit` and two checks under way, holding reservations of `writes` each. */
+  const underWay = (limit: number, ...writes: [number, number]) => {
+    const budget = new WriteBudget(limit);
+    const [a, b] = writes.map((n) => budget.reserve(n) as Reservation) as [Reservation, Reservation];
+    a.begin();
+    b.begin();
+    return { budget, a, b };
+  };
+
+  it('lets a borrow that found nothing left wait for a check under way to give writes back, and gives up when none is left to', async () => {
+    const { budget, a: borrower, b: other } = underWay(3, 1, 2);
+    expect(borrower.hold()).toBe(true);
+    borrower.settle(true);
+    expect(borrower.hold(true)).toBe(false);
+    const returned = budget.writeReturned();
+    other.release(); // ends with both writes unspent
+    await expect(returned).resolves.toBe(true);
+    expect(borrower.hold(true)).toBe(true);
+    // No other check under way: nothing can come back, and the borrow does not wait.
+    borrower.settle(true);
+    await expect(budget.writeReturned()).resolves.toBe(false);
+  });
+
+  it('does not let checks that all wait to borrow wait for each other', async () => {
+    const { budget, b } = underWay(2, 1, 1);
+    const aWaits = budget.writeReturned();
+    await expect(budget.writeReturned()).resolves.toBe(false);
+    b.release();
+    await expect(aWaits).resolves.toBe(true);
   });
 });

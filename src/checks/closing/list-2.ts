@@ -6,9 +6,6 @@ import { readListed } from '../listing.js';
 import { problemsMessage } from '../problems-message.js';
 import { Kinds } from '../../core/problem-kinds.js';
 
-/** Top-up creates sent at once. */
-const TOP_UP_AT_ONCE = 10;
-
 /** What one LIST-2 closing check looks at. */
 export interface ListedAsCreated {
   /** Who created the categories, for messages: `the auth suite`, `the whole run`. */
@@ -35,10 +32,7 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
     const openingReply = opening?.();
     const before = topUpTo > 0 ? await readListed(t, await t.openingList()) : openingReply ? await readListed(t, openingReply) : undefined;
     const topUp = before && topUpTo > 0 ? await t.topUp(before.size, topUpTo) : 0;
-    for (let made = 0; made < topUp; made += TOP_UP_AT_ONCE) {
-      const batch = Array.from({ length: Math.min(TOP_UP_AT_ONCE, topUp - made) }, () => t.create(t.env.bodies.valid(t.marker('many'))));
-      for (const reply of await Promise.all(batch)) keptTopUpCreate(t, reply);
-    }
+    await sendTopUp(t, topUp);
     const created = categories();
     if (created.length === 0) t.skip(`${creator} created no category`);
     const after = await readListed(t, await t.closingList());
@@ -75,6 +69,28 @@ export function listedAsCreated({ creator, categories, topUpTo, opening }: Liste
 function differenceKind(difference: string): string {
   const key = difference.slice(0, difference.indexOf(' '));
   return / differs: /.test(difference) ? `${key} differs` : / missing from /.test(difference) ? `${key} missing` : `${key} shown where none was`;
+}
+
+/**
+ * The top-up's creates, as many at once as the run may have in flight: each next one starts as one is answered, and
+ * none starts once one was not kept (its failure is the check's, once those under way are answered).
+ */
+async function sendTopUp(t: CheckContext<'LIST-2'>, count: number): Promise<void> {
+  let started = 0;
+  let failure: { readonly error: unknown } | undefined;
+  const sender = async () => {
+    while (started < count && !failure) {
+      started++;
+      const reply = await t.create(t.env.bodies.valid(t.marker('many')));
+      try {
+        keptTopUpCreate(t, reply);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(count, Math.max(1, t.env.settings.concurrency || 1)) }, sender));
+  if (failure) throw failure.error;
 }
 
 /**

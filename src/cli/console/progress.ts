@@ -9,26 +9,21 @@ import type { Output } from './output.js';
 const WIDTH = 17;
 
 /**
- * Shows a run's progress: a live counter on a terminal, and a line per finished suite everywhere, marked by the
- * heaviest effect of its checks (`effectOf`: each check judged as the report will judge it). The counter's
- * total is the suite's tests less those that end as no check (see RunListener.onDropped), so that it ends at the
- * count of the suite's line and the report.
+ * Shows a run's progress: a live counter of the run's checks on a terminal (the suites run side by side), and a line
+ * per finished suite everywhere, marked by the heaviest effect of its checks (`effectOf`: each check judged as the
+ * report will judge it). The counter's total is the suites' tests less those that end as no check (see
+ * RunListener.onDropped), so that it ends at the count of the suites' lines and the report.
  */
 export function progressListener(out: Output, effectOf: (result: CheckResult) => Effect): RunListener {
-  let suite = '';
-  const totals = new Map<string, number>();
+  let total = 0;
   let done = 0;
   let failed = 0;
   let lastRule = '';
   const started = new Map<string, number>();
-  const show = () => out.status(`  ${suite.padEnd(WIDTH)} ${done}/${totals.get(suite) ?? 0}${failed ? out.style.red(`  ${failed} failed`) : ''}${lastRule ? `  ${out.style.dim(lastRule)}` : ''}`);
+  const show = () => out.status(`  ${'checks'.padEnd(WIDTH)} ${done}/${total}${failed ? out.style.red(`  ${failed} failed`) : ''}${lastRule ? `  ${out.style.dim(lastRule)}` : ''}`);
   return {
     onSuiteStart(name, checks) {
-      suite = name;
-      totals.set(name, checks);
-      done = 0;
-      failed = 0;
-      lastRule = '';
+      total += checks;
       started.set(name, performance.now());
       show();
     },
@@ -38,9 +33,9 @@ export function progressListener(out: Output, effectOf: (result: CheckResult) =>
       lastRule = result.rule;
       show();
     },
-    onDropped(name) {
-      totals.set(name, (totals.get(name) ?? 1) - 1);
-      if (name === suite) show();
+    onDropped() {
+      total--;
+      show();
     },
     onNotice(text) {
       out.line(out.style.yellow(`  ${text}`));
