@@ -29,7 +29,7 @@ export function declareAuditTests(state: SuiteState, audits: AuditTallies, decla
   for (const audit of selected) {
     const checkName = auditName(audit.scope, name);
     test(checkTitle(audit.rule, checkName), ({ task, skip }) => {
-      state.publishTotals((task.suite ?? task.file).meta);
+      state.publishTotals(task);
       const tally = audits.byRule.get(audit.rule);
       const base = { rule: audit.rule, suite: name, name: checkName, kind: 'audit' as const };
       if (tally?.crash !== undefined) {

@@ -59,8 +59,8 @@ const CHECK_TIMEOUT_MS = 10 * 60 * 1000;
 /** How a suite opens, where it is not as every other does. */
 export interface SuiteOptions {
   /**
-   * Its checks send the ids of categories the run created before it (MODEL-3): its opening list is one another suite
-   * closed on, once one has, not the run's first (see OpeningLists).
+   * Its checks send the ids of categories the run created before it (MODEL-3): its opening list is one read once the
+   * run had created a category, not the run's first (see OpeningLists).
    */
   readonly opensOnRunCategories?: boolean;
 }
@@ -146,7 +146,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
       });
     }
     declare(title, async ({ task, skip, signal, annotate }) => {
-      state.publishTotals((task.suite ?? task.file).meta); // from now on, with every write sent (see SuiteState.noteWrite)
+      state.publishTotals(task); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
         writes: plan.reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
       });
@@ -169,9 +169,9 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
         t.releaseWrites();
         const sent = !withheld && options.hazards?.length ? { hazards: options.hazards } : {};
         recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent });
-        // After every check, not only at the file's end: an interrupted run, or one whose --only leaves a file no
+        // After every check, not only at the suite's end: an interrupted run, or one whose --only leaves a suite no
         // audit, still reports what it created and spent.
-        state.publishTotals((task.suite ?? task.file).meta);
+        state.publishTotals(task);
       }
     }, CHECK_TIMEOUT_MS);
   };

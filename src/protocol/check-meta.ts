@@ -125,8 +125,8 @@ export function parameterName(operation: string, parameter: Pick<Parameter, 'in'
   return parameter.in === 'query' ? `${operation} ?${parameter.name}` : `${operation} ${parameter.in} ${parameter.name}`;
 }
 
-/** What a suite file reports as its checks run: its own requests and creations, and the run's counters so far. */
-export interface FileTotals {
+/** What a suite reports as its checks run: its own requests and creations, and the run's counters so far. */
+export interface SuiteTotals {
   /** How many requests the file's checks sent. */
   readonly requests: number;
   /** The categories the file's checks created. */
@@ -157,7 +157,7 @@ declare module '@vitest/runner' {
     /** On a test: the check it is (see recordCheck). */
     check?: CheckMeta;
     /** On a suite file: its totals so far (see publishTotals). */
-    totals?: FileTotals;
+    totals?: SuiteTotals;
   }
 }
 
@@ -171,20 +171,20 @@ export function recordedCheck(test: { meta(): TaskMeta }): CheckMeta | undefined
   return test.meta().check;
 }
 
-/** In the worker: the suite file's totals as they stand, as each check starts and ends. */
-export function publishTotals(fileMeta: TaskMeta, totals: FileTotals): void {
-  fileMeta.totals = totals;
+/** In the worker: a suite's totals as they stand, as each check starts and ends, in its describe block's meta. */
+export function publishTotals(meta: TaskMeta, totals: SuiteTotals): void {
+  meta.totals = totals;
 }
 
 /**
  * In the worker: the run's write counts alone, with every write before it is sent (the rest of the totals is
  * published as checks start and end: copying the created list with every write would grow with its square).
  */
-export function publishWriteCounts(fileMeta: TaskMeta, counts: Pick<FileTotals, 'writesUsed' | 'posts'>): void {
-  if (fileMeta.totals) Object.assign(fileMeta.totals, counts);
+export function publishWriteCounts(meta: TaskMeta, counts: Pick<SuiteTotals, 'writesUsed' | 'posts'>): void {
+  if (meta.totals) Object.assign(meta.totals, counts);
 }
 
-/** In the runner: what a suite file published; undefined when no check of it ran. */
-export function publishedTotals(module: { meta(): TaskMeta }): FileTotals | undefined {
-  return module.meta().totals;
+/** In the runner: what a suite published in its describe block; undefined when no check of it ran. */
+export function publishedTotals(suite: { meta(): TaskMeta }): SuiteTotals | undefined {
+  return suite.meta().totals;
 }

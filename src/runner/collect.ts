@@ -1,6 +1,6 @@
 import type { TestAnnotation } from 'vitest';
 import type { TestCase, TestModule, TestSuite } from 'vitest/node';
-import { publishedTotals, recordedCheck, type CreatedRecord, type FileTotals, type SharedWrites, type TopUp } from '../protocol/check-meta.js';
+import { publishedTotals, recordedCheck, type CreatedRecord, type SuiteTotals, type SharedWrites, type TopUp } from '../protocol/check-meta.js';
 import type { Redactor } from '../core/secrets.js';
 import { isSuiteName } from '../protocol/suites.js';
 import type { CheckResult, InapplicableRule, RunError } from '../results/run-report.js';
@@ -151,7 +151,7 @@ export class ResultCollector {
   }
 
   /** A suite's totals: its own requests and creations, and the run's counters as they stood at its end. */
-  private add(totals: FileTotals): void {
+  private add(totals: SuiteTotals): void {
     this.requests += totals.requests;
     this.waitingOnTargetMs = Math.max(this.waitingOnTargetMs, totals.waitingOnTargetMs);
     this.firstRequestAt ??= totals.firstRequestAt;

@@ -4,7 +4,7 @@ import { nodeOf, writableProperties } from '../spec/schema-node.js';
 import { styleWrites, valueKind } from '../spec/parameter-style.js';
 import type { Operation, Parameter, SpecModel } from '../spec/types.js';
 
-/** Counts of coverage from suite files, added up (see FileTotals.coverage). */
+/** Counts of coverage from the suites, added up (see SuiteTotals.coverage). */
 export class CoverageTotals {
   private readonly operations = new Map<string, number>();
   private readonly properties = new Map<string, Tally>();

@@ -39,7 +39,7 @@ export interface RunOptions {
   readonly listener?: RunListener;
   /** Stops the run: checks under way are cancelled, and the report holds what ran, marked incomplete. */
   readonly signal?: AbortSignal;
-  /** Runs slice `index` of `count` of the suite files (see RunSettings.shard). */
+  /** Runs slice `index` of `count` of the suites (see RunSettings.shard). */
   readonly shard?: { readonly index: number; readonly count: number };
 }
 
@@ -56,7 +56,7 @@ const RUN_FILE = 'run.js';
 export class SuiteSession {
   /** The collectors of the runs under way, by slot (protocol/slots.ts). */
   private current: readonly ResultCollector[] = [];
-  /** The suite files' copies for batches, made on the first batch. */
+  /** The run file's and suite files' copies for batches, made on the first batch. */
   private slots?: SuiteSlots;
 
   private constructor(private readonly vitest: Vitest) {}

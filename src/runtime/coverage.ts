@@ -6,10 +6,10 @@ import type { Operation } from '../spec/types.js';
 import type { Environment } from './environment.js';
 
 /**
- * Counts what of the spec one suite file's requests exercise, as they are sent: each operation's requests, each
+ * Counts what of the spec one suite's requests exercise, as they are sent: each operation's requests, each
  * NewCategory property's values in the create's bodies (valid or not, as the spec's validator says of each), and each
  * declared parameter's values (valid or not, as its schema says of them as a server reads them). Read as the file's
- * totals (see FileTotals).
+ * totals (see SuiteTotals).
  */
 export class Coverage {
   private readonly operations = new Map<string, number>();

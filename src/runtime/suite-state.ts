@@ -7,7 +7,7 @@ import { Ledger } from './ledger.js';
 import { SuiteLists } from './suite-lists.js';
 import type { RunState } from './run-state.js';
 import type { RefusalKind } from './write-budget.js';
-import { publishTotals, publishWriteCounts, type FileTotals, type SharedWrites } from '../protocol/check-meta.js';
+import { publishTotals, publishWriteCounts, type SuiteTotals, type SharedWrites } from '../protocol/check-meta.js';
 import type { TaskMeta } from 'vitest';
 import { MARKER_FORMATS, type MarkerFormat } from '../generators/markers.js';
 import { SUITE_ORDER } from '../protocol/suites.js';
@@ -44,8 +44,8 @@ export class SuiteState {
   readonly shared: SpendsWrites[] = [];
   private exchanges = 0;
   private markers = 0;
-  /** Where the runner reads the suite file's totals (see fileTotals): the file task's meta, once a check has run. */
-  private fileMeta?: TaskMeta;
+  /** Where the runner reads the suite's totals (see totals): its describe block's meta, once a check has run. */
+  private blockMeta?: TaskMeta;
 
   constructor(
     readonly name: string,
@@ -87,8 +87,8 @@ export class SuiteState {
     return { run: this.env.settings.runId, suite: this.name, suiteIndex: (SUITE_ORDER as readonly string[]).indexOf(this.name) };
   }
 
-  /** What the runner reads off the suite file's meta: the requests and writes so far, the suite's and the run's. */
-  fileTotals(): FileTotals {
+  /** What the runner reads off the suite's describe block: the requests and writes so far, the suite's and the run's. */
+  totals(): SuiteTotals {
     const { client } = this.env;
     const toppedUp = this.run.toppedUp;
     return {
@@ -108,19 +108,22 @@ export class SuiteState {
 
   /**
    * Counts a request that could create, so that a closing list read before it is read again, and publishes the write
-   * counts before it is sent: a run interrupted while it is under way may end the suite file before any of its
+   * counts before it is sent: a run interrupted while it is under way may end the suite before any of its
    * checks does (and before its answer comes), and the report must still count what the target may now hold.
    */
   noteWrite(): void {
     this.lists.noteWrite();
     this.run.posts++;
-    if (this.fileMeta) publishWriteCounts(this.fileMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts });
+    if (this.blockMeta) publishWriteCounts(this.blockMeta, { writesUsed: this.run.budget.usedOrUnderWay, posts: this.run.posts });
   }
 
-  /** Writes the totals to the suite file's meta: as each check starts and ends, and the write counts with each write. */
-  publishTotals(fileMeta: TaskMeta): void {
-    this.fileMeta ??= fileMeta;
-    publishTotals(this.fileMeta, this.fileTotals());
+  /**
+   * Writes the totals to the meta of the suite's describe block (suites/run.ts), which holds `check`: as each check
+   * starts and ends, and the write counts with each write.
+   */
+  publishTotals(check: { readonly suite?: { readonly meta: TaskMeta } }): void {
+    this.blockMeta ??= check.suite?.meta;
+    if (this.blockMeta) publishTotals(this.blockMeta, this.totals());
   }
 
   /**
