@@ -117,14 +117,18 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
   const runsHere = !shard || shard.suites.includes(name);
   const writes = new WritePlanner(state.run.budget, state.env.settings.readOnly, runsHere);
   const wave = waveOf(name);
-  // Under way from its first hook to its last, while a list it reads may serve others to open on (see OpeningLists).
-  beforeAll(() => {
+  // Under way from its first hook to its last, while a list it reads may serve others to open on (see OpeningLists);
+  // beside the other suites of its wave, or after them where the target's list is large (see SuiteTurns).
+  let endTurn: (() => void) | undefined;
+  beforeAll(async () => {
+    endTurn = await run.turns.enter();
     run.openings.started();
     run.plans.planThrough(wave);
-  });
+  }, CHECK_TIMEOUT_MS);
   afterAll(() => {
     state.releaseLists();
     run.openings.ended();
+    endTurn?.();
   });
 
   const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}) => {

@@ -53,9 +53,15 @@ export class OpeningLists {
    * The list a suite opens on; `onRunCategories`: one read once the run had created a category (the newest a suite
    * closed on, or one read while it waited), or, where no suite can read one any more, one read now.
    */
-  async opening(fetch: () => Promise<Reply>, onRunCategories: boolean): Promise<Reply> {
+  async opening(fetch: () => Promise<Reply>, onRunCategories: boolean, firstRead: (reply: Reply) => void = () => undefined): Promise<Reply> {
     if (this.latest) return this.latest;
-    if (!onRunCategories) return (this.first ??= fetch());
+    if (!onRunCategories) {
+      this.first ??= fetch().then((reply) => {
+        firstRead(reply);
+        return reply;
+      });
+      return this.first;
+    }
     if (this.open > this.waiting.size + 1) await new Promise<void>((resolve) => this.waiting.add(resolve));
     const shown = this.latest ?? this.showingRun;
     this.showingRun = undefined;

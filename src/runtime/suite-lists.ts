@@ -55,7 +55,7 @@ export class SuiteLists {
    * on, or the run's first (see OpeningLists).
    */
   opening(fetch: () => Promise<Reply>): Promise<Reply> {
-    this.openingList ??= this.run.openings.opening(fetch, this.afterAnother);
+    this.openingList ??= this.run.openings.opening(fetch, this.afterAnother, (first) => this.run.turns.firstList(first));
     return this.openingList;
   }
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Reply } from '../../src/http/reply.js';
 import { OpeningLists } from '../../src/runtime/opening-lists.js';
+import { SuiteTurns } from '../../src/runtime/suite-turns.js';
 import type { RunState } from '../../src/runtime/run-state.js';
 import { SuiteLists } from '../../src/runtime/suite-lists.js';
 
@@ -22,7 +23,7 @@ function fetcher(...replies: Reply[]) {
 
 describe('SuiteLists', () => {
   it('reads the closing list once between writes, and again after one', async () => {
-    const lists = new SuiteLists({ openings: new OpeningLists() } as RunState);
+    const lists = new SuiteLists({ openings: new OpeningLists(), turns: new SuiteTurns() } as RunState);
     const { fetch, calls } = fetcher(listReply(200), listReply(200, '[{"id":1}]'));
     await Promise.all([lists.closing(fetch), lists.closing(fetch)]);
     expect(calls()).toBe(1);
@@ -32,7 +33,7 @@ describe('SuiteLists', () => {
   });
 
   it('opens the suites that start together on one list, and later ones on the newest usable list a suite closed on', async () => {
-    const run = { openings: new OpeningLists() } as RunState;
+    const run = { openings: new OpeningLists(), turns: new SuiteTurns() } as RunState;
     const first = fetcher(listReply(200));
     const [a, b] = await Promise.all([new SuiteLists(run).opening(first.fetch), new SuiteLists(run).opening(first.fetch)]);
     expect(a).toBe(b);
@@ -56,7 +57,7 @@ describe('SuiteLists', () => {
 
   it('opens a suite on the run\'s categories once a list read after a create shows them, or on its own list when no suite is left to read one', async () => {
     const openings = new OpeningLists();
-    const run = { openings } as RunState;
+    const run = { openings, turns: new SuiteTurns() } as RunState;
     openings.started();
     openings.started();
     const own = fetcher(listReply(200, '[{"id":9}]'));
@@ -67,7 +68,7 @@ describe('SuiteLists', () => {
     const alone = new OpeningLists();
     alone.started();
     alone.started();
-    const opening = new SuiteLists({ openings: alone } as RunState, true).opening(own.fetch);
+    const opening = new SuiteLists({ openings: alone, turns: new SuiteTurns() } as RunState, true).opening(own.fetch);
     alone.ended();
     expect((await opening).body).toEqual([{ id: 9 }]);
     expect(own.calls()).toBe(1);

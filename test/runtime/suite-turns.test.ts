@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Reply } from '../../src/http/reply.js';
+import { SuiteTurns } from '../../src/runtime/suite-turns.js';
+
+/** A list answer of `bytes` bytes, as SuiteTurns reads it. */
+const listOf = (bytes: number) => ({ exchange: { response: { bodyBytes: bytes } } }) as unknown as Reply;
+
+/** Enters `count` suites, as a wave's start does, and notes the order in which each is let in. */
+function enterAll(turns: SuiteTurns, count: number) {
+  const order: number[] = [];
+  const ends = Array.from({ length: count }, (_, i) => turns.enter().then((end) => {
+    order.push(i);
+    return end;
+  }));
+  return { order, ends };
+}
+
+describe('SuiteTurns', () => {
+  it('lets every suite in at once when the first list is small', async () => {
+    const turns = new SuiteTurns();
+    const { order, ends } = enterAll(turns, 3);
+    turns.firstList(listOf(50_000));
+    await Promise.all(ends);
+    expect(order).toEqual([0, 1, 2]);
+  });
+
+  it('lets the suites in one after another when the first list is large', async () => {
+    const turns = new SuiteTurns();
+    const { order, ends } = enterAll(turns, 3);
+    const endFirst = await ends[0];
+    turns.firstList(listOf(5_000_000));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(order).toEqual([0]);
+    endFirst?.();
+    (await ends[1])?.();
+    await ends[2];
+    expect(order).toEqual([0, 1, 2]);
+  });
+
+  it('lets the others in once the first suite ends without reading a list', async () => {
+    const turns = new SuiteTurns();
+    const { order, ends } = enterAll(turns, 3);
+    (await ends[0])?.();
+    await Promise.all(ends);
+    expect(order).toEqual([0, 1, 2]);
+  });
+});
