@@ -94,7 +94,6 @@ export class CheckRequests<R extends RuleId = RuleId> {
   protected readonly evidence = new CheckEvidence();
   /** What the check's requests may take of the write budget now: a generated check changes them as it goes. */
   protected terms = EXAMPLE_TERMS;
-
   private writes?: Reservation;
   /** Aborted when the run is interrupted: requests under way stop at once. */
   protected readonly signal?: AbortSignal;

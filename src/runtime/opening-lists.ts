@@ -14,7 +14,7 @@ export class OpeningLists {
   private showingRun?: Reply;
   /** The list read before any suite closed, shared by the suites that opened then. */
   private first?: Promise<Reply>;
-  /** Suites waiting for a suite to close, each woken by a call. */
+  /** Suites waiting for a list that shows the run's categories, each woken by a call. */
   private readonly waiting = new Set<() => void>();
   /** Suites under way, which may still read a list. */
   private open = 0;
@@ -32,7 +32,7 @@ export class OpeningLists {
 
   /**
    * A suite closed on this list: the next suites to open do so on it. A 429, a timeout or a broken answer would make
-   * every check that compares with the opening list skip, so the next suites read their own.
+   * every check that compares with the opening list skip, so the next suites to open read one again.
    */
   closedOn(reply: Reply): void {
     this.latest = usable(reply) ? reply : undefined;
@@ -53,15 +53,9 @@ export class OpeningLists {
    * The list a suite opens on; `onRunCategories`: one read once the run had created a category (the newest a suite
    * closed on, or one read while it waited), or, where no suite can read one any more, one read now.
    */
-  async opening(fetch: () => Promise<Reply>, onRunCategories: boolean, firstRead: (reply: Reply) => void = () => undefined): Promise<Reply> {
+  async opening(fetch: () => Promise<Reply>, onRunCategories: boolean): Promise<Reply> {
     if (this.latest) return this.latest;
-    if (!onRunCategories) {
-      this.first ??= fetch().then((reply) => {
-        firstRead(reply);
-        return reply;
-      });
-      return this.first;
-    }
+    if (!onRunCategories) return (this.first ??= fetch());
     if (this.open > this.waiting.size + 1) await new Promise<void>((resolve) => this.waiting.add(resolve));
     const shown = this.latest ?? this.showingRun;
     this.showingRun = undefined;

@@ -55,7 +55,12 @@ export class SuiteLists {
    * on, or the run's first (see OpeningLists).
    */
   opening(fetch: () => Promise<Reply>): Promise<Reply> {
-    this.openingList ??= this.run.openings.opening(fetch, this.afterAnother, (first) => this.run.turns.firstList(first));
+    const read = async () => {
+      const reply = await fetch();
+      this.run.turns.listRead(reply);
+      return reply;
+    };
+    this.openingList ??= this.run.openings.opening(read, this.afterAnother);
     return this.openingList;
   }
 }

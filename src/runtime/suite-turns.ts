@@ -26,8 +26,8 @@ export class SuiteTurns {
     });
   }
 
-  /** The run's first list was read. */
-  firstList(reply: Reply): void {
+  /** A suite read the list it opens on: the first such list decides, the others change nothing. */
+  listRead(reply: Reply): void {
     this.decide((reply.exchange.response?.bodyBytes ?? 0) > LARGE_LIST_BYTES);
   }
 

@@ -19,7 +19,7 @@ describe('SuiteTurns', () => {
   it('lets every suite in at once when the first list is small', async () => {
     const turns = new SuiteTurns();
     const { order, ends } = enterAll(turns, 3);
-    turns.firstList(listOf(50_000));
+    turns.listRead(listOf(50_000));
     await Promise.all(ends);
     expect(order).toEqual([0, 1, 2]);
   });
@@ -28,7 +28,7 @@ describe('SuiteTurns', () => {
     const turns = new SuiteTurns();
     const { order, ends } = enterAll(turns, 3);
     const endFirst = await ends[0];
-    turns.firstList(listOf(5_000_000));
+    turns.listRead(listOf(5_000_000));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(order).toEqual([0]);
     endFirst?.();

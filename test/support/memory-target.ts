@@ -64,7 +64,7 @@ export class MemoryTarget {
 export function suiteOver(target: MemoryTarget, { topUp = 0 } = {}): SuiteState {
   const run = newRun(topUp);
   const env = {
-    settings: { apiKey: API_KEY, runId: 'r1', seed: 1, numRuns: 1 },
+    settings: { apiKey: API_KEY, runId: 'r1', seed: 1, numRuns: 1, concurrency: 8 },
     client: { send: async (id: string, request: OutgoingRequest) => target.answer(id, request) },
     validators: spec.validators,
     redactor: new Redactor([API_KEY]),

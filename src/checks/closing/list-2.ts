@@ -73,7 +73,7 @@ function differenceKind(difference: string): string {
 
 /**
  * The top-up's creates, as many at once as the run may have in flight: each next one starts as one is answered, and
- * none starts once one was not kept (its failure is the check's, once those under way are answered).
+ * none starts once one was not kept, or could not be sent (its failure is the check's, once those under way end).
  */
 async function sendTopUp(t: CheckContext<'LIST-2'>, count: number): Promise<void> {
   let started = 0;
@@ -81,15 +81,14 @@ async function sendTopUp(t: CheckContext<'LIST-2'>, count: number): Promise<void
   const sender = async () => {
     while (started < count && !failure) {
       started++;
-      const reply = await t.create(t.env.bodies.valid(t.marker('many')));
       try {
-        keptTopUpCreate(t, reply);
+        keptTopUpCreate(t, await t.create(t.env.bodies.valid(t.marker('many'))));
       } catch (error) {
         failure ??= { error };
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(count, Math.max(1, t.env.settings.concurrency || 1)) }, sender));
+  await Promise.all(Array.from({ length: Math.min(count, t.env.settings.concurrency) }, sender));
   if (failure) throw failure.error;
 }
 
