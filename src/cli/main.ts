@@ -7,6 +7,7 @@ import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
 import { Redactor } from '../core/secrets.js';
 import { setRunFlags } from './v8-flags.js';
+import { enableCompileCache } from './compile-cache.js';
 import { Output } from './console/output.js';
 import { helpText, helpTopic } from './help.js';
 import { API_KEY_ENV, parseCommand } from './options.js';
@@ -16,6 +17,8 @@ import { EXIT } from '../results/verdict.js';
 async function main(argv: readonly string[], out: Output): Promise<number> {
   // Before vitest loads and starts the suites' worker: see v8-flags.ts.
   setRunFlags();
+  // Before the commands' modules load: they are most of what a run compiles.
+  enableCompileCache();
   // Before anything is parsed: a key pasted into an argument must not come back in the usage error about it.
   const key = process.env[API_KEY_ENV];
   if (key) out.protect(new Redactor([key]));
