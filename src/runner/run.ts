@@ -301,12 +301,3 @@ export async function mergeShards(blobDir: string, redactor: Redactor): Promise<
   return { results: holdSkipsToTheirOwners(collector.results), errors: collector.errors, requests: collector.requests, writes: collector.writes, created: collector.created };
 }
 
-/** Runs the suites once against one target (or one shard of them, leaving vitest's blob at `blobFile`). */
-export async function runSuites(options: RunOptions, blobFile?: string): Promise<RunRecord> {
-  const session = await SuiteSession.open(blobFile);
-  try {
-    return await session.run(options);
-  } finally {
-    await session.close();
-  }
-}

@@ -5,6 +5,7 @@ import { markPhase } from '../../core/phases.js';
 import { titleOf, type Invocation, type RunReport } from '../../results/run-report.js';
 import { Redactor, redactedOnlyAsAWord, SHORTEST_FRAGMENT } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
+import type { SuiteSession } from '../../runner/run.js';
 import { judge, judgeResult, type Assessment } from '../../results/assess.js';
 import { EXIT, exitCodeOf } from '../../results/verdict.js';
 import { githubAnnotations } from '../../report/summary-md.js';
@@ -45,6 +46,10 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
   const releaseReportDir = await prepareReportDir(reportDir);
   let reference: ReferenceServer | undefined;
   const interrupt = onInterrupt(out);
+  const blobFile = config.shard ? join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) : undefined;
+  // vitest loads from here on, while the reference starts and the first contact is made: on a target far away they
+  // take about as long. Not sooner: a run that stops on its input stops at once.
+  const suites = loadSuites(blobFile);
   try {
     // The reference loads only for runs against it (an unknown --fault or --variant stops the run here, exit 2).
     const seed = replay?.seed ?? config.seed ?? shared?.seed ?? randomInt(0, 2 ** 31 - 1);
@@ -87,16 +92,14 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
     // Only now: a run that stops at the first contact writes no reports, and must not announce them.
     out.line(`reports ${reportDir}`);
     out.line();
-    // vitest loads only now: a run that stops on its input stops at once.
-    markPhase('vitest-loading');
-    const { runSuites } = await import('../../runner/run.js');
-    const blobFile = config.shard ? join(reportDir, `blob-${config.shard.index}-${config.shard.count}.json`) : undefined;
     const assessment: Assessment = {
       ...(expectations ? { expectations } : {}), ...(baseline ? { baseline } : {}), strict: config.strict, failOn: config.failOn,
       // A replay judges one check by design: its exit code says how that check fared.
       failOnPartial: config.failOnPartial && !replay,
     };
-    const raw = await runSuites({
+    const session = await suites.session;
+    // Closed as soon as the suites are done, before the reports: its worker's memory goes back.
+    const raw = await session.run({
       // The replayed check runs as many cases as it did, whether they create or not.
       settings: replay ? { ...settings, numRuns: replay.numRuns ?? settings.numRuns, createRuns: replay.numRuns ?? settings.createRuns } : settings,
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, redactor, seed, profile: config.profile,
@@ -104,17 +107,31 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       ...(config.shard ? { shard: config.shard } : {}),
       listener: setRunFlagsAgainOnceTheWorkerRuns(progressListener(out, (result) => judgeResult(result, assessment).effect)),
       signal: interrupt.signal,
-    }, blobFile);
+    }).finally(suites.close);
     if (blobFile) await redactJsonFile(blobFile, redactor);
     const report: RunReport = { ...judge(raw, assessment), ...(config.implementation ? { implementation: config.implementation } : {}), invocation: invocationOf(config, reportDir) };
     const code = await finish(out, report, reportDir, redactor, { certify: config.certify, env, ...(replay ? { replay } : {}) });
     if (config.reportDir === undefined) await keepNewestRuns(out, config.keepReports);
     return code;
   } finally {
+    await suites.close();
     interrupt.dispose();
     await reference?.close();
     await releaseReportDir();
   }
+}
+
+/**
+ * The suites' vitest session, loading from the call on (vitest's modules, then vitest itself), and its closing, once,
+ * whether or not the run came to use it: a run stopped before the suites waits for the load to end, then closes it.
+ */
+function loadSuites(blobFile: string | undefined): { readonly session: Promise<SuiteSession>; readonly close: () => Promise<void> } {
+  markPhase('vitest-loading');
+  const session = import('../../runner/run.js').then(({ SuiteSession }) => SuiteSession.open(blobFile));
+  // Awaited only once the target is ready: a failure to load before then is the run's error from there, not unhandled.
+  session.catch(() => undefined);
+  let closed: Promise<void> | undefined;
+  return { session, close: () => (closed ??= session.then((s) => s.close(), () => undefined)) };
 }
 
 /**
