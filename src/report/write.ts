@@ -96,19 +96,28 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
   const paths: string[] = [];
   const missing: { name: string; why: string }[] = [];
   const files: Record<string, string> = {};
-  const write = async (name: string, render: () => string) => {
+  // An async function runs up to its first await at the call: each file renders at once, one after another, and is
+  // written while the next renders.
+  const write = async (name: string, render: () => string): Promise<{ name: string; why?: string }> => {
     try {
       const content = render();
       await writeWhole(join(dir, name), content);
       files[name] = content;
-      paths.push(join(dir, name));
+      return { name };
     } catch (error) {
-      missing.push({ name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
+      return { name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
     }
   };
-  for (const [name, render, kind] of RENDERERS) await write(name, () => redacted(render(report), kind ?? 'text', redactor));
+  // In the order written out, whichever file was done first: the paths and what is missing read the same every run.
+  const record = (outcomes: readonly { name: string; why?: string }[]) => {
+    for (const { name, why } of outcomes) {
+      if (why === undefined) paths.push(join(dir, name));
+      else missing.push({ name, why });
+    }
+  };
+  record(await Promise.all(RENDERERS.map(([name, render, kind]) => write(name, () => redacted(render(report), kind ?? 'text', redactor)))));
   if (!certify || report.verdict !== 'conformant') return { paths, missing };
-  if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
+  if (missing.length === 0) record([await write(CERTIFICATE_FILE, () => renderCertificate(report, files))]);
   else missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
   return { paths, missing };
 }
