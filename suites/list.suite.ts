@@ -57,17 +57,18 @@ for (const { parameter, valid, drawn, invalid } of parameterTrials(list, { asser
 suite.checkRunCreationsAreListed();
 
 // Authentication once more, last of all: a server that stops checking keys after some number of requests shows
-// only late in a run. (The closing AUTH-4 check reads the list again after the probe that posts.)
+// only late in a run. These three go side by side, once the closing LIST-2 check above has ended (a sequential check
+// ends the group of checks before it, and starts a new one); the closing AUTH-4 check reads the list again after them.
 for (const op of [list, create]) {
   suite.check('AUTH-1', `${op.label} with no credential still gets 401 at the end of the run`, async (t) => {
     await expectRefused(t, op, null);
-  }, { sequential: true });
+  });
 }
 
 suite.check('AUTH-2', `${list.label} with the valid key altered still gets 401 at the end of the run`, async (t) => {
   const altered = t.expectValue(mutateKey(settings.apiKey, { kind: 'replace', at: 0.5, by: 'x' }), 'the key cannot be altered');
   await expectRefused(t, list, bearer(altered));
-}, { sequential: true });
+});
 
 suite.checkRejectedCreatedNothing('AUTH-4');
 suite.audits();

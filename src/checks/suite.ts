@@ -27,8 +27,9 @@ export type CheckBody<R extends RuleId = RuleId> = (t: CheckContext<R>) => Promi
 
 export interface CheckOptions {
   /**
-   * Run after every check declared before it has finished, instead of alongside them. The closing checks
-   * (LIST-2, nothing created) are sequential so that they see everything the suite did.
+   * Run after every check declared before it has finished, instead of alongside them; the checks declared after it
+   * start once it has ended (vitest runs a suite's checks in groups, each sequential check a group of its own). The
+   * closing checks (LIST-2, nothing created) are sequential so that they see everything the suite did.
    */
   readonly sequential?: boolean;
   /**
