@@ -38,6 +38,16 @@ it('leaves the environment alone where the cache is off (NODE_DISABLE_COMPILE_CA
   }
 });
 
+it('leaves it off in CI, whose machines are new for each job, unless NODE_COMPILE_CACHE names a folder the job keeps', () => {
+  const env: NodeJS.ProcessEnv = { CI: 'true' };
+  const api = nodeWithCache(STATUS.ENABLED, '/tmp/node-compile-cache');
+  expect(enableCompileCache(env, api)).toBeUndefined();
+  expect(api.calls).toBe(0);
+  expect(env).toEqual({ CI: 'true' });
+  const kept: NodeJS.ProcessEnv = { CI: 'true', NODE_COMPILE_CACHE: '/home/runner/cache' };
+  expect(enableCompileCache(kept, nodeWithCache(STATUS.ALREADY_ENABLED, '/home/runner/cache'))).toBe('/home/runner/cache');
+});
+
 it('does nothing on a Node without the cache (Node 20)', () => {
   const env: NodeJS.ProcessEnv = {};
   expect(enableCompileCache(env, {})).toBeUndefined();
