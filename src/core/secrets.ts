@@ -158,19 +158,20 @@ export class Redactor {
   }
 
   /**
-   * A copy of a JSON value (a report file, a blob) with every string in it redacted (see {@link redact}): its numbers,
-   * `true`, `false` and `null` are syntax, never a secret's echo, which a secret redacted only as a word (`1234`,
-   * `true`) must not break. The keys of its objects are names of its structure (`"name"`, `"type"`): from them only
-   * the longer secrets are removed.
+   * The JSON text of a value (a report file, a blob) with every string in it redacted (see {@link redact}), written in
+   * one pass, without a copy of the value: its numbers, `true`, `false` and `null` are syntax, never a secret's echo,
+   * which a secret redacted only as a word (`1234`, `true`) must not break. The keys of its objects are names of its
+   * structure (`"name"`, `"type"`): from them only the longer secrets are removed.
    */
-  redactValues<T>(value: T): T {
-    const redactAll = (item: unknown): unknown => {
+  jsonOf(value: unknown, indent?: number): string {
+    return JSON.stringify(value, (_key, item: unknown) => {
       if (typeof item === 'string') return this.redact(item);
-      if (Array.isArray(item)) return item.map(redactAll);
-      if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([k, v]) => [this.replace(k, this.spans(k, false)), redactAll(v)]));
-      return item;
-    };
-    return redactAll(value) as T;
+      if (!item || typeof item !== 'object' || Array.isArray(item)) return item;
+      // An object is returned as it is unless a key of it holds a secret; its values come through here one by one.
+      const keys = Object.keys(item);
+      if (!keys.some((key) => this.spans(key, false).length > 0)) return item;
+      return Object.fromEntries(Object.entries(item).map(([k, v]) => [this.replace(k, this.spans(k, false)), v]));
+    }, indent);
   }
 
   /** The text with these spans replaced by {@link REDACTED}. */

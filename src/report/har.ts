@@ -62,11 +62,6 @@ export interface HarEntry {
 /** The suite speaks HTTP/1.1 only (undici's pool). */
 const HTTP_VERSION = 'HTTP/1.1';
 
-/** report.har's text. */
-export function renderHar(report: RunReport): string {
-  return `${JSON.stringify(buildHar(report), null, 2)}\n`;
-}
-
 /** The HAR of a run's recorded exchanges. */
 export function buildHar(report: RunReport): Har {
   const byId = new Map<string, { exchange: Exchange; checks: string[] }>();

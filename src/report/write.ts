@@ -6,24 +6,28 @@ import type { RunReport } from '../results/run-report.js';
 import { renderBadge } from './badge.js';
 import { holdReportDir } from './dir-lock.js';
 import { renderCertificate } from './certificate.js';
-import { renderHar } from './har.js';
+import { buildHar } from './har.js';
 import { renderHtml } from './html.js';
-import { renderJson } from './json.js';
 import { renderJunit } from './junit.js';
 import { renderSummaryMarkdown } from './summary-md.js';
 
-/** The report files every run writes, by name, each rendered from the same report; whether it is JSON (see redacted). */
-const RENDERERS: readonly (readonly [string, (report: RunReport) => string, ('json' | 'text')?])[] = [
-  ['report.json', renderJson, 'json'],
-  ['report.har', renderHar, 'json'],
-  ['junit.xml', renderJunit],
-  ['report.html', renderHtml],
-  ['summary.md', renderSummaryMarkdown],
-  ['badge.svg', renderBadge],
+/** A report file every run writes: its name, and what it holds of a run, as text or as a JSON value (see redacted). */
+type Renderer =
+  | { readonly name: string; readonly json: (report: RunReport) => unknown }
+  | { readonly name: string; readonly text: (report: RunReport) => string };
+
+const RENDERERS: readonly Renderer[] = [
+  // report.json: the whole result model, as is. The schema other tools read.
+  { name: 'report.json', json: (report) => report },
+  { name: 'report.har', json: buildHar },
+  { name: 'junit.xml', text: renderJunit },
+  { name: 'report.html', text: renderHtml },
+  { name: 'summary.md', text: renderSummaryMarkdown },
+  { name: 'badge.svg', text: renderBadge },
 ];
 
 /** The report files every run writes. */
-export const REPORT_FILES: readonly string[] = RENDERERS.map(([name]) => name);
+export const REPORT_FILES: readonly string[] = RENDERERS.map(({ name }) => name);
 
 /** The name of the file `--certify` adds. */
 const CERTIFICATE_FILE = 'certificate.json';
@@ -96,39 +100,31 @@ export async function writeReports(dir: string, report: RunReport, redactor: Red
   const paths: string[] = [];
   const missing: { name: string; why: string }[] = [];
   const files: Record<string, string> = {};
-  // An async function runs up to its first await at the call: each file renders at once, one after another, and is
-  // written while the next renders.
-  const write = async (name: string, render: () => string): Promise<{ name: string; why?: string }> => {
+  const write = async (name: string, render: () => string) => {
     try {
       const content = render();
       await writeWhole(join(dir, name), content);
       files[name] = content;
-      return { name };
+      paths.push(join(dir, name));
     } catch (error) {
-      return { name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+      missing.push({ name, why: (error as NodeJS.ErrnoException).code ?? (error as Error).message });
     }
   };
-  // In the order written out, whichever file was done first: the paths and what is missing read the same every run.
-  const record = (outcomes: readonly { name: string; why?: string }[]) => {
-    for (const { name, why } of outcomes) {
-      if (why === undefined) paths.push(join(dir, name));
-      else missing.push({ name, why });
-    }
-  };
-  record(await Promise.all(RENDERERS.map(([name, render, kind]) => write(name, () => redacted(render(report), kind ?? 'text', redactor)))));
+  // One after another: on a disk that fills up, a file too large for what is left is removed before the next is tried.
+  for (const renderer of RENDERERS) await write(renderer.name, () => redacted(renderer, report, redactor));
   if (!certify || report.verdict !== 'conformant') return { paths, missing };
-  if (missing.length === 0) record([await write(CERTIFICATE_FILE, () => renderCertificate(report, files))]);
+  if (missing.length === 0) await write(CERTIFICATE_FILE, () => renderCertificate(report, files));
   else missing.push({ name: CERTIFICATE_FILE, why: 'it certifies every other report' });
   return { paths, missing };
 }
 
 /**
- * A rendered report file with every secret removed: a JSON file in its strings, written again as the JSON renderers
- * write (indented by two), so that a short key redacted as a word (`1234`, `true`) leaves its numbers and syntax as
- * they are (see Redactor.redactValues); any other as text.
+ * A report file with every secret removed: a JSON file from its strings (and its keys, of the longer secrets), as it is
+ * written, indented by two, so that a short key redacted as a word (`1234`, `true`) leaves its numbers and syntax as
+ * they are (see Redactor.jsonOf); any other as text.
  */
-function redacted(text: string, kind: 'json' | 'text', redactor: Redactor): string {
-  return kind === 'json' ? `${JSON.stringify(redactor.redactValues(JSON.parse(text)), null, 2)}\n` : redactor.redact(text);
+function redacted(renderer: Renderer, report: RunReport, redactor: Redactor): string {
+  return 'json' in renderer ? `${redactor.jsonOf(renderer.json(report), 2)}\n` : redactor.redact(renderer.text(report));
 }
 
 /**
@@ -143,7 +139,7 @@ export async function redactJsonFile(path: string, redactor: Redactor): Promise<
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // a run stopped before vitest wrote it
     throw error;
   }
-  await writeWhole(path, JSON.stringify(redactor.redactValues(JSON.parse(text))));
+  await writeWhole(path, redactor.jsonOf(JSON.parse(text)));
 }
 
 /**

@@ -222,10 +222,19 @@ describe('Redactor, with a key too short to be told apart from ordinary words', 
   });
 
   it('is removed from the strings of a JSON value, never from its keys, numbers or literals', () => {
-    expect(new Redactor(['name']).redactValues({ name: 'name', list: ['a name', 'names', 1], n: 1 })).toEqual({ name: REDACTED, list: [`a ${REDACTED}`, 'names', 1], n: 1 });
-    expect(new Redactor(['1234']).redactValues({ durationMs: 1234, echo: 'key 1234', ok: true })).toEqual({ durationMs: 1234, echo: `key ${REDACTED}`, ok: true });
-    // A longer secret is removed from keys too.
-    expect(new Redactor(['name'], ['tenant-7f3a9c21']).redactValues({ 'tenant-7f3a9c21': 'name' })).toEqual({ [REDACTED]: REDACTED });
+    const json = (redactor: Redactor, value: unknown) => JSON.parse(redactor.jsonOf(value)) as unknown;
+    expect(json(new Redactor(['name']), { name: 'name', list: ['a name', 'names', 1], n: 1 })).toEqual({ name: REDACTED, list: [`a ${REDACTED}`, 'names', 1], n: 1 });
+    expect(json(new Redactor(['1234']), { durationMs: 1234, echo: 'key 1234', ok: true })).toEqual({ durationMs: 1234, echo: `key ${REDACTED}`, ok: true });
+    // A longer secret is removed from keys too, at any depth, and the values under them are redacted all the same.
+    expect(json(new Redactor(['name'], ['tenant-7f3a9c21']), { 'tenant-7f3a9c21': 'name' })).toEqual({ [REDACTED]: REDACTED });
+    expect(json(new Redactor(['name'], ['tenant-7f3a9c21']), { a: [{ 'x-tenant-7f3a9c21': { name: 'a name' } }] }))
+      .toEqual({ a: [{ [`x-${REDACTED}`]: { name: `a ${REDACTED}` } }] });
+  });
+
+  it('writes a JSON value as JSON.stringify does, with the indent it is given, where there is nothing to redact', () => {
+    const value = { at: new Date(0), list: [1, undefined, 'x'], skipped: undefined, nested: { n: -0, t: true } };
+    expect(new Redactor(['name']).jsonOf(value, 2)).toBe(JSON.stringify(value, null, 2));
+    expect(new Redactor(['name']).jsonOf(value)).toBe(JSON.stringify(value));
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { suiteVersion } from '../../src/core/package-info.js';
 import { newSpanId, newTraceId, TRACEPARENT, traceparent, USER_AGENT } from '../../src/http/trace.js';
-import { buildHar, renderHar } from '../../src/report/har.js';
+import { buildHar } from '../../src/report/har.js';
 import type { CheckResult, Exchange, RunReport } from '../../src/results/run-report.js';
 import { harProblems } from '../support/har.js';
 
@@ -58,7 +58,7 @@ describe('report.har', () => {
 
   it('fits HAR 1.2', () => {
     expect(harProblems(har)).toEqual([]);
-    expect(harProblems(JSON.parse(renderHar(report)))).toEqual([]);
+    expect(harProblems(JSON.parse(JSON.stringify(har)))).toEqual([]);
     expect(har.log.version).toBe('1.2');
     expect(har.log.creator).toEqual({ name: 'petstore-conformance', version: suiteVersion });
   });
