@@ -56,29 +56,29 @@ function knownOfKind(kind: InvalidCredential['kind'], op: Operation): Applied[] 
 
 /**
  * AUTH-2 for every known credential of one kind: each is sent, whatever came of the ones before, so that one accepted
- * hides none after it, and the check fails naming every one that was not refused. A request that cannot be judged
- * (no complete answer: HTTP-1's) ends the check there, as it ends any check.
+ * hides none after it, and the check fails naming every one that was not refused. They go out side by side (the run's
+ * concurrency paces them), and are judged in their order: a request that cannot be judged (no complete answer:
+ * HTTP-1's) ends the judging there, as it ends any check.
  */
 async function expectEachRefused(t: CheckContext<'AUTH-2'>, op: Operation, credentials: readonly Applied[]): Promise<void> {
+  const outcomes = await Promise.allSettled(credentials.map(({ credential }) => expectRefused(t, op, credential)));
   const notRefused: string[] = [];
   // Counted by how each was answered, for the first line: "expected 401, got 201 (16)".
   const kinds = new Kinds();
   let shown: Reply | undefined;
   let unjudged: string | undefined;
-  for (const { label, credential } of credentials) {
-    try {
-      await expectRefused(t, op, credential);
-    } catch (error) {
-      if (!(error instanceof CheckFailure)) {
-        if (notRefused.length === 0) throw error;
-        unjudged = `and no more could be judged: ${(error as Error).message}`;
-        break;
-      }
-      notRefused.push(`${label}: ${error.message}`);
-      const answer = firstLine(error.message).replace(/ — .*$/, '');
-      kinds.count(answer, kindOf(answer), answer);
-      shown ??= error.reply;
+  for (const [i, outcome] of outcomes.entries()) {
+    if (outcome.status === 'fulfilled') continue;
+    const error: unknown = outcome.reason;
+    if (!(error instanceof CheckFailure)) {
+      if (notRefused.length === 0) throw error;
+      unjudged = `and no more could be judged: ${(error as Error).message}`;
+      break;
     }
+    notRefused.push(`${credentials[i]?.label}: ${error.message}`);
+    const answer = firstLine(error.message).replace(/ — .*$/, '');
+    kinds.count(answer, kindOf(answer), answer);
+    shown ??= error.reply;
   }
   if (notRefused.length > 0) {
     const message = problemsMessage(notRefused, `of the ${credentials.length} sent were not refused`, { kinds });
