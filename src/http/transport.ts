@@ -3,7 +3,8 @@
  * deadline and a cap on the response's size; what undici throws is described by failure.ts.
  */
 import { performance } from 'node:perf_hooks';
-import { Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Pool, ProxyAgent } from './undici.js';
 import { LargeBodies, readBody } from './body.js';
 import type { Deadline } from './deadlines.js';
 import type { TransportError } from './exchange.js';
