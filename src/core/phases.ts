@@ -12,7 +12,7 @@ export interface RunTimings {
   readonly startupMs: number;
   /** Reading, validating and dereferencing the spec, and compiling its schemas (for the bundled spec, reading the build's snapshot). */
   readonly specMs: number;
-  /** Loading vitest (its worker starts with the suites). */
+  /** Loading vitest, alongside the reference's start and the first contact (its worker starts with the suites). */
   readonly vitestStartMs: number;
   /** The suites, from the run's start (one of several, in selftest) to its last result. */
   readonly suitesMs: number;
