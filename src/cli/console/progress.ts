@@ -42,11 +42,21 @@ export function progressListener(out: Output, effectOf: (result: CheckResult) =>
     },
     onSuiteEnd(name, results) {
       if (results.length === 0) return; // nothing of it selected, or another shard's
-      const seconds = ((performance.now() - (started.get(name) ?? performance.now())) / 1000).toFixed(1);
+      const seconds = (suiteMs(results, started.get(name)) / 1000).toFixed(1);
       const mark = effectMark(out, heaviest(results.map(effectOf))) ?? out.style.green('✓');
       out.line(`  ${mark} ${name.padEnd(WIDTH)} ${counts(results)} ${out.style.dim(`(${seconds} s)`)}`);
     },
   };
+}
+
+/**
+ * A suite's own time, from its first check's start to now: the suites of a wave start together once the waves before
+ * them have ended, and were all told of at the run's start. A suite whose checks recorded no start counts from then.
+ */
+function suiteMs(results: readonly CheckResult[], toldOfAt: number | undefined): number {
+  const starts = results.flatMap((r) => (r.startedAt === undefined ? [] : [r.startedAt]));
+  if (starts.length > 0) return Math.max(0, Date.now() - Math.min(...starts));
+  return toldOfAt === undefined ? 0 : performance.now() - toldOfAt;
 }
 
 function counts(results: readonly CheckResult[]): string {
