@@ -32,8 +32,12 @@ export class CheckContext<R extends RuleId = RuleId> extends CheckJudging<R> {
     this.terms = CASE_TERMS;
     let run: CasesRun | undefined;
     try {
-      run = await runCases(arbitrary, predicate, { seed, numRuns, path: replayed?.path }, {
+      // As many cases at once as the run may have requests in flight: the pacer holds the run to that.
+      const window = this.env.settings.concurrency;
+      run = await runCases(arbitrary, predicate, { seed, numRuns, path: replayed?.path, window }, {
         startCase: () => this.evidence.startCase(),
+        runApart: (runCase) => this.evidence.runApart(runCase),
+        takeCase: (exchanges) => this.evidence.takeCase(exchanges),
         shrinking: () => {
           this.terms = SHRINKING_TERMS;
         },

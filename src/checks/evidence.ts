@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../http/exchange.js';
 
 /** How many exchanges a passed check or audit keeps as evidence of what it judged; all of them are counted. */
@@ -28,6 +29,18 @@ function abridged(exchange: Exchange): Exchange {
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
 
+/** A generated case run ahead of its turn: the evidence it belongs to, and the exchanges it made so far. */
+interface CaseApart {
+  readonly evidence: CheckEvidence;
+  readonly exchanges: Exchange[];
+}
+
+/**
+ * The case ahead of its turn that the code running now belongs to. One store for every check: a shared request sent
+ * from within a case is kept by the shared context's evidence, which is not the case's (see CheckEvidence.keep).
+ */
+const apart = new AsyncLocalStorage<CaseApart>();
+
 /**
  * What one check keeps of its exchanges for its result: its first ones (a generated check its first cases, not every
  * case it ran), or, when a generated case failed, the exchanges of the last failing case (shrinking ends on the minimal
@@ -51,8 +64,13 @@ export class CheckEvidence {
     return this.pointedAt;
   }
 
-  /** Counts an exchange of the check's, and keeps it while there is room. */
+  /** Counts an exchange of the check's, and keeps it while there is room; one of a case ahead of its turn, once it is taken. */
   keep(exchange: Exchange): void {
+    const ahead = apart.getStore();
+    if (ahead?.evidence === this) {
+      ahead.exchanges.push(exchange);
+      return;
+    }
     this.made++;
     this.currentCase?.push(exchange);
     if (this.first.length < KEPT_EXCHANGES * 2) this.first.push(exchange);
@@ -67,6 +85,22 @@ export class CheckEvidence {
   startCase(): readonly Exchange[] {
     this.currentCase = [];
     return this.currentCase;
+  }
+
+  /**
+   * Runs a generated case ahead of its turn, beside the cases before it: its exchanges are gathered apart, and kept by
+   * {@link takeCase} when its turn comes, so that what the check keeps does not depend on which case was answered first.
+   */
+  runApart<T>(run: () => Promise<T>): { readonly exchanges: readonly Exchange[]; readonly done: Promise<T> } {
+    const exchanges: Exchange[] = [];
+    return { exchanges, done: apart.run({ evidence: this, exchanges }, run) };
+  }
+
+  /** Starts a generated case that ran ahead of its turn (see {@link runApart}) with the exchanges it made. */
+  takeCase(exchanges: readonly Exchange[]): readonly Exchange[] {
+    const taken = this.startCase();
+    for (const exchange of exchanges) this.keep(exchange);
+    return taken;
   }
 
   /** Ends the generated cases; `counterexample`: the exchanges of the case that failed, when one did. */

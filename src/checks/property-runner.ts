@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
 import type { GeneratedMeta } from '../protocol/check-meta.js';
+import { CasesAhead, type CaseOutcome } from './cases-ahead.js';
 import { CheckFailure, NotJudged, WritesExhausted } from './failure.js';
 import { runProperty } from './property.js';
 
@@ -10,12 +11,18 @@ export interface CasesPlan {
   readonly numRuns: number;
   /** A replay's recorded case: fast-check's path to it from the seed. */
   readonly path?: string | undefined;
+  /** Most cases under way at once (see CasesAhead); 1: each once the one before is judged. */
+  readonly window: number;
 }
 
 /** What running the cases needs of the check that runs them. */
 export interface CaseHooks {
   /** A case starts: the array its exchanges are gathered in (see CheckEvidence.startCase). */
   startCase(): readonly Exchange[];
+  /** Runs a case ahead of its turn, its exchanges gathered apart (see CheckEvidence.runApart). */
+  runApart(run: () => Promise<void>): { readonly exchanges: readonly Exchange[]; readonly done: Promise<void> };
+  /** A case run ahead starts its turn with the exchanges it made (see CheckEvidence.takeCase). */
+  takeCase(exchanges: readonly Exchange[]): readonly Exchange[];
   /** The first real failure: from now on fast-check shrinks it (the check's requests may borrow writes). */
   shrinking(): void;
   /** Skips the check (a recorded case that cannot be replayed). */
@@ -47,7 +54,7 @@ export interface CasesRun {
  * cases and is thrown as it is, never shrunk into a counterexample.
  */
 export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>, plan: CasesPlan, hooks: CaseHooks): Promise<CasesRun> {
-  const { seed, numRuns, path } = plan;
+  const { seed, numRuns, path, window } = plan;
   let lastFailingCase: readonly Exchange[] | undefined;
   let notJudged: NotJudged | undefined;
   /** An error of the suite's own in a case (not a failure of the target's): it ends the cases and is the check's. */
@@ -55,6 +62,33 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
   let shrinkingCut = false;
   let judged = 0;
   let cases = 0;
+  // A replay runs its one case.
+  const ahead = path === undefined && window > 1 ? new CasesAhead({
+    arbitrary, seed, numRuns, window,
+    start: (value: T) => {
+      const { exchanges, done } = hooks.runApart(() => predicate(value));
+      return { started: exchanges, done };
+    },
+  }) : undefined;
+  /** Ends the cases run ahead: their exchanges are the check's, whether or not their turn came. */
+  const endAhead = async () => {
+    for (const exchanges of await ahead?.end() ?? []) hooks.takeCase(exchanges);
+  };
+  /** The case with `value` in its turn: the one run ahead with that value, or else run now. Shrinking's run one by one. */
+  const turn = async (value: T): Promise<{ exchanges: readonly Exchange[]; outcome: CaseOutcome }> => {
+    const early = lastFailingCase ? undefined : ahead?.take(value);
+    if (early) {
+      const outcome = await early.outcome;
+      return { exchanges: hooks.takeCase(early.started), outcome };
+    }
+    const exchanges = hooks.startCase();
+    try {
+      await predicate(value);
+      return { exchanges, outcome: { threw: false } };
+    } catch (error) {
+      return { exchanges, outcome: { threw: true, error } };
+    }
+  };
   const outcome = await runProperty(arbitrary, async (value) => {
     // Once a case cannot be judged no case can: end the remaining cases and shrinking at once.
     if (notJudged) throw notJudged;
@@ -62,37 +96,40 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
     // A replay runs the recorded case and nothing else. fast-check goes on past a path whose case passes (with
     // filtered arbitraries, along the shrink tree): those cases pass unsent.
     if (path !== undefined && cases++ > 0) return;
-    const exchanges = hooks.startCase();
-    try {
-      await predicate(value);
+    const { exchanges, outcome: ended } = await turn(value);
+    if (!ended.threw) {
       judged++;
-    } catch (error) {
-      const precondition = fc.PreconditionFailure.isFailure(error);
-      if (!precondition) judged++;
-      // Shrinking may take what the budget has left (see Reservation.hold), and no more: a case it cannot afford
-      // counts as passing, so shrinking settles on the smallest failure found so far. Before any failure this is a
-      // bug in the declaration.
-      if (error instanceof WritesExhausted && lastFailingCase) {
-        shrinkingCut = true;
-        return;
-      }
-      // While shrinking a real failure, a smaller case that cannot be judged (no answer in time, a 429) shows
-      // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
-      if (error instanceof NotJudged && lastFailingCase) return;
-      if (error instanceof NotJudged) notJudged = error;
-      else if (!(error instanceof CheckFailure) && !precondition) crash = error;
-      else if (!precondition) {
-        lastFailingCase = exchanges;
-        hooks.shrinking();
-      }
-      throw error;
+      return;
     }
+    const error = ended.error;
+    const precondition = fc.PreconditionFailure.isFailure(error);
+    if (precondition) ahead?.reject();
+    else judged++;
+    // Shrinking may take what the budget has left (see Reservation.hold), and no more: a case it cannot afford
+    // counts as passing, so shrinking settles on the smallest failure found so far. Before any failure this is a
+    // bug in the declaration.
+    if (error instanceof WritesExhausted && lastFailingCase) {
+      shrinkingCut = true;
+      return;
+    }
+    // While shrinking a real failure, a smaller case that cannot be judged (no answer in time, a 429) shows
+    // nothing against the failure in hand: it counts as passing, and the counterexample stays a real one.
+    if (error instanceof NotJudged && lastFailingCase) return;
+    // The cases ahead are over before the cases end, or before shrinking starts: its cases borrow writes, one by one.
+    if (!precondition) await endAhead();
+    if (error instanceof NotJudged) notJudged = error;
+    else if (!(error instanceof CheckFailure) && !precondition) crash = error;
+    else if (!precondition) {
+      lastFailingCase = exchanges;
+      hooks.shrinking();
+    }
+    throw error;
   }, { seed, numRuns, ...(path !== undefined ? { path } : {}) }).catch((error: unknown) => {
     // fast-check throws, rather than report in its RunDetails, when it cannot follow a path the arbitrary does not
     // have (a report of another version of the suite): it walks the path before it runs the first case.
     if (path !== undefined && cases === 0) hooks.skip(`the recorded case could not be replayed: its path "${path}" does not fit this version's generator`);
     throw error;
-  });
+  }).finally(endAhead);
   if (notJudged) throw notJudged;
   if (crash !== undefined) throw crash;
   // A replayed case that the target's data no longer allows (fc.pre rejected it) judged nothing: say so.

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { perRequest } from '../generators/schema/parameter-values.js';
 import { bearer, validKey, type Credential, type CredentialSent } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
@@ -65,6 +66,12 @@ export const CASE_TERMS: WriteTerms = { borrow: false, capRefusals: true };
  * check shrink, so the check reserved for its cases only.
  */
 export const SHRINKING_TERMS: WriteTerms = { borrow: true, capRefusals: true };
+
+/**
+ * The check whose control request (see CheckRequests.control) the code running now sends: it may borrow writes. Held
+ * for the request's own async context, not set on the check, where the generated cases running beside it would see it.
+ */
+const controlling = new AsyncLocalStorage<CheckRequests>();
 
 /** What a check's context is given to send with, beyond its rule and name. */
 export interface SendingExtras {
@@ -205,15 +212,11 @@ export class CheckRequests<R extends RuleId = RuleId> {
    * borrow: the failure then stands as the check's own.
    */
   async control(send: () => Promise<Reply>): Promise<Reply | undefined> {
-    const terms = this.terms;
-    this.terms = { ...terms, borrow: true };
     try {
-      return await send();
+      return await controlling.run(this, send);
     } catch (error) {
       if (error instanceof WritesExhausted) return undefined;
       throw error;
-    } finally {
-      this.terms = terms;
     }
   }
 
@@ -286,8 +289,9 @@ export class CheckRequests<R extends RuleId = RuleId> {
    */
   private async hold(reservation: Reservation | undefined): Promise<boolean> {
     if (!reservation) return false;
-    while (!reservation.hold(this.terms.borrow)) {
-      if (!this.terms.borrow || !(await this.suite.run.budget.writeReturned())) return false;
+    const borrow = this.terms.borrow || controlling.getStore() === this;
+    while (!reservation.hold(borrow)) {
+      if (!borrow || !(await this.suite.run.budget.writeReturned())) return false;
     }
     return true;
   }

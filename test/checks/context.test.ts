@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CheckContext } from '../../src/checks/context.js';
 import { expectIdNotHonoured } from '../../src/checks/expectations.js';
 import { bearer, type CredentialSent } from '../../src/http/credential.js';
-import { CheckFailure, SkippedOver } from '../../src/checks/failure.js';
+import { CheckFailure, SkippedOver, WritesExhausted } from '../../src/checks/failure.js';
 import { Ledger } from '../../src/runtime/ledger.js';
 import { WriteBudget, type RefusalKind } from '../../src/runtime/write-budget.js';
 import { newRunState } from '../../src/runtime/run-state.js';
@@ -22,7 +22,7 @@ const list: Operation = {
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
-function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = []) {
+function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = [], writes?: number) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
   const run = newRunState(new WriteBudget(10), new WriteBudget(0));
@@ -31,6 +31,7 @@ function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule
     run,
     ledger: new Ledger(run),
     nextExchangeId: () => `test-${++n}`,
+    noteWrite: () => undefined,
     coverage: { note: () => undefined },
     audits: {
       // Who owns each answer, as the suite's audits find it (the validators serve no owner).
@@ -42,7 +43,8 @@ function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule
     env: {
       settings: { apiKey: 'key', seed: 1, numRuns: 5 },
       list,
-      create: { ...list, key: 'POST /categories' },
+      // A create that writes where the check reserved writes; else one that takes none, for checks that reserve none.
+      create: { ...list, key: 'POST /categories', ...(writes !== undefined ? { method: 'POST', role: 'create' } : {}) },
       redactor: { redact: (s: string) => s },
       client: {
         send: async (id: string, request: OutgoingRequest) => {
@@ -60,7 +62,8 @@ function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule
   const skip = (note: string): never => {
     throw new Error(`skipped: ${note}`);
   };
-  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, { dependsOn }), sent };
+  const extras = { dependsOn, ...(writes !== undefined ? { writes: run.budget.reserve(writes) } : {}) };
+  return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, extras), sent };
 }
 
 describe('CheckContext', () => {
@@ -183,6 +186,16 @@ describe('CheckContext', () => {
     });
     await expect(run).rejects.toBe(bug);
     expect(sent).toHaveLength(1);
+  });
+
+  // A generated case's control request runs beside the other cases: a borrow set on the check would be theirs too.
+  it('lets a control request borrow a write, and no request sent beside it', async () => {
+    const { t, sent } = context(201, '{"id":1,"name":"x"}', 'CREATE-1', [], 2);
+    await Promise.all([t.create({ name: 'x' }), t.create({ name: 'y' })]);
+    const [control, beside] = await Promise.allSettled([t.control(() => t.create({ name: 'z' })), t.create({ name: 'w' })]);
+    expect(control).toMatchObject({ status: 'fulfilled', value: { status: 201 } });
+    expect(beside).toMatchObject({ status: 'rejected', reason: expect.any(WritesExhausted) });
+    expect(sent).toHaveLength(3);
   });
 
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {

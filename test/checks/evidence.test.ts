@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidence, KEPT_WHEN_PASSED, PASSED_BODY_LIMIT } from '../../src/checks/evidence.js';
+import { CheckEvidence, evidence, KEPT_WHEN_PASSED, PASSED_BODY_LIMIT } from '../../src/checks/evidence.js';
 import type { Exchange } from '../../src/http/exchange.js';
 
 const exchange = (n: number, body: string): Exchange => ({
@@ -24,5 +24,28 @@ describe('evidence', () => {
 
   it('keeps every exchange of a check that did not pass, whole', () => {
     expect(evidence(exchanges, false)).toBe(exchanges);
+  });
+});
+
+describe('CheckEvidence', () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
+
+  it('keeps the exchanges of cases run ahead of their turn when their turn comes, in the cases\' order, not the answers\'', async () => {
+    const check = new CheckEvidence();
+    const shared = new CheckEvidence();
+    const [first, second] = [0, 1].map((n) => check.runApart(async () => {
+      // The first case is answered last; a shared request it sends is kept by the shared context, at once.
+      if (n === 0) await tick();
+      check.keep(exchange(n, '[]'));
+      shared.keep(exchange(10 + n, '[]'));
+    }));
+    await Promise.all([first?.done, second?.done]);
+    expect(check.count).toBe(0);
+    expect(shared.count).toBe(2);
+    expect(check.takeCase(first?.exchanges ?? []).map((e) => e.id)).toEqual(['list-0']);
+    const counterexample = check.takeCase(second?.exchanges ?? []);
+    check.endCases(counterexample);
+    expect(check.count).toBe(2);
+    expect(check.kept(false).map((e) => e.id)).toEqual(['list-1']);
   });
 });
