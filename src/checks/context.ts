@@ -37,7 +37,11 @@ export class CheckContext<R extends RuleId = RuleId> extends CheckJudging<R> {
       run = await runCases(arbitrary, predicate, { seed, numRuns, path: replayed?.path, window }, {
         startCase: () => this.evidence.startCase(),
         runApart: (runCase) => this.evidence.runApart(runCase),
-        takeCase: (exchanges) => this.evidence.takeCase(exchanges),
+        takeCase: (ran) => this.evidence.takeCase(ran),
+        dropCase: (ran) => {
+          this.evidence.takeCase(ran);
+          this.forgive(ran.writes);
+        },
         shrinking: () => {
           this.terms = SHRINKING_TERMS;
         },

@@ -29,17 +29,24 @@ function abridged(exchange: Exchange): Exchange {
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */
 const KEPT_EXCHANGES = 12;
 
-/** A generated case run ahead of its turn: the evidence it belongs to, and the exchanges it made so far. */
-interface CaseApart {
+/** What a generated case run ahead of its turn did so far: its exchanges, and the writes of the check's it spent. */
+export interface CaseApart {
+  readonly exchanges: readonly Exchange[];
+  readonly writes: number;
+}
+
+/** A case run ahead of its turn, as the evidence it belongs to gathers it. */
+interface Gathering {
   readonly evidence: CheckEvidence;
   readonly exchanges: Exchange[];
+  writes: number;
 }
 
 /**
  * The case ahead of its turn that the code running now belongs to. One store for every check: a shared request sent
  * from within a case is kept by the shared context's evidence, which is not the case's (see CheckEvidence.keep).
  */
-const apart = new AsyncLocalStorage<CaseApart>();
+const apart = new AsyncLocalStorage<Gathering>();
 
 /**
  * What one check keeps of its exchanges for its result: its first ones (a generated check its first cases, not every
@@ -91,15 +98,21 @@ export class CheckEvidence {
    * Runs a generated case ahead of its turn, beside the cases before it: its exchanges are gathered apart, and kept by
    * {@link takeCase} when its turn comes, so that what the check keeps does not depend on which case was answered first.
    */
-  runApart<T>(run: () => Promise<T>): { readonly exchanges: readonly Exchange[]; readonly done: Promise<T> } {
-    const exchanges: Exchange[] = [];
-    return { exchanges, done: apart.run({ evidence: this, exchanges }, run) };
+  runApart(run: () => Promise<void>): { readonly apart: CaseApart; readonly done: Promise<void> } {
+    const gathering: Gathering = { evidence: this, exchanges: [], writes: 0 };
+    return { apart: gathering, done: apart.run(gathering, run) };
+  }
+
+  /** Counts a write of the check's reservation that the case running now spent, where it runs ahead of its turn. */
+  noteWrite(): void {
+    const ahead = apart.getStore();
+    if (ahead?.evidence === this) ahead.writes++;
   }
 
   /** Starts a generated case that ran ahead of its turn (see {@link runApart}) with the exchanges it made. */
-  takeCase(exchanges: readonly Exchange[]): readonly Exchange[] {
+  takeCase(ran: CaseApart): readonly Exchange[] {
     const taken = this.startCase();
-    for (const exchange of exchanges) this.keep(exchange);
+    for (const exchange of ran.exchanges) this.keep(exchange);
     return taken;
   }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Exchange } from '../http/exchange.js';
 import type { GeneratedMeta } from '../protocol/check-meta.js';
+import type { CaseApart } from './evidence.js';
 import { CasesAhead, type CaseOutcome } from './cases-ahead.js';
 import { CheckFailure, NotJudged, WritesExhausted } from './failure.js';
 import { runProperty } from './property.js';
@@ -20,9 +21,14 @@ export interface CaseHooks {
   /** A case starts: the array its exchanges are gathered in (see CheckEvidence.startCase). */
   startCase(): readonly Exchange[];
   /** Runs a case ahead of its turn, its exchanges gathered apart (see CheckEvidence.runApart). */
-  runApart(run: () => Promise<void>): { readonly exchanges: readonly Exchange[]; readonly done: Promise<void> };
+  runApart(run: () => Promise<void>): { readonly apart: CaseApart; readonly done: Promise<void> };
   /** A case run ahead starts its turn with the exchanges it made (see CheckEvidence.takeCase). */
-  takeCase(exchanges: readonly Exchange[]): readonly Exchange[];
+  takeCase(ran: CaseApart): readonly Exchange[];
+  /**
+   * A case run ahead whose turn never came (a case before it failed): its exchanges are the check's all the same, and
+   * the writes it spent are not shrinking's to lose.
+   */
+  dropCase(ran: CaseApart): void;
   /** The first real failure: from now on fast-check shrinks it (the check's requests may borrow writes). */
   shrinking(): void;
   /** Skips the check (a recorded case that cannot be replayed). */
@@ -66,13 +72,13 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
   const ahead = path === undefined && window > 1 ? new CasesAhead({
     arbitrary, seed, numRuns, window,
     start: (value: T) => {
-      const { exchanges, done } = hooks.runApart(() => predicate(value));
-      return { started: exchanges, done };
+      const { apart, done } = hooks.runApart(() => predicate(value));
+      return { started: apart, done };
     },
   }) : undefined;
-  /** Ends the cases run ahead: their exchanges are the check's, whether or not their turn came. */
+  /** Ends the cases run ahead: those whose turn never came are dropped. */
   const endAhead = async () => {
-    for (const exchanges of await ahead?.end() ?? []) hooks.takeCase(exchanges);
+    for (const ran of await ahead?.end() ?? []) hooks.dropCase(ran);
   };
   /** The case with `value` in its turn: the one run ahead with that value, or else run now. Shrinking's run one by one. */
   const turn = async (value: T): Promise<{ exchanges: readonly Exchange[]; outcome: CaseOutcome }> => {

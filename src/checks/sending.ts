@@ -196,7 +196,18 @@ export class CheckRequests<R extends RuleId = RuleId> {
       return;
     }
     holding?.settle(created);
-    if (created) this.writesSpent++;
+    if (!created) return;
+    this.writesSpent++;
+    if (holding) this.evidence.noteWrite();
+  }
+
+  /**
+   * Writes of the reservation that generated cases sent ahead of their turn spent, and that no case judged (a case
+   * before them failed): sent one by one they would not have been, and shrinking may borrow as many more (see
+   * Reservation.forgive).
+   */
+  protected forgive(writes: number): void {
+    this.writes?.forgive(writes);
   }
 
   /** A category created by a request that had to be refused: spent from the budget beyond any reservation. */

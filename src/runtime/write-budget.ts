@@ -148,6 +148,8 @@ export class Reservation {
   private released = false;
   private begun = false;
   private borrowed = 0;
+  /** Borrows allowed beyond as many as reserved (see {@link forgive}). */
+  private forgiven = 0;
 
   constructor(private readonly budget: WriteBudget, readonly writes: number) {
     this.left = writes;
@@ -156,13 +158,13 @@ export class Reservation {
   /**
    * Holds one write for a request about to be sent; false when none is left (the request must not be sent). With
    * `borrow`, a reservation that ran out takes one more from what the budget has left, up to as many again as it
-   * reserved: shrinking a failure of a generated check, which reserves for its cases only, since a target that keeps
+   * reserved (and as many as it was forgiven): shrinking a failure of a generated check, which reserves for its cases only, since a target that keeps
    * the contract never makes it shrink. (Without the bound, shrinking against a target of no budget could go on for
    * hundreds of requests.)
    */
   hold(borrow = false): boolean {
     if (this.left <= 0) {
-      if (!borrow || this.released || this.borrowed >= this.writes || !this.budget.borrowOne()) return false;
+      if (!borrow || this.released || this.borrowed >= this.writes + this.forgiven || !this.budget.borrowOne()) return false;
       this.borrowed++;
     } else {
       this.left--;
@@ -183,6 +185,14 @@ export class Reservation {
       return;
     }
     this.budget.spendReserved();
+  }
+
+  /**
+   * Allows `writes` more borrows: writes spent on generated cases sent ahead of their turn that no case judged, which,
+   * sent one by one, would have been left for shrinking. What is borrowed still comes from what the budget has left.
+   */
+  forgive(writes: number): void {
+    this.forgiven += writes;
   }
 
   /** Gives back what was not spent. Idempotent; a write still held goes back when it is settled unspent. */

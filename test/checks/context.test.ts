@@ -198,6 +198,30 @@ describe('CheckContext', () => {
     expect(sent).toHaveLength(3);
   });
 
+  // Sent one by one, the cases after the first failure are never sent, and the writes reserved for them are left for
+  // shrinking; sent ahead of their turn, they spend them, and shrinking may borrow as many more instead.
+  it('shrinks a writing property as far with its cases sent ahead as one by one', async () => {
+    const shrink = async (concurrency: number) => {
+      const { t, sent } = context(201, '{"id":1,"name":"x"}', 'CREATE-1', [], 3);
+      Object.assign(t.env.settings, { concurrency });
+      const run = t.property(fc.integer({ min: 0, max: 1000 }), async (n) => {
+        await t.create({ name: String(n) });
+        t.expect(n <= 10, `${n} is too big`);
+      }, 3);
+      const failure = await run.then(() => undefined, (error: unknown) => error);
+      return { message: (failure as Error).message, sent: sent.length, meta: t.meta().generated };
+    };
+    const alone = await shrink(1);
+    const ahead = await shrink(4);
+    // The first case fails, and the reservation cuts shrinking: 2 writes left and 3 borrowed, one by one. Sent ahead,
+    // 2 more are spent, which the run's budget of 10 has room for.
+    expect(alone.message).toMatch(/after \d+ shrinks, stopped at the write budget/);
+    expect(alone.sent).toBe(1 + 2 + 3);
+    expect(ahead.meta).toEqual(alone.meta);
+    expect(ahead.message).toBe(alone.message);
+    expect(ahead.sent).toBe(alone.sent + 2);
+  });
+
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
     const { t } = context(200, '[]');
     await expect(t.property(fc.constant(1), async () => t.skipOver('HTTP-1', 'no answer'))).rejects.toThrow(SkippedOver);

@@ -42,8 +42,8 @@ describe('CheckEvidence', () => {
     await Promise.all([first?.done, second?.done]);
     expect(check.count).toBe(0);
     expect(shared.count).toBe(2);
-    expect(check.takeCase(first?.exchanges ?? []).map((e) => e.id)).toEqual(['list-0']);
-    const counterexample = check.takeCase(second?.exchanges ?? []);
+    expect(check.takeCase(first?.apart ?? { exchanges: [], writes: 0 }).map((e) => e.id)).toEqual(['list-0']);
+    const counterexample = check.takeCase(second?.apart ?? { exchanges: [], writes: 0 });
     check.endCases(counterexample);
     expect(check.count).toBe(2);
     expect(check.kept(false).map((e) => e.id)).toEqual(['list-1']);

@@ -1,19 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../../src/http/exchange.js';
-import { CheckEvidence } from '../../src/checks/evidence.js';
+import { CheckEvidence, type CaseApart } from '../../src/checks/evidence.js';
 import { CheckFailure, SkippedOver } from '../../src/checks/failure.js';
 import { runCases, type CaseHooks } from '../../src/checks/property-runner.js';
 
 /** Hooks that record what the cases asked of the check, over a check's evidence; a skip throws, as a vitest skip does. */
-function hooks(evidence = new CheckEvidence()): CaseHooks & { readonly skipped: string[]; shrunk: boolean } {
+function hooks(evidence = new CheckEvidence()): CaseHooks & { readonly skipped: string[]; shrunk: boolean; dropped: number } {
   const skipped: string[] = [];
   const state = {
     skipped,
     shrunk: false,
     startCase: () => evidence.startCase(),
+    dropped: 0,
     runApart: (run: () => Promise<void>) => evidence.runApart(run),
-    takeCase: (exchanges: readonly Exchange[]) => evidence.takeCase(exchanges),
+    takeCase: (ran: CaseApart) => evidence.takeCase(ran),
+    dropCase: (ran: CaseApart) => {
+      state.dropped++;
+      evidence.takeCase(ran);
+    },
     shrinking: () => {
       state.shrunk = true;
     },
@@ -154,6 +159,7 @@ describe('runCases, with cases run ahead of their turn', () => {
     expect(ahead.sent.slice(0, firstFailure + 1)).toEqual(alone.sent.slice(0, firstFailure + 1));
     expect(ahead.sent.length - alone.sent.length).toBeGreaterThan(0);
     expect(ahead.sent.length - alone.sent.length).toBeLessThanOrEqual(3);
+    expect(h.dropped).toBe(ahead.sent.length - alone.sent.length);
     expect(underWayWhileShrinking.length).toBeGreaterThan(0);
     expect(underWayWhileShrinking.every((n) => n === 0)).toBe(true);
     // The counterexample's exchange is the last failing case's: 51.
@@ -170,7 +176,7 @@ describe('runCases, with cases run ahead of their turn', () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }, { seed: 1, numRuns: 10, window: 4 }, {
       ...hooks(),
-      takeCase: (exchanges) => exchanges,
+      takeCase: (ran) => ran.exchanges,
       startCase: () => {
         judged.push(sent.length);
         return [];
