@@ -15,6 +15,12 @@ import { mutateKey } from '../src/generators/key-mutations.js';
 const suite = defineSuite('list');
 const { settings, list, create } = suite.env;
 
+suite.checkRunCreationsAreListed();
+
+// The LIST-1 checks, and the three below, go side by side once the closing LIST-2 check above has ended (a sequential
+// check ends the group of checks before it, and starts a new one): declared before it, they were a group of their own,
+// which kept the top-up waiting on a read that depends on nothing. They only read; the closing AUTH-4 check reads the
+// list again after them.
 suite.check('LIST-1', 'GET /categories with the valid key gets 200 and a JSON array', async (t) => {
   t.expectList(await t.list());
 });
@@ -54,11 +60,8 @@ for (const { parameter, valid, drawn, invalid } of parameterTrials(list, { asser
   }
 }
 
-suite.checkRunCreationsAreListed();
-
 // Authentication once more, last of all: a server that stops checking keys after some number of requests shows
-// only late in a run. These three go side by side, once the closing LIST-2 check above has ended (a sequential check
-// ends the group of checks before it, and starts a new one); the closing AUTH-4 check reads the list again after them.
+// only late in a run.
 for (const op of [list, create]) {
   suite.check('AUTH-1', `${op.label} with no credential still gets 401 at the end of the run`, async (t) => {
     await expectRefused(t, op, null);
