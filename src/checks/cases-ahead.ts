@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import { isDeepStrictEqual } from 'node:util';
 
 /** How a case run ahead of its turn ended: what its predicate returned or threw. */
 export type CaseOutcome = { readonly threw: false } | { readonly threw: true; readonly error: unknown };
@@ -6,15 +6,17 @@ export type CaseOutcome = { readonly threw: false } | { readonly threw: true; re
 /** A case started ahead of its turn: the value it was given, and how it ends. */
 interface CaseAhead<T, C> {
   readonly value: T;
-  readonly shown: string;
   readonly started: C;
   readonly outcome: Promise<CaseOutcome>;
 }
 
 /** What running cases ahead needs: how to start one, and how far ahead it may go. */
 export interface AheadPlan<T, C> {
-  readonly arbitrary: fc.Arbitrary<T>;
-  readonly seed: number;
+  /**
+   * The first `count` values fast-check draws for the property, in order (see RecordedArbitrary.sample); those of the
+   * cases whose turn came may be left out.
+   */
+  draw(count: number): readonly (T | undefined)[];
   readonly numRuns: number;
   /** Most cases under way at once, the one whose turn it is among them. */
   readonly window: number;
@@ -26,7 +28,7 @@ export interface AheadPlan<T, C> {
  * A generated check's cases, sent before the ones ahead of them are answered: fast-check hands a property its cases one
  * at a time, each once the one before is judged, so that a property of 25 cases of one request takes 25 round trips
  * where the run may have 8 requests in flight. The values fast-check will draw are known from the seed (`fc.sample`
- * draws the same ones, in the same order), so up to `window` cases go out at once, and fast-check, still in charge,
+ * draws the same ones, in the same order: see RecordedArbitrary), so up to `window` cases go out at once, and fast-check, still in charge,
  * takes each one's outcome in its turn: the same cases are judged in the same order, and a failure shrinks as before.
  *
  * Only cases fast-check is sure to draw are sent: as many as the cases it still needs that are not yet under way (each
@@ -34,7 +36,6 @@ export interface AheadPlan<T, C> {
  * that fails ends the cases ahead: those under way are waited for, and shrinking runs its cases one at a time.
  */
 export class CasesAhead<T, C> {
-  private readonly drawn: T[] = [];
   private readonly ahead: CaseAhead<T, C>[] = [];
   /** Cases whose turn came, and of them those a precondition rejected: fast-check draws another for each. */
   private taken = 0;
@@ -49,11 +50,16 @@ export class CasesAhead<T, C> {
    */
   take(value: T): CaseAhead<T, C> | undefined {
     if (this.ended) return undefined;
-    this.fill();
+    // Its turn, and none started it ahead (the first case, or the one after a precondition's rejection made one more
+    // sure): it starts now with fast-check's value, and the cases after it behind it.
+    if (this.ahead.length === 0) this.start(value);
     const next = this.ahead.shift();
     this.taken++;
-    if (next && next.shown === fc.stringify(value)) return next;
-    // A value other than the sample's: a generator with a state of its own. No case is run ahead from here on.
+    if (next && isDeepStrictEqual(next.value, value)) {
+      this.fill();
+      return next;
+    }
+    // A value other than the one drawn ahead: fast-check drew its cases in another order. None runs ahead from here on.
     if (next) this.ahead.unshift(next);
     this.ended = true;
     return undefined;
@@ -72,25 +78,23 @@ export class CasesAhead<T, C> {
     return left.map((c) => c.started);
   }
 
-  /** Starts the cases fast-check is sure to draw, up to the window. */
+  /**
+   * Starts the cases after the one whose turn it is (taken) that fast-check is sure to draw, up to the window, the
+   * taken one among them.
+   */
   private fill(): void {
-    const { window, numRuns } = this.plan;
+    const { window, numRuns, draw } = this.plan;
     // Unless a case fails, fast-check draws until numRuns cases were not rejected.
     const sure = numRuns + this.rejected;
-    while (!this.ended && this.ahead.length < window && this.taken + this.ahead.length < sure) {
-      const value = this.valueAt(this.taken + this.ahead.length);
-      const { started, done } = this.plan.start(value);
-      const outcome = done.then((): CaseOutcome => ({ threw: false }), (error: unknown): CaseOutcome => ({ threw: true, error }));
-      this.ahead.push({ value, shown: fc.stringify(value), started, outcome });
+    while (this.ahead.length < window - 1 && this.taken + this.ahead.length < sure) {
+      const index = this.taken + this.ahead.length;
+      this.start(draw(index + 1)[index] as T);
     }
   }
 
-  /** The value fast-check draws for its case `index` from the seed: it samples as many as it needs, and again for more. */
-  private valueAt(index: number): T {
-    if (index >= this.drawn.length) {
-      const numRuns = Math.max(index + 1, this.drawn.length * 2, this.plan.numRuns);
-      this.drawn.splice(0, this.drawn.length, ...fc.sample(this.plan.arbitrary, { seed: this.plan.seed, numRuns }));
-    }
-    return this.drawn[index] as T;
+  private start(value: T): void {
+    const { started, done } = this.plan.start(value);
+    const outcome = done.then((): CaseOutcome => ({ threw: false }), (error: unknown): CaseOutcome => ({ threw: true, error }));
+    this.ahead.push({ value, started, outcome });
   }
 }

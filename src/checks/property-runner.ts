@@ -3,6 +3,7 @@ import type { Exchange } from '../http/exchange.js';
 import type { GeneratedMeta } from '../protocol/check-meta.js';
 import type { CaseApart } from './evidence.js';
 import { CasesAhead, type CaseOutcome } from './cases-ahead.js';
+import { RecordedArbitrary } from './recorded-arbitrary.js';
 import { CheckFailure, NotJudged, WritesExhausted } from './failure.js';
 import { runProperty } from './property.js';
 
@@ -68,14 +69,16 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
   let shrinkingCut = false;
   let judged = 0;
   let cases = 0;
-  // A replay runs its one case.
-  const ahead = path === undefined && window > 1 ? new CasesAhead({
-    arbitrary, seed, numRuns, window,
+  // A replay runs its one case, one by one.
+  const recorded = path === undefined && window > 1 ? new RecordedArbitrary(arbitrary) : undefined;
+  const ahead = recorded && new CasesAhead({
+    draw: (count) => recorded.sample(seed, count),
+    numRuns, window,
     start: (value: T) => {
       const { apart, done } = hooks.runApart(() => predicate(value));
       return { started: apart, done };
     },
-  }) : undefined;
+  });
   /** Ends the cases run ahead: those whose turn never came are dropped. */
   const endAhead = async () => {
     for (const ran of await ahead?.end() ?? []) hooks.dropCase(ran);
@@ -95,7 +98,7 @@ export async function runCases<T>(arbitrary: fc.Arbitrary<T>, predicate: (value:
       return { exchanges, outcome: { threw: true, error } };
     }
   };
-  const outcome = await runProperty(arbitrary, async (value) => {
+  const outcome = await runProperty(recorded ?? arbitrary, async (value) => {
     // Once a case cannot be judged no case can: end the remaining cases and shrinking at once.
     if (notJudged) throw notJudged;
     if (crash !== undefined) throw crash;
