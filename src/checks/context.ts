@@ -32,8 +32,9 @@ export class CheckContext<R extends RuleId = RuleId> extends CheckJudging<R> {
     this.terms = CASE_TERMS;
     let run: CasesRun | undefined;
     try {
-      // As many cases at once as the run may have requests in flight: the pacer holds the run to that.
-      const window = this.env.settings.concurrency;
+      // Against a target whose answers take long, as many cases at once as the run may have requests in flight (the
+      // pacer holds the run to that); else one by one (see SLOW_ANSWER_MS).
+      const window = this.env.client.answersAreSlow ? this.env.settings.concurrency : 1;
       run = await runCases(arbitrary, predicate, { seed, numRuns, path: replayed?.path, window }, {
         startCase: () => this.evidence.startCase(),
         runApart: (runCase) => this.evidence.runApart(runCase),

@@ -204,6 +204,7 @@ describe('CheckContext', () => {
     const shrink = async (concurrency: number) => {
       const { t, sent } = context(201, '{"id":1,"name":"x"}', 'CREATE-1', [], 3);
       Object.assign(t.env.settings, { concurrency });
+      Object.assign(t.env.client, { answersAreSlow: true });
       const run = t.property(fc.integer({ min: 0, max: 1000 }), async (n) => {
         await t.create({ name: String(n) });
         t.expect(n <= 10, `${n} is too big`);
@@ -220,6 +221,25 @@ describe('CheckContext', () => {
     expect(ahead.meta).toEqual(alone.meta);
     expect(ahead.message).toBe(alone.message);
     expect(ahead.sent).toBe(alone.sent + 2);
+  });
+
+  it('sends a property\'s cases one by one where the target answers at once, and ahead of their turn where it does not', async () => {
+    const mostAtOnce = async (answersAreSlow: boolean) => {
+      const { t } = context(200, '[]');
+      Object.assign(t.env.settings, { concurrency: 4 });
+      Object.assign(t.env.client, { answersAreSlow });
+      let underWay = 0;
+      let most = 0;
+      await t.property(fc.integer(), async () => {
+        most = Math.max(most, ++underWay);
+        t.expectList(await t.list());
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        underWay--;
+      }, 8);
+      return most;
+    };
+    expect(await mostAtOnce(false)).toBe(1);
+    expect(await mostAtOnce(true)).toBe(4);
   });
 
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
