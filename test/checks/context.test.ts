@@ -203,8 +203,7 @@ describe('CheckContext', () => {
   it('shrinks a writing property as far with its cases sent ahead as one by one', async () => {
     const shrink = async (concurrency: number) => {
       const { t, sent } = context(201, '{"id":1,"name":"x"}', 'CREATE-1', [], 3);
-      Object.assign(t.env.settings, { concurrency });
-      Object.assign(t.env.client, { answersAreSlow: true });
+      Object.assign(t.env.settings, { concurrency, targetKind: 'url' });
       const run = t.property(fc.integer({ min: 0, max: 1000 }), async (n) => {
         await t.create({ name: String(n) });
         t.expect(n <= 10, `${n} is too big`);
@@ -223,11 +222,10 @@ describe('CheckContext', () => {
     expect(ahead.sent).toBe(alone.sent + 2);
   });
 
-  it('sends a property\'s cases one by one where the target answers at once, and ahead of their turn where it does not', async () => {
-    const mostAtOnce = async (answersAreSlow: boolean) => {
+  it('sends a property\'s cases ahead of their turn against a target given by URL, one by one against the bundled reference', async () => {
+    const mostAtOnce = async (targetKind: 'url' | 'reference') => {
       const { t } = context(200, '[]');
-      Object.assign(t.env.settings, { concurrency: 4 });
-      Object.assign(t.env.client, { answersAreSlow });
+      Object.assign(t.env.settings, { concurrency: 4, targetKind });
       let underWay = 0;
       let most = 0;
       await t.property(fc.integer(), async () => {
@@ -238,8 +236,8 @@ describe('CheckContext', () => {
       }, 8);
       return most;
     };
-    expect(await mostAtOnce(false)).toBe(1);
-    expect(await mostAtOnce(true)).toBe(4);
+    expect(await mostAtOnce('reference')).toBe(1);
+    expect(await mostAtOnce('url')).toBe(4);
   });
 
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {

@@ -1,8 +1,8 @@
 /**
- * A target across a network: the reference served behind a delay, as a staging in another region is. There a
- * generated check's cases go out ahead of their turn (see CasesAhead), and must judge what they judge one by one: the
- * same verdict, the same failing checks, the same shrunk counterexamples, as against the bundled reference, which
- * answers at once, so that its cases go one by one.
+ * A target across a network: the reference served behind a delay, as a staging in another region is. Against a
+ * target given by URL a generated check's cases go out ahead of their turn (see CasesAhead), and must judge what they
+ * judge one by one: the same verdict, the same failing checks, the same shrunk counterexamples, as against the bundled
+ * reference, whose cases go one by one.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,7 @@ import { referenceHandler } from '../../src/reference/server.js';
 import type { RunReport } from '../../src/results/run-report.js';
 import { readReport, runCli, tempDir } from '../support/cli.js';
 
-/** Every answer this late: far above the answer time from which cases go ahead (SLOW_ANSWER_MS). */
+/** Every answer this late: long enough that cases sent one by one would not overlap. */
 const DELAY_MS = 25;
 
 /** The reference with these faults, each answer `DELAY_MS` late, closed once `use` is done with it. */
