@@ -9,6 +9,7 @@ import type { Proxy } from './proxy.js';
 import { recordRequest, recordResponse } from './record.js';
 import { RateLimitPolicy } from './rate-limit-policy.js';
 import { Reply } from './reply.js';
+import { AnswerTimes } from './answer-times.js';
 import { RequestStatistics } from './request-statistics.js';
 import { newSpanId, newTraceId, traceparent } from './trace.js';
 import { describeFailure } from './failure.js';
@@ -91,6 +92,7 @@ export class HttpClient {
   private readonly deadlines: Deadlines;
   private readonly breaker: CircuitBreaker;
   private readonly statistics = new RequestStatistics();
+  private readonly answerTimes = new AnswerTimes();
 
   constructor(private readonly options: ClientOptions) {
     const concurrency = options.concurrency ?? 32;
@@ -159,6 +161,11 @@ export class HttpClient {
     return this.statistics.waitingOnTargetMs;
   }
 
+  /** Whether the target's answers take long (see {@link AnswerTimes.slow}). */
+  get answersAreSlow(): boolean {
+    return this.answerTimes.slow;
+  }
+
   /** When the first request was sent, in milliseconds since the Unix epoch; undefined before any. */
   get firstRequestAt(): number | undefined {
     return this.statistics.firstRequestAt;
@@ -198,9 +205,12 @@ export class HttpClient {
     }
     const deadline = 'down' in admitted ? probeDeadline(deadlineNow(), this.options.timeoutMs) : deadlineNow();
     this.statistics.sent();
+    const sentAt = performance.now();
     try {
       const attempt = await this.transport.request(prepared, deadline, signal);
       this.breaker.settle(admitted.probe, attempt.failure);
+      const status = attempt.response?.status;
+      if (status !== undefined) this.answerTimes.note(performance.now() - sentAt, status >= 200 && status < 300);
       return attempt;
     } finally {
       this.statistics.ended();

@@ -204,6 +204,7 @@ describe('CheckContext', () => {
     const shrink = async (concurrency: number) => {
       const { t, sent } = context(201, '{"id":1,"name":"x"}', 'CREATE-1', [], 3);
       Object.assign(t.env.settings, { concurrency, targetKind: 'url' });
+      Object.assign(t.env.client, { answersAreSlow: true });
       const run = t.property(fc.integer({ min: 0, max: 1000 }), async (n) => {
         await t.create({ name: String(n) });
         t.expect(n <= 10, `${n} is too big`);
@@ -222,10 +223,11 @@ describe('CheckContext', () => {
     expect(ahead.sent).toBe(alone.sent + 2);
   });
 
-  it('sends a property\'s cases ahead of their turn against a target given by URL, one by one against the bundled reference', async () => {
-    const mostAtOnce = async (targetKind: 'url' | 'reference') => {
+  it('sends a property\'s cases ahead of their turn against a target given by URL that answers late, else one by one', async () => {
+    const mostAtOnce = async (targetKind: 'url' | 'reference', answersAreSlow: boolean) => {
       const { t } = context(200, '[]');
       Object.assign(t.env.settings, { concurrency: 4, targetKind });
+      Object.assign(t.env.client, { answersAreSlow });
       let underWay = 0;
       let most = 0;
       await t.property(fc.integer(), async () => {
@@ -236,8 +238,9 @@ describe('CheckContext', () => {
       }, 8);
       return most;
     };
-    expect(await mostAtOnce('reference')).toBe(1);
-    expect(await mostAtOnce('url')).toBe(4);
+    expect(await mostAtOnce('url', false)).toBe(1);
+    expect(await mostAtOnce('reference', true)).toBe(1);
+    expect(await mostAtOnce('url', true)).toBe(4);
   });
 
   it('skips a property whose first failing case cannot be judged: no case showed anything', async () => {
