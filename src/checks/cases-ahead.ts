@@ -34,8 +34,9 @@ const DRAWN_AT_ONCE = 8;
  * A generated check's cases, sent before the ones ahead of them are answered: fast-check hands a property its cases one
  * at a time, each once the one before is judged, so that a property of 25 cases of one request takes 25 round trips
  * where the run may have 8 requests in flight. The values fast-check will draw are known from the seed (`fc.sample`
- * draws the same ones, in the same order: see RecordedArbitrary), so up to `window` cases go out at once, and fast-check, still in charge,
- * takes each one's outcome in its turn: the same cases are judged in the same order, and a failure shrinks as before.
+ * draws the same ones, in the same order: see RecordedArbitrary), so up to `window` cases go out at once, and
+ * fast-check, still in charge, takes each one's outcome in its turn: the same cases are judged in the same order, and a
+ * failure shrinks as before.
  *
  * Only cases fast-check is sure to draw are sent: as many as the cases it still needs that are not yet under way (each
  * case under way may pass), so that a run whose every case passes sends exactly the cases it sent one by one. A case
