@@ -71,7 +71,10 @@ export class CheckEvidence {
     return this.pointedAt;
   }
 
-  /** Counts an exchange of the check's, and keeps it while there is room; one of a case ahead of its turn, once it is taken. */
+  /**
+   * Counts an exchange of the check's, and keeps it while there is room; one of a case ahead of its turn, once the case
+   * is taken.
+   */
   keep(exchange: Exchange): void {
     const ahead = apart.getStore();
     if (ahead?.evidence === this) {
@@ -96,7 +99,8 @@ export class CheckEvidence {
 
   /**
    * Runs a generated case ahead of its turn, beside the cases before it: its exchanges are gathered apart, and kept by
-   * {@link takeCase} when its turn comes, so that what the check keeps does not depend on which case was answered first.
+   * {@link takeCase} when its turn comes, so that what the check keeps does not depend on which case was answered
+   * first.
    */
   runApart(run: () => Promise<void>): { readonly apart: CaseApart; readonly done: Promise<void> } {
     const gathering: Gathering = { evidence: this, exchanges: [], writes: 0 };

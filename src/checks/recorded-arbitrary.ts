@@ -4,8 +4,9 @@ import fc from 'fast-check';
  * An arbitrary that draws each case once for two readers: the sample that sends cases ahead of their turn (see
  * CasesAhead) and fast-check's run of the property, which draw the same cases from one seed, in the same order. Each
  * reader's n-th draw is the n-th value drawn by either, first: a case's value is then the very one both see, generated
- * once, and held only until fast-check's run draws it. A case's random generator is its own (fast-check derives it from the seed and the case's index, and no
- * draw changes the next one's), so the value a reader did not draw itself is the one it would have drawn.
+ * once, and held only until fast-check's run draws it. A case's random generator is its own (fast-check derives it
+ * from the seed and the case's index, and no draw changes the next one's), so the value a reader did not draw itself is
+ * the one it would have drawn.
  */
 export class RecordedArbitrary<T> extends fc.Arbitrary<T> {
   /** The values drawn ahead of fast-check's run, by the case's index; each goes once fast-check's run has drawn it. */

@@ -158,9 +158,9 @@ export class Reservation {
   /**
    * Holds one write for a request about to be sent; false when none is left (the request must not be sent). With
    * `borrow`, a reservation that ran out takes one more from what the budget has left, up to as many again as it
-   * reserved (and as many as it was forgiven): shrinking a failure of a generated check, which reserves for its cases only, since a target that keeps
-   * the contract never makes it shrink. (Without the bound, shrinking against a target of no budget could go on for
-   * hundreds of requests.)
+   * reserved (and as many as it was forgiven): shrinking a failure of a generated check, which reserves for its cases
+   * only, since a target that keeps the contract never makes it shrink. (Without the bound, shrinking against a target
+   * of no budget could go on for hundreds of requests.)
    */
   hold(borrow = false): boolean {
     if (this.left <= 0) {
