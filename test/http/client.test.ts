@@ -29,11 +29,12 @@ describe.concurrent('HttpClient against a local server', () => {
   const get = { operation: 'list', method: 'GET', path: '/categories' };
 
   it('finds a target\'s answers slow by the time from sending to the last byte, not by the wait for a slot', async ({ expect, onTestFinished }) => {
-    // One slot, held 300 ms by the first request: the ten after it wait that long for it, and are answered at once.
+    // One slot, held 300 ms by the first request: the thirty after it wait about that long for it, and are answered at
+    // once (the quickest of them decides, however loaded the machine).
     const { client: fast } = await serving(onTestFinished, (n, response) => (n === 1 ? setTimeout(() => response.end('[]'), 300) : response.end('[]')), options.maxResponseBytes, 2000, 1);
-    const replies = await Promise.all(Array.from({ length: 11 }, (_, i) => fast.send(`fast-${i}`, get)));
+    const replies = await Promise.all(Array.from({ length: 31 }, (_, i) => fast.send(`fast-${i}`, get)));
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    expect(replies.every((r) => r.exchange.durationMs >= 300)).toBe(true);
+    expect(replies.every((r) => r.exchange.durationMs >= 250)).toBe(true);
     expect(fast.answersAreSlow).toBe(false);
     const { client: slow } = await serving(onTestFinished, (_n, response) => setTimeout(() => response.end('[]'), 40), options.maxResponseBytes, 2000);
     expect(slow.answersAreSlow).toBe(false);
