@@ -1,10 +1,17 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
 import { parseJson, type JsonDocument } from '../json/parse.js';
+import { ParsedBodies } from './parsed-bodies.js';
+
+/** What a body parses to. */
+type Parsed = { readonly document?: JsonDocument; readonly error?: string };
+
+/** Large bodies parsed in this thread, found again by their bytes (a target's long list, read once per check). */
+const parsedBodies = new ParsedBodies<Parsed>();
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {
-  private parsed?: { readonly document?: JsonDocument; readonly error?: string };
+  private parsed?: Parsed;
   private received: Buffer | undefined;
   /** The body's size in bytes (0 when no response arrived). */
   readonly size: number;
@@ -40,9 +47,9 @@ export class Reply {
   }
 
   /** The body as one parsed JSON value, or why it is not one (invalid UTF-8, a BOM, a syntax error). */
-  json(): { readonly document?: JsonDocument; readonly error?: string } {
+  json(): Parsed {
     if (!this.parsed) {
-      this.parsed = parse(this.received);
+      this.parsed = this.received ? parsedBodies.parse(this.received, parse) : parse(undefined);
       this.received = undefined;
     }
     return this.parsed;
@@ -61,7 +68,7 @@ export class Reply {
   }
 }
 
-function parse(bytes: Buffer | undefined): { document?: JsonDocument; error?: string } {
+function parse(bytes: Buffer | undefined): Parsed {
   if (!bytes || bytes.length === 0) return { error: 'the body is empty' };
   const text = decoded(bytes);
   if (text === undefined) return { error: 'the body is not valid UTF-8' };

@@ -37,10 +37,7 @@ function listProblems(validate: SchemaValidator, items: readonly unknown[], docu
   const own: string[] = [];
   const followed: string[] = [];
   let cause: Cause | undefined;
-  // A plain loop, the id read only for an invalid item: a list of 100,000 valid Categories is read once per list read.
-  for (let i = 0; i < items.length; i++) {
-    const found = validate(items[i], document);
-    if (found.length === 0) continue;
+  for (const { i, found } of invalidItems(validate, items, document)) {
     const id = readCategory(document, items[i])?.id;
     const problem = `${id === undefined ? `item ${i} (no id)` : `the category with id ${id} (item ${i})`}: ${found.join('; ')}`;
     const stray = id === undefined ? undefined : strays.get(id);
@@ -52,6 +49,32 @@ function listProblems(validate: SchemaValidator, items: readonly unknown[], docu
   }
   if (own.length > 0 || cause === undefined) return shown(own);
   return { violations: shown(followed), cause };
+}
+
+/** The invalid items of each list document, by validator: a read that answers the same bytes shares its parse. */
+const invalidByValidator = new WeakMap<SchemaValidator, WeakMap<JsonDocument, readonly InvalidItem[]>>();
+
+/** An item of a list, by its place, and what its schema found wrong with it. */
+interface InvalidItem {
+  readonly i: number;
+  readonly found: readonly string[];
+}
+
+/** The invalid items of a list, worked out once per document (see ParsedBodies: reads of the same bytes share one). */
+function invalidItems(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument): readonly InvalidItem[] {
+  let byDocument = invalidByValidator.get(validate);
+  if (!byDocument) invalidByValidator.set(validate, (byDocument = new WeakMap()));
+  let invalid = byDocument.get(document);
+  if (!invalid) {
+    const found: InvalidItem[] = [];
+    // A plain loop: a list of 100,000 valid Categories is read once per list document.
+    for (let i = 0; i < items.length; i++) {
+      const problems = validate(items[i], document);
+      if (problems.length > 0) found.push({ i, found: problems });
+    }
+    byDocument.set(document, (invalid = found));
+  }
+  return invalid;
 }
 
 function shown(problems: readonly string[]): readonly string[] {
