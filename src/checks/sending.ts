@@ -260,6 +260,26 @@ export class CheckRequests<R extends RuleId = RuleId> {
     return this.shows(await this.suite.lists.opening(() => this.list()));
   }
 
+  /**
+   * Waits for what other checks do, for as long as this check may run: a cancelled run aborts the check's signal, and
+   * checks it cancelled before they started never end.
+   */
+  async awaitOthers(done: Promise<void>): Promise<void> {
+    const signal = this.signal;
+    if (!signal) return done;
+    signal.throwIfAborted();
+    let stop!: () => void;
+    const aborted = new Promise<never>((_, reject) => {
+      stop = () => reject(signal.reason);
+      signal.addEventListener('abort', stop, { once: true });
+    });
+    try {
+      await Promise.race([done, aborted]);
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+  }
+
   /** A reply this check judges but another sent (a shared list, a shared request), kept among its exchanges (once). */
   shows(reply: Reply): Reply {
     this.evidence.shows(reply.exchange);

@@ -3,7 +3,6 @@ import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
 import { declareAuditTests } from './audit-tests.js';
-import type { CreatedCategory } from '../json/category.js';
 import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing, type NoEffectRule } from './closing/no-effect.js';
 import { CheckContext } from './context.js';
@@ -81,10 +80,16 @@ export interface Suite {
   checkCreatedAreListed(): void;
   /**
    * LIST-2: every category the whole run created so far is in the list, as its 201 showed it, once the list holds
-   * more than 256 (a shorter list is topped up first, within `--top-up`). Declared by the suite that runs last, it
-   * reads the list once the run has created the most: truncation to the newest N shows.
+   * more than 256 (a shorter list is topped up first, within `--top-up`). Declared first by the suite that runs last,
+   * it reads the list once the run has created the most: truncation to the newest N shows. It reads once the checks
+   * at the run's end have ended (see atRunEnd).
    */
   checkRunCreationsAreListed(): void;
+  /**
+   * The checks `declare` declares run at the run's end, beside the whole run's LIST-2 check declared before them (see
+   * RunEnd): they start once its top-up has sent its last create, and it reads the list once they have ended.
+   */
+  atRunEnd(declare: () => void): void;
   /** `rule`: every request this suite's checks registered with `t.expectNoEffect(rule, …)` created nothing. */
   checkRejectedCreatedNothing(rule: NoEffectRule): void;
   /** The audits (src/checks/audits/) of every exchange of this suite. Declare last. */
@@ -132,7 +137,9 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
     endTurn?.();
   });
 
-  const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}) => {
+  // Whether the checks being declared run at the run's end (see Suite.atRunEnd).
+  let declaringAtRunEnd = false;
+  const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}, closesRun = false) => {
     ruleById(rule);
     // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
     if (!selects(state.env.settings.selection, rule)) return;
@@ -144,6 +151,9 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
     // Reserved as its wave starts (see WavePlans). A replay runs one check: the others are filtered out and reserve
     // nothing.
     const replay = state.env.settings.replay;
+    const willRun = runsHere && (!replay || replay.title === title);
+    const atRunEnd = declaringAtRunEnd;
+    if (willRun && atRunEnd) state.end.expectCheckAtEnd();
     let plan: WritePlan = {};
     if (!replay || replay.title === title) {
       run.plans.add(wave, () => {
@@ -151,6 +161,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
       });
     }
     declare(title, async ({ task, skip, signal, annotate }) => {
+      if (closesRun) state.end.closingCheckStarts();
       state.publishTotals(task); // from now on, with every write sent (see SuiteState.noteWrite)
       const t = new CheckContext(state, rule, checkName, (note) => skip(note) as never, {
         writes: plan.reservation, signal, notify: (text) => annotate(text, 'notice'), dependsOn: options.dependsOn,
@@ -158,6 +169,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
       let withheld = plan.withheld;
       let passed = false;
       try {
+        if (atRunEnd) await t.awaitOthers(state.end.turn());
         if (withheld) t.skip(withheld.reason);
         await body(t);
         t.assertNotVacuous();
@@ -171,6 +183,9 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
         }
         throw error;
       } finally {
+        // However the check ended: the checks at the run's end wait for the one that closes it, and it for them.
+        if (closesRun) state.end.topUpSent();
+        if (atRunEnd) state.end.checkAtEndEnded();
         t.releaseWrites();
         const sent = !withheld && options.hazards?.length ? { hazards: options.hazards } : {};
         recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent });
@@ -179,12 +194,6 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
         state.publishTotals(task);
       }
     }, CHECK_TIMEOUT_MS);
-  };
-
-  /** LIST-2's closing check over a set of created categories (see closing/list-2.ts). */
-  const checkListed = (creator: string, categories: () => CreatedCategory[], topUpTo = 0, when = '', opening?: () => Reply | undefined) => {
-    check('LIST-2', listedName(creator, when),
-      listedAsCreated({ creator, categories, topUpTo, ...(opening ? { opening } : {}) }), { sequential: true, kind: 'closing', dependsOn: ['CREATE-1'] });
   };
 
   return {
@@ -204,12 +213,26 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
       afterAll(() => {
         opening = undefined; // suite files stay loaded for the run: a large target's list is not kept with them
       });
-      checkListed(suiteCreator(name), () => [...state.ledger.created.values()], 0, '', () => opening);
+      const creator = suiteCreator(name);
+      check('LIST-2', listedName(creator), listedAsCreated({ creator, categories: () => [...state.ledger.created.values()], topUpTo: 0, opening: () => opening }),
+        { sequential: true, kind: 'closing', dependsOn: ['CREATE-1'] });
     },
 
     checkRunCreationsAreListed() {
-      const listed = () => [...state.run.created.values()].filter((c) => !state.run.listedElsewhere.has(c.id));
-      checkListed('the whole run', listed, LONG_LIST, `, once the list holds more than ${LONG_LIST - 1}`);
+      const categories = () => [...state.run.created.values()].filter((c) => !state.run.listedElsewhere.has(c.id));
+      // Not sequential, and so declared first: the checks at the run's end (see atRunEnd) go beside it.
+      check('LIST-2', listedName('the whole run', `, once the list holds more than ${LONG_LIST - 1}`),
+        listedAsCreated({ creator: 'the whole run', categories, topUpTo: LONG_LIST, end: state.end }),
+        { kind: 'closing', dependsOn: ['CREATE-1'] }, true);
+    },
+
+    atRunEnd(declare: () => void) {
+      declaringAtRunEnd = true;
+      try {
+        declare();
+      } finally {
+        declaringAtRunEnd = false;
+      }
     },
 
     shared<T>(sharedName: string, writes: number, send: (t: CheckContext) => Promise<T>): Shared<T> {

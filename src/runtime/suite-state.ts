@@ -5,6 +5,7 @@ import type { Environment } from './environment.js';
 import { Coverage } from './coverage.js';
 import { Ledger } from './ledger.js';
 import { SuiteLists } from './suite-lists.js';
+import { RunEnd } from './run-end.js';
 import type { RunState } from './run-state.js';
 import type { RefusalKind } from './write-budget.js';
 import { publishTotals, publishWriteCounts, type SuiteTotals, type SharedWrites } from '../protocol/check-meta.js';
@@ -40,6 +41,8 @@ export class SuiteState {
   readonly coverage: Coverage;
   /** The lists the suite opens and closes on, read once between its checks. */
   readonly lists: SuiteLists;
+  /** The run's end, in the suite that runs last: its closing LIST-2 check and the checks beside it (see RunEnd). */
+  readonly end = new RunEnd();
   /** The requests its checks share (see Shared), for what they spent. */
   readonly shared: SpendsWrites[] = [];
   private exchanges = 0;

@@ -5,6 +5,7 @@ import { expectNewCategory } from '../expectations.js';
 import { readListed } from '../listing.js';
 import { problemsMessage } from '../problems-message.js';
 import { Kinds } from '../../core/problem-kinds.js';
+import type { RunEnd } from '../../runtime/run-end.js';
 
 /** What one LIST-2 closing check looks at. */
 export interface ListedAsCreated {
@@ -19,6 +20,11 @@ export interface ListedAsCreated {
   readonly topUpTo: number;
   /** The list before the suite's first check, when the suite read one: the list must have grown since. */
   readonly opening?: () => Reply | undefined;
+  /**
+   * The run's end, for the check of the whole run (see RunEnd): the checks at the end start once its top-up has sent
+   * its last create, and it reads the list once they have ended.
+   */
+  readonly end?: RunEnd;
 }
 
 /**
@@ -27,14 +33,16 @@ export interface ListedAsCreated {
  * that already holds N, shows no missing category of the run's, but does not grow). With a length to top up to,
  * the check first reads the list and creates what it lacks of that length.
  */
-export function listedAsCreated({ creator, categories, topUpTo, opening }: ListedAsCreated): (t: CheckContext<'LIST-2'>) => Promise<void> {
+export function listedAsCreated({ creator, categories, topUpTo, opening, end }: ListedAsCreated): (t: CheckContext<'LIST-2'>) => Promise<void> {
   return async (t) => {
     const openingReply = opening?.();
     const before = topUpTo > 0 ? await readListed(t, await t.openingList()) : openingReply ? await readListed(t, openingReply) : undefined;
     const topUp = before && topUpTo > 0 ? await t.topUp(before.size, topUpTo) : 0;
-    await sendTopUp(t, topUp);
+    await sendTopUp(t, topUp, () => end?.topUpSent());
+    end?.topUpSent();
     const created = categories();
     if (created.length === 0) t.skip(`${creator} created no category`);
+    if (end) await t.awaitOthers(end.checksAtEndEnded());
     const after = await readListed(t, await t.closingList());
     // Since the list before: the top-up's categories, or the suite's (the whole run's grew the lists of their suites),
     // counting only those whose id no earlier 201 of the run showed: a create that hands back an existing category
@@ -74,13 +82,14 @@ function differenceKind(difference: string): string {
 /**
  * The top-up's creates, as many at once as the run may have in flight: each next one starts as one is answered, and
  * none starts once one was not kept, or could not be sent (its failure is the check's, once those under way end).
+ * `lastStarted` is called as the last one starts.
  */
-async function sendTopUp(t: CheckContext<'LIST-2'>, count: number): Promise<void> {
+async function sendTopUp(t: CheckContext<'LIST-2'>, count: number, lastStarted: () => void): Promise<void> {
   let started = 0;
   let failure: { readonly error: unknown } | undefined;
   const sender = async () => {
     while (started < count && !failure) {
-      started++;
+      if (++started === count) lastStarted();
       try {
         keptTopUpCreate(t, await t.create(t.env.bodies.valid(t.marker('many'))));
       } catch (error) {

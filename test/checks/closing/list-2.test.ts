@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { listedAsCreated } from '../../../src/checks/closing/list-2.js';
 import { CheckFailure } from '../../../src/checks/failure.js';
 import type { Reply } from '../../../src/http/reply.js';
+import { RunEnd } from '../../../src/runtime/run-end.js';
 import type { SuiteState } from '../../../src/runtime/suite-state.js';
-import { checkIn, createdBy, MemoryTarget, Skipped, suiteOver } from '../../support/memory-target.js';
+import { checkIn, createdBy, MemoryTarget, refusedCreate, Skipped, suiteOver } from '../../support/memory-target.js';
 
 /** LIST-2's closing check over the categories the suite created, run; `opening`: the list before the suite's checks. */
 function closingCheck(state: SuiteState, { topUpTo = 0, opening = undefined as Reply | undefined } = {}) {
@@ -84,6 +85,33 @@ describe('LIST-2 closing check', () => {
     expect(target.stored).toHaveLength(4);
     expect(state.run.toppedUp).toEqual({ listed: 1, to: 4 });
     expect(state.ledger.created.size).toBe(3);
+  });
+
+  it('at the run\'s end: reads the list once the checks at the end have ended, the list the closing AUTH-4 check reads too', async () => {
+    const target = new MemoryTarget().holding(1);
+    const sent: string[] = [];
+    const answer = target.answer.bind(target);
+    target.answer = (id, request) => {
+      sent.push(request.method);
+      return answer(id, request);
+    };
+    const state = suiteOver(target, { topUp: 5 });
+    const end = new RunEnd();
+    end.expectCheckAtEnd();
+    end.closingCheckStarts();
+    const t = checkIn(state, 'LIST-2');
+    const outcome = listedAsCreated({ creator: 'the whole run', categories: () => [...state.ledger.created.values()], topUpTo: 4, end })(t);
+    // The check at the end, let in by the top-up: authentication tried once more.
+    await end.turn();
+    await refusedCreate(state);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(sent).toEqual(['GET', 'POST', 'POST', 'POST', 'POST']);
+    end.checkAtEndEnded();
+    await expect(outcome).resolves.toBeUndefined();
+    expect(sent).toEqual(['GET', 'POST', 'POST', 'POST', 'POST', 'GET']);
+    // AUTH-4 judges the list LIST-2 read last (the suite's sixth exchange), and reads none of its own.
+    expect((await checkIn(state, 'AUTH-4').closingList()).exchange.id).toBe('auth-6');
+    expect(sent).toHaveLength(6);
   });
 
   it('fails a topped-up list that did not grow by what the top-up added', async () => {
