@@ -203,12 +203,19 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
     checkCreatedAreListed() {
       // The list as it stood before the suite's first check, for the growth the closing check requires.
       let opening: Reply | undefined;
+      const read = () => state.lists.opening(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
+        throw new Error('the opening list is not a check');
+      }).list());
+      // The first wave's suites open on the run's first list (see OpeningLists): it is the suites' first request, and
+      // goes out as they are declared, while the suite files after them load, rather than as the first one starts. Not
+      // in a replay, which may run no suite of the first wave, nor where no LIST-2 check of the suite's is declared.
+      if (runsHere && wave === 0 && !options.opensOnRunCategories && !state.env.settings.replay && selects(state.env.settings.selection, 'LIST-2')) {
+        read().catch(() => undefined); // its failure is the beforeAll hook's, below
+      }
       // As long as a check may take: vitest's default of 10 s would cut off a list read that takes --timeout.
       beforeAll(async () => {
         if (!runsHere) return;
-        opening = await state.lists.opening(() => new CheckContext(state, 'LIST-2', 'the list before the suite', () => {
-          throw new Error('the opening list is not a check');
-        }).list());
+        opening = await read();
       }, CHECK_TIMEOUT_MS);
       afterAll(() => {
         opening = undefined; // suite files stay loaded for the run: a large target's list is not kept with them
