@@ -3,6 +3,7 @@ import type { CreatedCategory } from '../json/category.js';
 import type { RunSettings } from '../protocol/settings.js';
 import type { Cause, Owner } from '../rules/cause.js';
 import { OpeningLists } from './opening-lists.js';
+import { growHeapSlowlyForLargeLists } from './large-list-heap.js';
 import { SuiteTurns } from './suite-turns.js';
 import { WavePlans } from './wave-plans.js';
 import { WriteBudget } from './write-budget.js';
@@ -69,5 +70,5 @@ export function runState(settings: RunSettings): RunState {
 
 /** A run's state before its first request: nothing created, nothing given, with these budgets. */
 export function newRunState(budget: WriteBudget, topUp: WriteBudget): RunState {
-  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), owners: new WeakMap(), strays: new Map(), strayIds: new Map(), budget, topUp, posts: 0, openings: new OpeningLists(), plans: new WavePlans(), turns: new SuiteTurns() };
+  return { created: new Map(), listedElsewhere: new Set(), idsGiven: new Map(), owners: new WeakMap(), strays: new Map(), strayIds: new Map(), budget, topUp, posts: 0, openings: new OpeningLists(), plans: new WavePlans(), turns: new SuiteTurns(growHeapSlowlyForLargeLists) };
 }

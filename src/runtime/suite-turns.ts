@@ -17,9 +17,11 @@ export class SuiteTurns {
   /** The end of the suite that entered last, which the next one to enter waits for when the list is large. */
   private last: Promise<void> = Promise.resolve();
 
-  constructor() {
+  /** `onLarge`: what a large first list also decides (see growHeapSlowlyForLargeLists), called once. */
+  constructor(private readonly onLarge: () => void = () => undefined) {
     this.decided = new Promise((resolve) => {
       this.decide = (large) => {
+        if (this.large === undefined && large) this.onLarge();
         this.large ??= large;
         resolve();
       };

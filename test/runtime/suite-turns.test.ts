@@ -45,3 +45,17 @@ describe('SuiteTurns', () => {
     expect(order).toEqual([0, 1, 2]);
   });
 });
+
+describe('SuiteTurns on a large target', () => {
+  it('says so once, when the first list is large, and not for a small one', () => {
+    let told = 0;
+    const large = new SuiteTurns(() => told++);
+    large.listRead(listOf(5_000_000));
+    large.listRead(listOf(5_000_000));
+    expect(told).toBe(1);
+    const small = new SuiteTurns(() => told++);
+    small.listRead(listOf(50_000));
+    small.listRead(listOf(5_000_000));
+    expect(told).toBe(1);
+  });
+});
