@@ -114,8 +114,9 @@ for (const op of guarded) {
   }
 }
 
+// The list the suite opens on was read so (megabytes, on a large target): it is not read again for this check.
 suite.check('AUTH-3', `${list.label} with the valid key as "Bearer <key>" is accepted`, async (t) => {
-  t.expectStatus(await t.list(), 200);
+  t.expectStatus(await t.openingList(), 200);
 });
 
 suite.check('AUTH-3', `${create.label} with the valid key as "Bearer <key>" is accepted`, async (t) => {
