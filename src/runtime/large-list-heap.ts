@@ -15,9 +15,9 @@ export function largeListHeapFlag(execArgv: readonly string[], nodeOptions: stri
 /**
  * Against a target whose lists are megabytes, V8's old generation grows by half of what a full collection leaves,
  * not by its own factor of up to 4. Each list (9 MB at 100,000 categories) is parsed, judged and dropped, and a heap
- * grown to four times what survived one stays that large: the run peaked at 370–375 MB where it now peaks at 250–270,
- * in no more time (docs/speed.md). Not on a small target: there the collections it adds cost a default run 6% of its
- * time for 5 MB. The flag holds for the whole process, both threads, from the next collection on.
+ * grown to four times what survived one stays that large: at 100,000 categories the run peaked at 366–369 MB, and
+ * 263–272 MB with it, in no more time (docs/speed.md). Not on a small target: there the collections it adds cost a
+ * default run 6% of its time for 5 MB. The flag holds for the whole process, both threads, from the next collection on.
  */
 export function growHeapSlowlyForLargeLists(): void {
   const flag = largeListHeapFlag(process.execArgv, process.env['NODE_OPTIONS'] ?? '');

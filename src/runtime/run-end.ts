@@ -9,9 +9,9 @@
  *
  * Each waits only for a check already under way. vitest runs so many tests at once (maxConcurrency), in one queue for
  * every suite of the worker (a batch's runs share it): a check that waited for one still in the queue could hold the
- * place that one waits for. So a check at the end that starts before the LIST-2 check (none of a shard that leaves it
- * out, of a --skip, of a replay of another check) goes at once, and the LIST-2 check whose checks at the end are not
- * all under way reads at once: the AUTH-4 check then reads the list again after them.
+ * place that one waits for. So a check at the end goes at once where the LIST-2 check has not started (or does not
+ * run: a shard or a --skip leaves it out, a replay runs another check), and the LIST-2 check whose checks at the end
+ * are not all under way reads at once: the AUTH-4 check then reads the list again after them.
  */
 export class RunEnd {
   /** The checks at the end that will run. */
