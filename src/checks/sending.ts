@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { perRequest } from '../generators/schema/parameter-values.js';
 import { bearer, validKey, type Credential, type CredentialSent } from '../http/credential.js';
 import type { Reply } from '../http/reply.js';
+import { settleBy } from '../http/settle.js';
 import { newTraceId } from '../http/trace.js';
 import type { CreatedCategory } from '../json/category.js';
 import { jsonText } from '../json/write.js';
@@ -264,20 +265,8 @@ export class CheckRequests<R extends RuleId = RuleId> {
    * Waits for what other checks do, for as long as this check may run: a cancelled run aborts the check's signal, and
    * checks it cancelled before they started never end.
    */
-  async awaitOthers(done: Promise<void>): Promise<void> {
-    const signal = this.signal;
-    if (!signal) return done;
-    signal.throwIfAborted();
-    let stop!: () => void;
-    const aborted = new Promise<never>((_, reject) => {
-      stop = () => reject(signal.reason);
-      signal.addEventListener('abort', stop, { once: true });
-    });
-    try {
-      await Promise.race([done, aborted]);
-    } finally {
-      signal.removeEventListener('abort', stop);
-    }
+  awaitOthers(done: Promise<void>): Promise<void> {
+    return this.signal ? settleBy(done, this.signal) : done;
   }
 
   /** A reply this check judges but another sent (a shared list, a shared request), kept among its exchanges (once). */

@@ -151,11 +151,11 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
     // Reserved as its wave starts (see WavePlans). A replay runs one check: the others are filtered out and reserve
     // nothing.
     const replay = state.env.settings.replay;
-    const willRun = runsHere && (!replay || replay.title === title);
+    const replayed = !replay || replay.title === title;
     const atRunEnd = declaringAtRunEnd;
-    if (willRun && atRunEnd) state.end.expectCheckAtEnd();
+    if (runsHere && replayed && atRunEnd) state.end.expectCheckAtEnd();
     let plan: WritePlan = {};
-    if (!replay || replay.title === title) {
+    if (replayed) {
       run.plans.add(wave, () => {
         plan = writes.plan(options.writes ?? 0, options.uses ?? []);
       });

@@ -8,9 +8,10 @@ export const STUCK_AFTER_MS = 1_000;
  * What `work` gives, or the signal's reason as soon as it aborts, whichever comes first: a deadline that depends on the
  * HTTP library honouring an abort is not a deadline. undici 7 leaves requests of a pool unsettled for good once it
  * has refused a header value (docs/architecture.md, "The HTTP client"); `stuck` is called when the work is still
- * unsettled {@link STUCK_AFTER_MS} after the abort, for the caller to give up on what it holds.
+ * unsettled {@link STUCK_AFTER_MS} after the abort, for the caller to give up on what it holds. (A check waiting for
+ * other checks gives none: see CheckRequests.awaitOthers.)
  */
-export function settleBy<T>(work: Promise<T>, signal: AbortSignal, stuck: () => void): Promise<T> {
+export function settleBy<T>(work: Promise<T>, signal: AbortSignal, stuck: () => void = () => undefined): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
     const abort = () => {

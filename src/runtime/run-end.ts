@@ -20,7 +20,6 @@ export class RunEnd {
   private started = 0;
   private ended = 0;
   private closingCheckStarted = false;
-  private sent = false;
   private topUpWasSent!: () => void;
   private readonly topUpSentPromise = new Promise<void>((resolve) => {
     this.topUpWasSent = resolve;
@@ -46,7 +45,7 @@ export class RunEnd {
    */
   async turn(): Promise<void> {
     this.started++;
-    if (this.closingCheckStarted && !this.sent) await this.topUpSentPromise;
+    if (this.closingCheckStarted) await this.topUpSentPromise;
   }
 
   /** A check at the end has ended, however it ended. */
@@ -56,7 +55,6 @@ export class RunEnd {
 
   /** The closing check's top-up sent its last create, or has none to send, or the check ended. Idempotent. */
   topUpSent(): void {
-    this.sent = true;
     this.topUpWasSent();
   }
 

@@ -22,7 +22,7 @@ const list: Operation = {
 };
 
 /** A context over a suite whose client answers every request with `status` and `body`, without a network. */
-function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = [], writes?: number) {
+function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule = 'LIST-1' as R, dependsOn: readonly RuleId[] = [], writes?: number, signal?: AbortSignal) {
   const sent: OutgoingRequest[] = [];
   let n = 0;
   const run = newRunState(new WriteBudget(10), new WriteBudget(0));
@@ -62,11 +62,19 @@ function context<R extends RuleId = 'LIST-1'>(status: number, body: string, rule
   const skip = (note: string): never => {
     throw new Error(`skipped: ${note}`);
   };
-  const extras = { dependsOn, ...(writes !== undefined ? { writes: run.budget.reserve(writes) } : {}) };
+  const extras = { dependsOn, ...(writes !== undefined ? { writes: run.budget.reserve(writes) } : {}), ...(signal ? { signal } : {}) };
   return { t: new CheckContext(suite as unknown as SuiteState, rule, 'a check', skip, extras), sent };
 }
 
 describe('CheckContext', () => {
+  it('waits for other checks until they are done, or until its run is cancelled (checks never started never end)', async () => {
+    await expect(context(200, '[]').t.awaitOthers(Promise.resolve())).resolves.toBeUndefined();
+    const cancel = new AbortController();
+    const waiting = context(200, '[]', 'LIST-1', [], undefined, cancel.signal).t.awaitOthers(new Promise<void>(() => undefined));
+    cancel.abort(new Error('the run was cancelled'));
+    await expect(waiting).rejects.toThrow('the run was cancelled');
+  });
+
   it('fails a check that sent no request', () => {
     const { t } = context(200, '[]');
     expect(() => t.assertNotVacuous()).toThrow(new CheckFailure('the check sent no request, so it shows nothing'));
