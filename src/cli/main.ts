@@ -6,7 +6,7 @@
 import { ConformanceError } from '../core/errors.js';
 import { suiteVersion } from '../core/package-info.js';
 import { Redactor } from '../core/secrets.js';
-import { setRunFlags } from './v8-flags.js';
+import { setRunFlags } from '../core/v8-flags.js';
 import { enableCompileCache } from './compile-cache.js';
 import { Output } from './console/output.js';
 import { helpText, helpTopic } from './help.js';

@@ -28,6 +28,11 @@ export interface RunTimings {
    * can be reached, comes before); absent when none was sent.
    */
   readonly toFirstRequestMs?: number;
+  /**
+   * Whether the suites' worker was the one started before vitest loaded (runner/early-worker.ts), which loads while
+   * vitest does; false where vitest asked to start it otherwise, absent where none was started early (selftest).
+   */
+  readonly earlyWorker?: boolean;
 }
 
 const PREFIX = 'petstore-conformance:';

@@ -18,6 +18,8 @@ import type { RunListener } from './listener.js';
 import { SuiteOrder } from './order.js';
 import { SuiteSlots, SLOTS_FOLDER_PREFIX } from './suite-slots.js';
 import { slotOf } from '../protocol/slots.js';
+import type { EarlyWorker } from './early-worker.js';
+import { suitesPool } from './suites-pool.js';
 
 /** What a run needs: how it checks, what it checks, and how it reports and stops. */
 export interface RunOptions {
@@ -59,7 +61,7 @@ export class SuiteSession {
   /** The run file's and suite files' copies for batches, made on the first batch. */
   private slots?: SuiteSlots;
 
-  private constructor(private readonly vitest: Vitest) {}
+  private constructor(private readonly vitest: Vitest, private readonly early: EarlyWorker | undefined) {}
 
   /** The collector of the run whose slot a test module serves. */
   private collectorOf(moduleId: string): ResultCollector | undefined {
@@ -67,10 +69,11 @@ export class SuiteSession {
   }
 
   /**
-   * Starts vitest: in one worker, the run file's suites side by side (see suites/run.ts). With `blobFile` (a shard
-   * of a run), also leaves vitest's blob of the run there, for the merge command.
+   * Starts vitest: in one worker, the run file's suites side by side (see suites/run.ts); the first run's worker is
+   * `early`, where it was started as vitest asks (see EarlyWorker). With `blobFile` (a shard of a run), also leaves
+   * vitest's blob of the run there, for the merge command.
    */
-  static async open(blobFile?: string): Promise<SuiteSession> {
+  static async open(blobFile?: string, early?: EarlyWorker): Promise<SuiteSession> {
     let session: SuiteSession | undefined;
     const forward: Reporter = {
       onTestModuleCollected: (m) => session?.collectorOf(m.moduleId)?.onTestModuleCollected(m),
@@ -96,7 +99,7 @@ export class SuiteSession {
         exclude: [],
         watch: false,
         reporters: blobFile ? [forward, ['blob', { outputFile: blobFile }]] : [forward],
-        pool: 'threads',
+        pool: suitesPool(early),
         maxWorkers: 1,
         isolate: false,
         fileParallelism: false,
@@ -114,7 +117,7 @@ export class SuiteSession {
     } finally {
       process.off('newListener', dropSignalListener);
     }
-    session = new SuiteSession(vitest);
+    session = new SuiteSession(vitest, early);
     markPhase('vitest-ready');
     return session;
   }
@@ -137,6 +140,8 @@ export class SuiteSession {
   async runAll(runs: readonly RunOptions[]): Promise<RunRecord[]> {
     if (runs.length > 1 && runs.some((options) => options.replay || options.shard)) throw new Error('a replay or a shard runs alone');
     markPhase('suites-start');
+    // Only a session's first run can take the early worker (see EarlyWorker).
+    const earlyBefore = this.early?.taken;
     const startedAt = new Date();
     const started = performance.now();
     const files = await this.vitest.globTestSpecifications();
@@ -187,8 +192,9 @@ export class SuiteSession {
       process.exitCode = undefined;
     }
     const durationMs = Math.round(performance.now() - started);
+    const earlyWorker = earlyBefore === false ? this.early?.taken : undefined;
     return planned.map(({ options, runId }, i) => recordOf(options, runId, collectors[i] as ResultCollector, startedAt,
-      runs.length === 1 ? durationMs : (collectors[i] as ResultCollector).durationMs));
+      runs.length === 1 ? durationMs : (collectors[i] as ResultCollector).durationMs, earlyWorker));
   }
 
   /** The run file's copies, with the suite files it imports, for `count` runs at once (SuiteOrder runs them in order). */
@@ -218,7 +224,8 @@ export function errorsOfSlot<E>(errors: readonly E[], slot: number): E[] {
 }
 
 /** What one run recorded, for `judge` (results/assess.ts). */
-function recordOf(options: RunOptions, runId: string, collector: ResultCollector, startedAt: Date, durationMs: number): RunRecord {
+function recordOf(options: RunOptions, runId: string, collector: ResultCollector, startedAt: Date, durationMs: number,
+  earlyWorker: boolean | undefined): RunRecord {
   const { errors } = collector;
   // Cut short, a run's audits may not have judged what its checks skipped over: the skips stay skips.
   const results = collector.cutShort ? collector.results : holdSkipsToTheirOwners(collector.results);
@@ -238,7 +245,7 @@ function recordOf(options: RunOptions, runId: string, collector: ResultCollector
     ...(options.settings.readOnly ? { readOnly: options.settings.readOnly } : {}),
     // The worker is a thread of this process: its memory counts here.
     resources: { maxRssBytes: process.resourceUsage().maxRSS * 1024, bytesReceived: collector.bytesReceived },
-    timings: phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt),
+    timings: { ...phaseTimings(collector.waitingOnTargetMs, collector.firstRequestAt), ...(earlyWorker !== undefined ? { earlyWorker } : {}) },
     writes: { budget: options.settings.maxWrites ?? null, ...collector.writes },
     created: collector.created,
     // A replay sends one check's requests: no measure of what a run exercises.

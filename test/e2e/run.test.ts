@@ -35,6 +35,8 @@ describe('a run against the bundled reference server', () => {
     expect(timings.firstRequestMs).toBeLessThan(timings.suitesMs);
     expect(timings.waitingOnTargetMs).toBeGreaterThan(0);
     expect(timings.waitingOnTargetMs).toBeLessThanOrEqual(timings.suitesMs - timings.firstRequestMs + 2);
+    // The suites' worker, started as vitest loaded, is the one vitest asked for (runner/early-worker.ts).
+    expect(timings.earlyWorker).toBe(true);
     // Every rule of the catalogue was exercised and kept.
     for (const rule of RULES) expect(report.rules.find((r) => r.id === rule.id)?.outcome, rule.id).toBe('passed');
     for (const result of report.results) {

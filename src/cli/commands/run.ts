@@ -6,6 +6,7 @@ import { titleOf, type Invocation, type RunReport } from '../../results/run-repo
 import { Redactor, redactedOnlyAsAWord, SHORTEST_FRAGMENT } from '../../core/secrets.js';
 import type { ReferenceServer } from '../../reference/server.js';
 import type { SuiteSession } from '../../runner/run.js';
+import { EarlyWorker } from '../../runner/early-worker.js';
 import { judge, judgeResult, type Assessment } from '../../results/assess.js';
 import { EXIT, exitCodeOf } from '../../results/verdict.js';
 import { githubAnnotations } from '../../report/summary-md.js';
@@ -14,7 +15,6 @@ import { ensureReachable } from '../../runner/preflight.js';
 import { loadSpec } from '../../spec/load.js';
 import { operationOf } from '../../spec/mapping.js';
 import type { Output } from '../console/output.js';
-import { setRunFlagsAgainOnceTheWorkerRuns } from '../v8-flags.js';
 import { progressListener } from '../console/progress.js';
 import { printSummary } from '../console/summary.js';
 import type { RunConfig } from '../options.js';
@@ -105,7 +105,7 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
       spec, target, targetKind: reference ? 'reference' : 'url', apiKey: key, redactor, seed, profile: config.profile,
       ...(replay ? { replay: replayOf(replay) } : {}),
       ...(config.shard ? { shard: config.shard } : {}),
-      listener: setRunFlagsAgainOnceTheWorkerRuns(progressListener(out, (result) => judgeResult(result, assessment).effect)),
+      listener: progressListener(out, (result) => judgeResult(result, assessment).effect),
       signal: interrupt.signal,
     }).finally(suites.close);
     if (blobFile) await redactJsonFile(blobFile, redactor);
@@ -127,11 +127,13 @@ export async function runCommand(config: RunConfig, out: Output, env: NodeJS.Pro
  */
 function loadSuites(blobFile: string | undefined): { readonly session: Promise<SuiteSession>; readonly close: () => Promise<void> } {
   markPhase('vitest-loading');
-  const session = import('../../runner/run.js').then(({ SuiteSession }) => SuiteSession.open(blobFile));
+  // The suites' worker loads on the other core while vitest loads here (see EarlyWorker).
+  const early = EarlyWorker.start();
+  const session = import('../../runner/run.js').then(({ SuiteSession }) => SuiteSession.open(blobFile, early));
   // Awaited only once the target is ready: a failure to load before then is the run's error from there, not unhandled.
   session.catch(() => undefined);
   let closed: Promise<void> | undefined;
-  return { session, close: () => (closed ??= session.then((s) => s.close(), () => undefined)) };
+  return { session, close: () => (closed ??= session.then((s) => s.close(), () => undefined).finally(() => early.close())) };
 }
 
 /**

@@ -1,5 +1,4 @@
 import { setFlagsFromString } from 'node:v8';
-import type { RunListener } from '../runner/listener.js';
 
 /**
  * V8 flags that no Node option the user gave already decides, each with the pattern of the options that decide it.
@@ -18,32 +17,16 @@ const RUN_FLAGS: readonly { readonly flags: readonly string[]; readonly decidedB
 ];
 
 /** The flags of {@link RUN_FLAGS} that `execArgv` and `NODE_OPTIONS` leave open: what the user gave Node is theirs. */
-export function runFlags(execArgv: readonly string[], nodeOptions: string): string[] {
+export function runFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): string[] {
   return RUN_FLAGS.filter(({ decidedBy }) => !decidedBy.test(nodeOptions) && !execArgv.some((arg) => decidedBy.test(arg))).flatMap(({ flags }) => flags);
 }
 
 /**
- * Sets {@link runFlags} for this process. Call it first thing, before vitest loads: WebAssembly compiles from then on,
- * and the suites' worker takes the young generation's cap only when its heap is set up.
+ * Sets these flags for this process. Call it first thing, before vitest loads: WebAssembly compiles from then on, and
+ * the suites' worker takes the young generation's cap only when its heap is set up. V8 puts the growth factor back to
+ * its default as it sets up that heap, the main thread's too: the worker sets the flags again once it runs
+ * (suites/thread.ts), as soon as it can, or the main thread grows its young generation while it loads vitest.
  */
-export function setRunFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): void {
-  for (const flag of runFlags(execArgv, nodeOptions)) setFlagsFromString(flag);
-}
-
-/**
- * The listener, which also sets {@link runFlags} again when the first suite starts: V8 puts the main thread's growth
- * factor back to its default when it sets up another isolate's heap, as it does for the suites' worker, and the main
- * thread then grows its young generation to the largest size while it collects the run's results (2 MB of a default
- * run's peak, docs/speed.md).
- */
-export function setRunFlagsAgainOnceTheWorkerRuns(listener: RunListener, setFlags: () => void = setRunFlags): RunListener {
-  let set = false;
-  return {
-    ...listener,
-    onSuiteStart(suite, checks) {
-      if (!set) setFlags();
-      set = true;
-      listener.onSuiteStart?.(suite, checks);
-    },
-  };
+export function setRunFlags(flags: readonly string[] = runFlags()): void {
+  for (const flag of flags) setFlagsFromString(flag);
 }

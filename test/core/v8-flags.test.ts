@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runFlags, setRunFlagsAgainOnceTheWorkerRuns } from '../../src/cli/v8-flags.js';
+import { runFlags } from '../../src/core/v8-flags.js';
 
 const ALL = ['--liftoff-only', '--semi-space-growth-factor=1', '--max-semi-space-size=2'];
 
@@ -19,19 +19,4 @@ it('leaves the young generation to a size given to Node, on its command line or 
   expect(runFlags([], '--max-old-space-size=512 --max-semi-space-size=8')).toEqual(['--liftoff-only']);
   expect(runFlags(['--semi-space-growth-factor=4'], '')).toEqual(['--liftoff-only']);
   expect(runFlags(['--min_semi_space_size=2'], '')).toEqual(['--liftoff-only']);
-});
-
-it('sets the flags again when the first suite starts, once, and tells the listener everything as it was told', () => {
-  const told: string[] = [];
-  let set = 0;
-  const listener = setRunFlagsAgainOnceTheWorkerRuns({
-    onSuiteStart: (suite, checks) => told.push(`start ${suite} ${checks}`),
-    onDropped: (suite) => told.push(`dropped ${suite}`),
-  }, () => set++);
-  expect(set).toBe(0);
-  listener.onSuiteStart?.('auth', 3);
-  listener.onDropped?.('auth');
-  listener.onSuiteStart?.('create', 5);
-  expect(set).toBe(1);
-  expect(told).toEqual(['start auth 3', 'dropped auth', 'start create 5']);
 });

@@ -1,0 +1,118 @@
+import { dirname, join } from 'node:path';
+import { isatty } from 'node:tty';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { packageRoot } from '../core/package-info.js';
+import { runFlags } from '../core/v8-flags.js';
+import type { SuitesThreadData } from '../protocol/suites-thread.js';
+
+/** How the suites' worker thread is started: its entry point, Node's arguments, and its environment. */
+export interface WorkerLaunch {
+  readonly execArgv: readonly string[];
+  readonly env: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * What the suites' thread runs: vitest's worker, then the suites' modules (suites/thread.ts). Built, as the suite
+ * files vitest runs are (see runner/run.ts).
+ */
+const SUITES_THREAD_ENTRY = join(packageRoot, 'dist', 'suites', 'thread.js');
+
+/** vitest's own installed folder, where its worker's entry point and its warning filter are. */
+const VITEST_ROOT = dirname(fileURLToPath(import.meta.resolve('vitest/package.json')));
+
+/** vitest's entry point for a worker thread (its `threads` pool), which the suites' thread imports first. */
+const VITEST_THREAD_ENTRY = join(VITEST_ROOT, 'dist', 'workers', 'threads.js');
+
+/**
+ * The launch vitest 4.1 asks of a worker for this package's runs (its `resolveOptions` and the run's task): Node's
+ * profiling options of this process, vitest's own arguments, the conditions vite resolves with, and this process's
+ * environment with vitest's variables (vite sets NODE_ENV to `development` where it is not set). A guess made before
+ * vitest loads: a launch that turns out otherwise is not taken (see EarlyWorker.take), so a guess gone stale costs the
+ * time it would save, never a run that differs.
+ */
+export function expectedLaunch(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv,
+  stdoutIsTerminal = isatty(1)): WorkerLaunch {
+  return {
+    execArgv: [
+      ...execArgv.filter((arg) => /^--(cpu-prof|heap-prof|diagnostic-dir)/.test(arg)),
+      '--experimental-import-meta-resolve', '--require', join(VITEST_ROOT, 'suppress-warnings.cjs'),
+      '--conditions', 'node', '--conditions', 'development',
+    ],
+    env: {
+      ...env, TEST: 'true', VITEST: 'true', NODE_ENV: env['NODE_ENV'] || 'development', VITEST_MODE: 'RUN', FORCE_TTY: stdoutIsTerminal ? 'true' : '',
+      // vite's import.meta.env of a test run, which vitest hands to its workers as variables.
+      BASE_URL: '/', MODE: 'test', DEV: '1', PROD: '',
+    },
+  };
+}
+
+/** Whether two launches start the same thread: the same arguments in order, and the same variables set alike. */
+export function sameLaunch(a: WorkerLaunch, b: WorkerLaunch): boolean {
+  if (a.execArgv.length !== b.execArgv.length || a.execArgv.some((arg, i) => arg !== b.execArgv[i])) return false;
+  const names = new Set([...Object.keys(a.env), ...Object.keys(b.env)].filter((name) => a.env[name] !== undefined || b.env[name] !== undefined));
+  return [...names].every((name) => a.env[name] === b.env[name]);
+}
+
+/** Starts the suites' thread (suites/thread.ts) as `launch` says: vitest's pool (suites-pool.ts) talks to it from there. */
+export function startSuitesThread(launch: WorkerLaunch): Worker {
+  const workerData: SuitesThreadData = { vitestEntry: VITEST_THREAD_ENTRY, v8Flags: runFlags() };
+  return new Worker(SUITES_THREAD_ENTRY, { env: { ...launch.env }, execArgv: [...launch.execArgv], stdout: true, stderr: true, workerData });
+}
+
+/**
+ * The suites' worker thread, started before vitest has loaded: on a run's critical path, vitest loads in this thread
+ * (about 400 ms) and then starts its worker, which loads vitest's runtime and the suites' modules (about as long).
+ * Started early, the worker loads on the machine's other core while vitest loads here, and vitest's pool takes it
+ * when its run starts (suites-pool.ts). It does not keep the process alive until it is taken: a run that stops
+ * before its suites leaves nothing running.
+ */
+export class EarlyWorker {
+  private worker?: Worker;
+  private exited = false;
+  private wasTaken = false;
+
+  private constructor(private readonly launch: WorkerLaunch, startThread: (launch: WorkerLaunch) => Worker) {
+    this.worker = startThread(launch);
+    this.worker.unref();
+    this.worker.once('exit', () => {
+      this.exited = true;
+    });
+    // Its failure to load is the run's once vitest starts it again (see take); until then, nothing to report.
+    this.worker.once('error', () => undefined);
+  }
+
+  /** Starts the thread, as vitest is expected to ask for it (see expectedLaunch). */
+  static start(launch: WorkerLaunch = expectedLaunch(), startThread: (launch: WorkerLaunch) => Worker = startSuitesThread): EarlyWorker {
+    return new EarlyWorker(launch, startThread);
+  }
+
+  /**
+   * The thread, to the first caller whose launch is the one it was started with, while it still runs; otherwise
+   * undefined, and the thread is stopped: the caller starts one of its own.
+   */
+  take(launch: WorkerLaunch): Worker | undefined {
+    const worker = this.worker;
+    this.worker = undefined;
+    if (!worker) return undefined;
+    if (this.exited || !sameLaunch(this.launch, launch)) {
+      void worker.terminate();
+      return undefined;
+    }
+    worker.ref();
+    this.wasTaken = true;
+    return worker;
+  }
+
+  /** Whether the thread was taken (for tests: a guess that no longer matches vitest's shows here). */
+  get taken(): boolean {
+    return this.wasTaken;
+  }
+
+  /** Stops the thread if no run took it. */
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
+  }
+}
