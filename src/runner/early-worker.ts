@@ -33,16 +33,17 @@ const VITEST_THREAD_ENTRY = join(VITEST_ROOT, 'dist', 'workers', 'threads.js');
  */
 export function expectedLaunch(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv,
   stdoutIsTerminal = isatty(1)): WorkerLaunch {
+  const production = env['NODE_ENV'] === 'production';
   return {
     execArgv: [
       ...execArgv.filter((arg) => /^--(cpu-prof|heap-prof|diagnostic-dir)/.test(arg)),
       '--experimental-import-meta-resolve', '--require', join(VITEST_ROOT, 'suppress-warnings.cjs'),
-      '--conditions', 'node', '--conditions', 'development',
+      '--conditions', 'node', '--conditions', production ? 'production' : 'development',
     ],
     env: {
       ...env, TEST: 'true', VITEST: 'true', NODE_ENV: env['NODE_ENV'] || 'development', VITEST_MODE: 'RUN', FORCE_TTY: stdoutIsTerminal ? 'true' : '',
       // vite's import.meta.env of a test run, which vitest hands to its workers as variables.
-      BASE_URL: '/', MODE: 'test', DEV: '1', PROD: '',
+      BASE_URL: '/', MODE: 'test', DEV: production ? '' : '1', PROD: production ? '1' : '',
     },
   };
 }

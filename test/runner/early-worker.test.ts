@@ -13,7 +13,13 @@ describe('expectedLaunch', () => {
   });
 
   it('leaves a NODE_ENV the process has, and says whether standard output is a terminal', () => {
-    expect(expectedLaunch({ NODE_ENV: 'test' }, [], true).env).toMatchObject({ NODE_ENV: 'test', FORCE_TTY: 'true' });
+    expect(expectedLaunch({ NODE_ENV: 'test' }, [], true).env).toMatchObject({ NODE_ENV: 'test', FORCE_TTY: 'true', DEV: '1', PROD: '' });
+  });
+
+  it('resolves modules and sets vite\'s variables as a production build does under NODE_ENV=production', () => {
+    const launch = expectedLaunch({ NODE_ENV: 'production' }, [], false);
+    expect(launch.execArgv.slice(-2)).toEqual(['--conditions', 'production']);
+    expect(launch.env).toMatchObject({ NODE_ENV: 'production', DEV: '', PROD: '1' });
   });
 });
 
