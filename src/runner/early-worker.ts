@@ -32,19 +32,22 @@ const VITEST_THREAD_ENTRY = join(VITEST_ROOT, 'dist', 'workers', 'threads.js');
  * time it would save, never a run that differs.
  */
 export function expectedLaunch(env: NodeJS.ProcessEnv = process.env, execArgv: readonly string[] = process.execArgv,
-  stdoutIsTerminal = isatty(1)): WorkerLaunch {
+  stdoutIsTerminal = isatty(1), platform: NodeJS.Platform = process.platform): WorkerLaunch {
   const production = env['NODE_ENV'] === 'production';
+  const variables: Record<string, string | undefined> = {
+    ...env, TEST: 'true', VITEST: 'true', NODE_ENV: env['NODE_ENV'] || 'development', VITEST_MODE: 'RUN', FORCE_TTY: stdoutIsTerminal ? 'true' : '',
+    // vite's import.meta.env of a test run, which vitest hands to its workers as variables.
+    BASE_URL: '/', MODE: 'test', DEV: production ? '' : '1', PROD: production ? '1' : '',
+  };
+  // On Windows, where names are not case-sensitive and a worker's are, vitest also gives every variable in capitals.
+  if (platform === 'win32') for (const name of Object.keys(variables)) variables[name.toUpperCase()] = variables[name];
   return {
     execArgv: [
       ...execArgv.filter((arg) => /^--(cpu-prof|heap-prof|diagnostic-dir)/.test(arg)),
       '--experimental-import-meta-resolve', '--require', join(VITEST_ROOT, 'suppress-warnings.cjs'),
       '--conditions', 'node', '--conditions', production ? 'production' : 'development',
     ],
-    env: {
-      ...env, TEST: 'true', VITEST: 'true', NODE_ENV: env['NODE_ENV'] || 'development', VITEST_MODE: 'RUN', FORCE_TTY: stdoutIsTerminal ? 'true' : '',
-      // vite's import.meta.env of a test run, which vitest hands to its workers as variables.
-      BASE_URL: '/', MODE: 'test', DEV: production ? '' : '1', PROD: production ? '1' : '',
-    },
+    env: variables,
   };
 }
 

@@ -16,6 +16,11 @@ describe('expectedLaunch', () => {
     expect(expectedLaunch({ NODE_ENV: 'test' }, [], true).env).toMatchObject({ NODE_ENV: 'test', FORCE_TTY: 'true', DEV: '1', PROD: '' });
   });
 
+  it('gives every variable in capitals too on Windows, as vitest does', () => {
+    expect(expectedLaunch({ Path: 'C:\\bin' }, [], false, 'win32').env).toMatchObject({ Path: 'C:\\bin', PATH: 'C:\\bin', BASE_URL: '/' });
+    expect(expectedLaunch({ Path: '/bin' }, [], false, 'linux').env['PATH']).toBeUndefined();
+  });
+
   it('resolves modules and sets vite\'s variables as a production build does under NODE_ENV=production', () => {
     const launch = expectedLaunch({ NODE_ENV: 'production' }, [], false);
     expect(launch.execArgv.slice(-2)).toEqual(['--conditions', 'production']);
