@@ -30,7 +30,8 @@ export interface RunTimings {
   readonly toFirstRequestMs?: number;
   /**
    * Whether the suites' worker was the one started before vitest loaded (runner/early-worker.ts), which loads while
-   * vitest does; false where vitest asked to start it otherwise, absent where none was started early (selftest).
+   * vitest does; false where vitest asked to start it otherwise, or it could not be started early (one core); absent
+   * where vitest asked for none (a run stopped before its suites) or none was started early (selftest).
    */
   readonly earlyWorker?: boolean;
 }

@@ -1,4 +1,5 @@
 import { dirname, join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -44,7 +45,9 @@ export function expectedLaunch(env: NodeJS.ProcessEnv = process.env, execArgv: r
   return {
     execArgv: [
       ...execArgv.filter((arg) => /^--(cpu-prof|heap-prof|diagnostic-dir)/.test(arg)),
-      '--experimental-import-meta-resolve', '--require', join(VITEST_ROOT, 'suppress-warnings.cjs'),
+      '--experimental-import-meta-resolve',
+      // vitest filters warnings through a module it requires, but where modules are resolved otherwise (Yarn PnP, Deno).
+      ...('Deno' in globalThis || process.versions['pnp'] ? [] : ['--require', join(VITEST_ROOT, 'suppress-warnings.cjs')]),
       '--conditions', 'node', '--conditions', production ? 'production' : 'development',
     ],
     env: variables,
@@ -64,31 +67,49 @@ export function startSuitesThread(launch: WorkerLaunch): Worker {
   return new Worker(SUITES_THREAD_ENTRY, { env: { ...launch.env }, execArgv: [...launch.execArgv], stdout: true, stderr: true, workerData });
 }
 
+/** What became of an early worker: still waiting for vitest, taken by it, refused (another launch, or it failed), closed. */
+export type EarlyWorkerState = 'waiting' | 'taken' | 'refused' | 'closed';
+
 /**
  * The suites' worker thread, started before vitest has loaded: on a run's critical path, vitest loads in this thread
  * (about 400 ms) and then starts its worker, which loads vitest's runtime and the suites' modules (about as long).
  * Started early, the worker loads on the machine's other core while vitest loads here, and vitest's pool takes it
  * when its run starts (suites-pool.ts). It does not keep the process alive until it is taken: a run that stops
- * before its suites leaves nothing running.
+ * before its suites leaves nothing running. On a single core there is no other core to load on: none is started.
  */
 export class EarlyWorker {
   private worker?: Worker;
-  private exited = false;
-  private wasTaken = false;
+  /** The thread ended or failed before it was taken: vitest starts one of its own, and sees that one's failure. */
+  private failed = false;
+  private current: EarlyWorkerState = 'waiting';
 
-  private constructor(private readonly launch: WorkerLaunch, startThread: (launch: WorkerLaunch) => Worker) {
-    this.worker = startThread(launch);
+  private constructor(private readonly launch: WorkerLaunch, startThread: ((launch: WorkerLaunch) => Worker) | undefined) {
+    if (!startThread) return;
+    try {
+      this.worker = startThread(launch);
+    } catch {
+      // Node refused the launch (an option it takes only with its value in the same argument): vitest's own start of
+      // the thread, in the run, meets the same refusal and reports it there.
+      this.failed = true;
+      return;
+    }
     this.worker.unref();
-    this.worker.once('exit', () => {
-      this.exited = true;
-    });
-    // Its failure to load is the run's once vitest starts it again (see take); until then, nothing to report.
-    this.worker.once('error', () => undefined);
+    const fail = () => {
+      this.failed = true;
+    };
+    this.worker.once('exit', fail);
+    // An error comes a turn before the exit; with this listener, a thread that fails before it is taken is not the
+    // process's uncaught error.
+    this.worker.once('error', fail);
   }
 
-  /** Starts the thread, as vitest is expected to ask for it (see expectedLaunch). */
-  static start(launch: WorkerLaunch = expectedLaunch(), startThread: (launch: WorkerLaunch) => Worker = startSuitesThread): EarlyWorker {
-    return new EarlyWorker(launch, startThread);
+  /**
+   * Starts the thread, as vitest is expected to ask for it (see expectedLaunch), where the machine has another core
+   * for it to load on.
+   */
+  static start(launch: WorkerLaunch = expectedLaunch(), startThread: (launch: WorkerLaunch) => Worker = startSuitesThread,
+    cores = availableParallelism()): EarlyWorker {
+    return new EarlyWorker(launch, cores > 1 ? startThread : undefined);
   }
 
   /**
@@ -98,25 +119,27 @@ export class EarlyWorker {
   take(launch: WorkerLaunch): Worker | undefined {
     const worker = this.worker;
     this.worker = undefined;
-    if (!worker) return undefined;
-    if (this.exited || !sameLaunch(this.launch, launch)) {
-      void worker.terminate();
+    if (this.current !== 'waiting') return undefined;
+    if (!worker || this.failed || !sameLaunch(this.launch, launch)) {
+      this.current = 'refused';
+      void worker?.terminate();
       return undefined;
     }
+    this.current = 'taken';
     worker.ref();
-    this.wasTaken = true;
     return worker;
   }
 
-  /** Whether the thread was taken (for tests: a guess that no longer matches vitest's shows here). */
-  get taken(): boolean {
-    return this.wasTaken;
+  /** What became of it: whether vitest asked for a thread, and took this one. */
+  get state(): EarlyWorkerState {
+    return this.current;
   }
 
-  /** Stops the thread if no run took it. */
+  /** Stops the thread if no run took it; none can be taken from then on. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = undefined;
+    if (this.current === 'waiting') this.current = 'closed';
     await worker?.terminate();
   }
 }

@@ -141,7 +141,7 @@ export class SuiteSession {
     if (runs.length > 1 && runs.some((options) => options.replay || options.shard)) throw new Error('a replay or a shard runs alone');
     markPhase('suites-start');
     // Only a session's first run can take the early worker (see EarlyWorker).
-    const earlyBefore = this.early?.taken;
+    const earlyBefore = this.early?.state;
     const startedAt = new Date();
     const started = performance.now();
     const files = await this.vitest.globTestSpecifications();
@@ -192,7 +192,9 @@ export class SuiteSession {
       process.exitCode = undefined;
     }
     const durationMs = Math.round(performance.now() - started);
-    const earlyWorker = earlyBefore === false ? this.early?.taken : undefined;
+    const earlyAfter = this.early?.state;
+    // Said only where vitest asked for the run's worker: a run stopped before its suites asked for none.
+    const earlyWorker = earlyBefore === 'waiting' && (earlyAfter === 'taken' || earlyAfter === 'refused') ? earlyAfter === 'taken' : undefined;
     return planned.map(({ options, runId }, i) => recordOf(options, runId, collectors[i] as ResultCollector, startedAt,
       runs.length === 1 ? durationMs : (collectors[i] as ResultCollector).durationMs, earlyWorker));
   }

@@ -54,13 +54,13 @@ class SuitesThread implements PoolWorker {
 
   async stop(): Promise<void> {
     const thread = this.thread;
-    this.thread = undefined;
     if (!thread) return;
     await thread.terminate();
     for (const [from, to] of [[thread.stdout, this.stdout], [thread.stderr, this.stderr]] as const) {
       from.unpipe(to);
       to.setMaxListeners(to.getMaxListeners() - 1);
     }
+    this.thread = undefined;
   }
 
   deserialize(data: unknown): unknown {

@@ -1,4 +1,5 @@
-import { once } from 'node:events';
+import { EventEmitter, once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { EarlyWorker, expectedLaunch, sameLaunch, startSuitesThread, type WorkerLaunch } from '../../src/runner/early-worker.js';
@@ -43,42 +44,95 @@ describe('sameLaunch', () => {
   });
 });
 
+/** A thread as EarlyWorker and the pool use it, which records what they did to it. */
+class FakeThread extends EventEmitter {
+  readonly stdout = new PassThrough();
+  readonly stderr = new PassThrough();
+  readonly sent: unknown[] = [];
+  referenced = true;
+  terminated = false;
+  ref(): void {
+    this.referenced = true;
+  }
+  unref(): void {
+    this.referenced = false;
+  }
+  postMessage(message: unknown): void {
+    this.sent.push(message);
+  }
+  async terminate(): Promise<number> {
+    this.terminated = true;
+    this.emit('exit', 1);
+    return 1;
+  }
+}
+
 describe('EarlyWorker', () => {
   const launch = expectedLaunch({ ...process.env }, [], false);
-  const running = (worker: Worker | undefined) => worker !== undefined && worker.threadId > 0;
-  /** An early worker, and its thread's exit. */
+  /** An early worker on a fake thread, on a machine of two cores. */
   const started = () => {
-    let thread: Worker | undefined;
-    const early = EarlyWorker.start(launch, (l: WorkerLaunch) => (thread = startSuitesThread(l)));
-    return { early, exited: once(thread as Worker, 'exit') };
+    const thread = new FakeThread();
+    return { thread, early: EarlyWorker.start(launch, () => thread as unknown as Worker, 2) };
   };
 
-  it('gives its thread, running, to the first caller that asks for the launch it was started with, and to no other', async () => {
-    const early = EarlyWorker.start(launch);
-    const worker = early.take({ ...launch, env: { ...launch.env } });
-    try {
-      expect(running(worker)).toBe(true);
-      expect(early.taken).toBe(true);
-      expect(early.take(launch)).toBeUndefined();
-      await early.close(); // taken: closing leaves it to its new owner
-      expect(worker?.threadId).toBeGreaterThan(0);
-    } finally {
-      await worker?.terminate();
+  it('gives its thread, no longer holding the process, to the first caller that asks for the launch it was started with', async () => {
+    const { thread, early } = started();
+    expect(thread.referenced).toBe(false); // until taken, a run that stops leaves nothing running
+    expect(early.take({ ...launch, env: { ...launch.env } })).toBe(thread);
+    expect(thread.referenced).toBe(true);
+    expect(early.state).toBe('taken');
+    expect(early.take(launch)).toBeUndefined();
+    await early.close(); // taken: closing leaves it to its new owner
+    expect(thread.terminated).toBe(false);
+  });
+
+  it('stops its thread for a caller that asks for another launch, which then starts its own', () => {
+    const { thread, early } = started();
+    expect(early.take({ ...launch, env: { ...launch.env, NODE_ENV: 'production' } })).toBeUndefined();
+    expect(thread.terminated).toBe(true);
+    expect(early.state).toBe('refused');
+  });
+
+  it('gives no thread that failed or ended before it was taken: vitest starts one of its own, and sees that one fail', () => {
+    for (const event of ['error', 'exit']) {
+      const { thread, early } = started();
+      thread.emit(event, new Error('cannot load'));
+      expect(early.take(launch), event).toBeUndefined();
+      expect(early.state, event).toBe('refused');
     }
   });
 
-  it('stops its thread for a caller that asks for another launch, which then starts its own', async () => {
-    const { early, exited } = started();
-    expect(early.take({ ...launch, env: { ...launch.env, NODE_ENV: 'production' } })).toBeUndefined();
-    await exited;
-    expect(early.taken).toBe(false);
+  it('has no thread where Node refuses the launch, or where the machine has one core', async () => {
+    const refused = EarlyWorker.start(launch, () => {
+      throw new Error('--cpu-prof-dir requires an argument');
+    }, 2);
+    let starts = 0;
+    const oneCore = EarlyWorker.start(launch, () => {
+      starts++;
+      return new FakeThread() as unknown as Worker;
+    }, 1);
+    for (const early of [refused, oneCore]) {
+      expect(early.take(launch)).toBeUndefined();
+      expect(early.state).toBe('refused');
+      await early.close();
+    }
+    expect(starts).toBe(0);
   });
 
-  it('stops its thread when closed untaken', async () => {
-    const { early, exited } = started();
+  it('stops its thread when closed untaken, and none is taken from then on', async () => {
+    const { thread, early } = started();
+    await early.close();
+    expect(thread.terminated).toBe(true);
+    expect(early.take(launch)).toBeUndefined();
+    expect(early.state).toBe('closed');
+  });
+
+  it('stops a real thread when closed untaken', async () => {
+    let thread: Worker | undefined;
+    const early = EarlyWorker.start(launch, (l: WorkerLaunch) => (thread = startSuitesThread(l)), 2);
+    const exited = once(thread as Worker, 'exit');
     await early.close();
     await exited;
-    expect(early.taken).toBe(false);
-    expect(early.take(launch)).toBeUndefined();
+    expect(early.state).toBe('closed');
   });
 });

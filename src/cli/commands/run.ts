@@ -133,7 +133,8 @@ function loadSuites(blobFile: string | undefined): { readonly session: Promise<S
   // Awaited only once the target is ready: a failure to load before then is the run's error from there, not unhandled.
   session.catch(() => undefined);
   let closed: Promise<void> | undefined;
-  return { session, close: () => (closed ??= session.then((s) => s.close(), () => undefined).finally(() => early.close())) };
+  // The early worker closes at once: a run that stops before its suites does not leave it loading on the other core.
+  return { session, close: () => (closed ??= Promise.all([early.close(), session.then((s) => s.close(), () => undefined)]).then(() => undefined)) };
 }
 
 /**
