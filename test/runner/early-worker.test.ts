@@ -1,8 +1,8 @@
-import { EventEmitter, once } from 'node:events';
-import { PassThrough } from 'node:stream';
+import { once } from 'node:events';
 import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { EarlyWorker, expectedLaunch, sameLaunch, startSuitesThread, type WorkerLaunch } from '../../src/runner/early-worker.js';
+import { FakeThread } from '../support/fake-thread.js';
 
 describe('expectedLaunch', () => {
   it('keeps Node\'s profiling options of the process and no other, and adds vitest\'s variables to the environment', () => {
@@ -44,35 +44,12 @@ describe('sameLaunch', () => {
   });
 });
 
-/** A thread as EarlyWorker and the pool use it, which records what they did to it. */
-class FakeThread extends EventEmitter {
-  readonly stdout = new PassThrough();
-  readonly stderr = new PassThrough();
-  readonly sent: unknown[] = [];
-  referenced = true;
-  terminated = false;
-  ref(): void {
-    this.referenced = true;
-  }
-  unref(): void {
-    this.referenced = false;
-  }
-  postMessage(message: unknown): void {
-    this.sent.push(message);
-  }
-  async terminate(): Promise<number> {
-    this.terminated = true;
-    this.emit('exit', 1);
-    return 1;
-  }
-}
-
 describe('EarlyWorker', () => {
   const launch = expectedLaunch({ ...process.env }, [], false);
   /** An early worker on a fake thread, on a machine of two cores. */
   const started = () => {
     const thread = new FakeThread();
-    return { thread, early: EarlyWorker.start(launch, () => thread as unknown as Worker, 2) };
+    return { thread, early: EarlyWorker.start(launch, () => thread.asWorker, 2) };
   };
 
   it('gives its thread, no longer holding the process, to the first caller that asks for the launch it was started with', async () => {
@@ -109,7 +86,7 @@ describe('EarlyWorker', () => {
     let starts = 0;
     const oneCore = EarlyWorker.start(launch, () => {
       starts++;
-      return new FakeThread() as unknown as Worker;
+      return new FakeThread().asWorker;
     }, 1);
     for (const early of [refused, oneCore]) {
       expect(early.take(launch)).toBeUndefined();

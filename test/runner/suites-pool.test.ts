@@ -1,27 +1,9 @@
-import { EventEmitter } from 'node:events';
 import { PassThrough } from 'node:stream';
-import type { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { PoolOptions, WorkerRequest } from 'vitest/node';
 import { EarlyWorker, expectedLaunch } from '../../src/runner/early-worker.js';
 import { suitesPool } from '../../src/runner/suites-pool.js';
-
-/** A thread as the pool uses it, which records what it was sent and whether it was stopped. */
-class FakeThread extends EventEmitter {
-  readonly stdout = new PassThrough();
-  readonly stderr = new PassThrough();
-  readonly sent: unknown[] = [];
-  terminated = false;
-  ref(): void {}
-  unref(): void {}
-  postMessage(message: unknown): void {
-    this.sent.push(message);
-  }
-  async terminate(): Promise<number> {
-    this.terminated = true;
-    return 1;
-  }
-}
+import { FakeThread } from '../support/fake-thread.js';
 
 /** What vitest gives the pool for a worker: the launch, and its logger's streams, which the thread's output goes to. */
 function poolOptions(launch = expectedLaunch({ ...process.env }, [], false)) {
@@ -35,7 +17,7 @@ describe('suitesPool', () => {
   it('runs vitest\'s worker on the early thread when vitest asks for its launch, its output going to vitest\'s streams', async () => {
     const { out, err, launch, options } = poolOptions();
     const thread = new FakeThread();
-    const early = EarlyWorker.start(launch, () => thread as unknown as Worker, 2);
+    const early = EarlyWorker.start(launch, () => thread.asWorker, 2);
     const [outListeners, errListeners] = [out.getMaxListeners(), err.getMaxListeners()];
     const worker = suitesPool(early).createPoolWorker(options);
     await worker.start();
@@ -66,7 +48,7 @@ describe('suitesPool', () => {
   it('starts a thread of its own where vitest asks for another launch, and stops it', async () => {
     const { options } = poolOptions();
     const thread = new FakeThread();
-    const early = EarlyWorker.start(expectedLaunch({ ...process.env, NODE_ENV: 'production' }, [], false), () => thread as unknown as Worker, 2);
+    const early = EarlyWorker.start(expectedLaunch({ ...process.env, NODE_ENV: 'production' }, [], false), () => thread.asWorker, 2);
     const worker = suitesPool(early).createPoolWorker(options);
     await worker.start();
     const exited = new Promise((resolve) => worker.on('exit', resolve));
