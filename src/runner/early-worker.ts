@@ -7,7 +7,7 @@ import { packageRoot } from '../core/package-info.js';
 import { runFlags } from '../core/v8-flags.js';
 import type { SuitesThreadData } from '../protocol/suites-thread.js';
 
-/** How the suites' worker thread is started: its entry point, Node's arguments, and its environment. */
+/** How the suites' worker thread is started: Node's arguments, and its environment (its entry is suites/thread.ts). */
 export interface WorkerLaunch {
   readonly execArgv: readonly string[];
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -71,10 +71,10 @@ export function startSuitesThread(launch: WorkerLaunch): Worker {
 export type EarlyWorkerState = 'waiting' | 'taken' | 'refused' | 'closed';
 
 /**
- * The suites' worker thread, started before vitest has loaded: on a run's critical path, vitest loads in this thread
- * (about 400 ms) and then starts its worker, which loads vitest's runtime and the suites' modules (about as long).
- * Started early, the worker loads on the machine's other core while vitest loads here, and vitest's pool takes it
- * when its run starts (suites-pool.ts). It does not keep the process alive until it is taken: a run that stops
+ * The suites' worker thread, started before vitest has loaded: on a run's critical path, vitest loads in the CLI's
+ * thread (about 400 ms) and then starts its worker, which loads vitest's runtime and the suites' modules (about as
+ * long). Started early, the worker loads on the machine's other core while vitest loads in the CLI's, and vitest's pool
+ * takes it when its run starts (suites-pool.ts). It does not keep the process alive until it is taken: a run that stops
  * before its suites leaves nothing running. On a single core there is no other core to load on: none is started.
  */
 export class EarlyWorker {
