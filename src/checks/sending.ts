@@ -166,7 +166,7 @@ export class CheckRequests<R extends RuleId = RuleId> {
     const leftOut = (options.leaveOut ?? []).filter((p) => p.in === 'header').map((p) => p.name);
     const written = writtenParameters(options.query ?? {}, parameters);
     Object.assign(headers, written.headers);
-    const reply = await this.env.client.send(id, {
+    const exchange = () => this.env.client.send(id, {
       operation: operation.key,
       method: operation.method,
       path: fillPath(operation, options.pathParameters),
@@ -176,6 +176,10 @@ export class CheckRequests<R extends RuleId = RuleId> {
       ...(body !== undefined ? { body } : {}),
       ...(credential ? { credential } : {}),
     }, { traceId: this.traceId, ...(shape ? { shape } : {}), ...(this.signal ? { signal: this.signal } : {}) });
+    // With a key that is not refused, the list comes whole: against a target whose list is megabytes, such reads go one
+    // at a time, each parsed (which lets go of its bytes) before the next is sent (see SuiteTurns.oneAtATime).
+    const getsTheList = operation === this.env.list && credential !== undefined && options.mustBeRefused !== 'credential';
+    const reply = getsTheList ? await this.suite.run.turns.oneAtATime(async () => parsed(await exchange())) : await exchange();
     this.suite.coverage.note(operation, body, parameters);
     if (body !== undefined) this.sentBodies.set(reply, body);
     if (writing) this.account(reply, refusal, holding);
@@ -374,4 +378,10 @@ function credentialSent(options: SendOptions): CredentialSent {
   if (options.credential === undefined) return 'documented';
   if (options.credential === null) return 'none';
   return options.mustBeRefused === 'credential' ? 'refused' : 'other';
+}
+
+/** The reply, its body parsed: the parse is kept, and the bytes it was parsed from let go (see Reply.json). */
+function parsed(reply: Reply): Reply {
+  reply.json();
+  return reply;
 }

@@ -59,3 +59,45 @@ describe('SuiteTurns on a large target', () => {
     expect(told).toBe(1);
   });
 });
+
+describe('SuiteTurns.oneAtATime', () => {
+  /** Starts `count` reads, each noting when it starts, and ends each when told. */
+  function readAll(turns: SuiteTurns, count: number, failing: readonly number[] = []) {
+    const started: number[] = [];
+    const finish: (() => void)[] = [];
+    const results = Array.from({ length: count }, (_, i) => turns.oneAtATime(() => new Promise<number>((resolve, reject) => {
+      started.push(i);
+      finish[i] = () => (failing.includes(i) ? reject(new Error(`read ${i}`)) : resolve(i));
+    })));
+    return { started, finish, results };
+  }
+  const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it('reads side by side where the first list is small or not read yet', async () => {
+    for (const first of [listOf(50_000), undefined]) {
+      const turns = new SuiteTurns();
+      if (first) turns.listRead(first);
+      const { started, finish, results } = readAll(turns, 3);
+      expect(started).toEqual([0, 1, 2]);
+      finish.forEach((end) => end());
+      expect(await Promise.all(results)).toEqual([0, 1, 2]);
+    }
+  });
+
+  it('reads one at a time, in order, once the first list was large, a failed read letting the next go', async () => {
+    const turns = new SuiteTurns();
+    turns.listRead(listOf(5_000_000));
+    const { started, finish, results } = readAll(turns, 3, [0]);
+    await turn();
+    expect(started).toEqual([0]);
+    finish[0]?.();
+    await expect(results[0]).rejects.toThrow('read 0');
+    await turn();
+    expect(started).toEqual([0, 1]);
+    finish[1]?.();
+    await turn();
+    expect(started).toEqual([0, 1, 2]);
+    finish[2]?.();
+    expect(await Promise.all(results.slice(1))).toEqual([1, 2]);
+  });
+});
