@@ -11,14 +11,41 @@ import { setFlagsFromString } from 'node:v8';
  *   it has (its largest size was fixed before any code ran); the largest size caps the heaps set up later: the
  *   suites' worker's, which vitest starts with no option for its resource limits.
  */
-const RUN_FLAGS: readonly { readonly flags: readonly string[]; readonly decidedBy: RegExp }[] = [
+const RUN_FLAGS: readonly FlagGroup[] = [
   { flags: ['--liftoff-only'], decidedBy: /--(no-)?(liftoff|wasm[-_])/ },
   { flags: ['--semi-space-growth-factor=1', '--max-semi-space-size=2'], decidedBy: /--(max|min)[-_]semi[-_]space[-_]size|--semi[-_]space[-_]growth[-_]factor/ },
 ];
 
-/** The flags of {@link RUN_FLAGS} that `execArgv` and `NODE_OPTIONS` leave open: what the user gave Node is theirs. */
+/**
+ * V8 flags for a target whose lists are megabytes, which the suites' worker sets once it finds one
+ * (runtime/large-list-heap.ts): the old generation grows by half of what a full collection leaves.
+ */
+const LARGE_LIST_FLAGS: readonly FlagGroup[] = [
+  { flags: ['--heap-growing-percent=50'], decidedBy: /--heap[-_]growing[-_]percent/ },
+];
+
+/** Flags to set, and the pattern of the Node options that decide them instead. */
+interface FlagGroup {
+  readonly flags: readonly string[];
+  readonly decidedBy: RegExp;
+}
+
+/** The flags of `groups` that `execArgv` and `NODE_OPTIONS` leave open: what the user gave Node is theirs. */
+function flagsLeftOpen(groups: readonly FlagGroup[], execArgv: readonly string[], nodeOptions: string): string[] {
+  return groups.filter(({ decidedBy }) => !decidedBy.test(nodeOptions) && !execArgv.some((arg) => decidedBy.test(arg))).flatMap(({ flags }) => flags);
+}
+
+/** The flags of {@link RUN_FLAGS} that this process's options leave open. */
 export function runFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): string[] {
-  return RUN_FLAGS.filter(({ decidedBy }) => !decidedBy.test(nodeOptions) && !execArgv.some((arg) => decidedBy.test(arg))).flatMap(({ flags }) => flags);
+  return flagsLeftOpen(RUN_FLAGS, execArgv, nodeOptions);
+}
+
+/**
+ * The flags of {@link LARGE_LIST_FLAGS} that this process's options leave open: decided in the CLI's thread, whose
+ * command line the user wrote (the worker's is vitest's), and handed to the worker (protocol/suites-thread.ts).
+ */
+export function largeListFlags(execArgv: readonly string[] = process.execArgv, nodeOptions = process.env['NODE_OPTIONS'] ?? ''): string[] {
+  return flagsLeftOpen(LARGE_LIST_FLAGS, execArgv, nodeOptions);
 }
 
 /**

@@ -4,4 +4,6 @@ export interface SuitesThreadData {
   readonly vitestEntry: string;
   /** The V8 flags the CLI set for the run (core/v8-flags.ts), which the thread sets again once its heap is set up. */
   readonly v8Flags: readonly string[];
+  /** The V8 flags the thread sets once the target's list turns out megabytes (runtime/large-list-heap.ts). */
+  readonly largeListFlags: readonly string[];
 }

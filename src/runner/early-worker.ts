@@ -4,7 +4,7 @@ import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { packageRoot } from '../core/package-info.js';
-import { runFlags } from '../core/v8-flags.js';
+import { largeListFlags, runFlags } from '../core/v8-flags.js';
 import type { SuitesThreadData } from '../protocol/suites-thread.js';
 
 /** How the suites' worker thread is started: Node's arguments, and its environment (its entry is suites/thread.ts). */
@@ -63,7 +63,7 @@ export function sameLaunch(a: WorkerLaunch, b: WorkerLaunch): boolean {
 
 /** Starts the suites' thread (suites/thread.ts) as `launch` says: vitest's pool (suites-pool.ts) talks to it from there. */
 export function startSuitesThread(launch: WorkerLaunch): Worker {
-  const workerData: SuitesThreadData = { vitestEntry: VITEST_THREAD_ENTRY, v8Flags: runFlags() };
+  const workerData: SuitesThreadData = { vitestEntry: VITEST_THREAD_ENTRY, v8Flags: runFlags(), largeListFlags: largeListFlags() };
   return new Worker(SUITES_THREAD_ENTRY, { env: { ...launch.env }, execArgv: [...launch.execArgv], stdout: true, stderr: true, workerData });
 }
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { runFlags } from '../../src/core/v8-flags.js';
+import { largeListFlags, runFlags } from '../../src/core/v8-flags.js';
 
 const ALL = ['--liftoff-only', '--semi-space-growth-factor=1', '--max-semi-space-size=2'];
 
@@ -19,4 +19,11 @@ it('leaves the young generation to a size given to Node, on its command line or 
   expect(runFlags([], '--max-old-space-size=512 --max-semi-space-size=8')).toEqual(['--liftoff-only']);
   expect(runFlags(['--semi-space-growth-factor=4'], '')).toEqual(['--liftoff-only']);
   expect(runFlags(['--min_semi_space_size=2'], '')).toEqual(['--liftoff-only']);
+});
+
+it('lets the old generation grow by half on a large target, unless Node was given its growth on its command line or in NODE_OPTIONS', () => {
+  expect(largeListFlags([], '')).toEqual(['--heap-growing-percent=50']);
+  expect(largeListFlags(['--max-old-space-size=512'], '--max-semi-space-size=8')).toEqual(['--heap-growing-percent=50']);
+  expect(largeListFlags(['--heap-growing-percent=100'], '')).toEqual([]);
+  expect(largeListFlags([], '--heap_growing_percent=20')).toEqual([]);
 });
