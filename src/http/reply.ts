@@ -1,13 +1,10 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import type { Exchange } from './exchange.js';
-import { parseJson, type JsonDocument } from '../json/parse.js';
-import { ParsedBodies } from './parsed-bodies.js';
+import { parseJson } from '../json/parse.js';
+import { ParsedBodies, type Parsed } from './parsed-bodies.js';
 
-/** What a body parses to. */
-type Parsed = { readonly document?: JsonDocument; readonly error?: string };
-
-/** Large bodies parsed in this thread, found again by their bytes (a target's long list, read once per check). */
-const parsedBodies = new ParsedBodies<Parsed>();
+/** Large bodies parsed in this thread, set beside the last large list (a target's long list, read once per check). */
+const parsedBodies = new ParsedBodies();
 
 /** The outcome of one request as checks see it: the full body, parsed on demand, plus its record. */
 export class Reply {

@@ -45,8 +45,8 @@ export function idKeyOfExact(id: bigint): number | string {
 }
 
 /**
- * Ids read from their source text, by Category object. A list that grew at its end shares its earlier Categories
- * with the list before it (see HttpClient), so against a target whose ids go beyond 2^53 each id is read once,
+ * Ids read from their source text, by Category object. A list that differs from the one before in a stretch shares
+ * the rest of its Categories with it (json/array-edit.ts), so against a target whose ids go beyond 2^53 each id is read once,
  * not once per list and per check: a parsed Category never changes, nor does the text its id came from.
  */
 const idsReadFromText = new WeakMap<object, bigint | undefined>();

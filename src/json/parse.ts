@@ -32,7 +32,7 @@ const MAYBE_INEXACT_VALUE = /(?:^|[:,[])\s*-?(?:\d{16}|\d+[.eE])/;
 export function parseJson(text: string): JsonDocument {
   if (!MAYBE_INEXACT_VALUE.test(text)) {
     try {
-      return { value: JSON.parse(text) as unknown, numberSource: EXACT };
+      return exactDocument(JSON.parse(text) as unknown);
     } catch (error) {
       throw new JsonSyntaxError((error as Error).message);
     }
@@ -43,8 +43,18 @@ export function parseJson(text: string): JsonDocument {
 /** The number sources of a document whose every number is exact (the fast path's). */
 const EXACT: JsonDocument['numberSource'] = () => undefined;
 
-/** Whitespace as JSON has it (RFC 8259 §2), by character code. */
-function isJsonSpace(code: number): boolean {
+/** The document of a value whose every number is exact. */
+export function exactDocument(value: unknown): JsonDocument {
+  return { value, numberSource: EXACT };
+}
+
+/** Whether a document's every number is exact: it keeps no number source. */
+export function isAllExact(document: JsonDocument): boolean {
+  return document.numberSource === EXACT;
+}
+
+/** Whitespace as JSON has it (RFC 8259 §2), by character code or byte. */
+export function isJsonSpace(code: number | undefined): boolean {
   return code === 0x20 || code === 0x0a || code === 0x0d || code === 0x09;
 }
 

@@ -1,30 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKED_UP_FROM_BYTES, ParsedBodies } from '../../src/http/parsed-bodies.js';
+import { LOOKED_UP_FROM_BYTES, ParsedBodies, type Parsed } from '../../src/http/parsed-bodies.js';
+import { parseJson } from '../../src/json/parse.js';
 
-/** A JSON array of `bytes` bytes or a little more, its items `item`. */
-const arrayOf = (bytes: number, item = '"x"') => Buffer.from(`[${Array.from({ length: Math.ceil(bytes / (item.length + 1)) }, () => item).join(',')}]`);
+/** A list text of at least `bytes` bytes: Categories with ids from 1, then `more`. */
+function list(bytes: number, more: readonly object[] = []): Buffer {
+  const items = Array.from({ length: Math.ceil(bytes / 30) }, (_, i) => ({ id: i + 1, name: `category ${i + 1}` }));
+  return Buffer.from(JSON.stringify([...items, ...more]));
+}
+
+/** A whole parse that counts its calls. */
+function counted() {
+  const parse = (bytes: Buffer): Parsed => {
+    parse.calls++;
+    try {
+      return { document: parseJson(bytes.toString('utf8')) };
+    } catch (error) {
+      return { error: (error as Error).message };
+    }
+  };
+  parse.calls = 0;
+  return parse;
+}
 
 describe('ParsedBodies', () => {
-  it('parses large bodies of the same bytes once, while the parse is held', () => {
-    const bodies = new ParsedBodies<{ value: unknown }>();
-    let parses = 0;
-    const parse = (bytes: Buffer) => {
-      parses++;
-      return { value: JSON.parse(bytes.toString()) as unknown };
-    };
-    const first = bodies.parse(arrayOf(LOOKED_UP_FROM_BYTES), parse);
-    const again = bodies.parse(arrayOf(LOOKED_UP_FROM_BYTES), parse);
-    expect(again).toBe(first);
-    const other = bodies.parse(arrayOf(LOOKED_UP_FROM_BYTES, '"y"'), parse);
-    expect(other).not.toBe(first);
-    expect(other.value).toEqual((JSON.parse(arrayOf(LOOKED_UP_FROM_BYTES, '"y"').toString()) as unknown));
-    expect(parses).toBe(2);
+  it('gives a large body of the last large array\'s bytes that array\'s parse', () => {
+    const bodies = new ParsedBodies();
+    const parse = counted();
+    const first = bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
+    expect(bodies.parse(list(LOOKED_UP_FROM_BYTES), parse)).toBe(first);
+    expect(parse.calls).toBe(1);
   });
 
-  it('parses every small body anew', () => {
-    const bodies = new ParsedBodies<{ value: unknown }>();
-    const parse = (bytes: Buffer) => ({ value: JSON.parse(bytes.toString()) as unknown });
+  it('parses a large array that differs from the last in a stretch as an edit of it, with the whole parse\'s value', () => {
+    const bodies = new ParsedBodies();
+    const parse = counted();
+    const first = bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
+    const grown = list(LOOKED_UP_FROM_BYTES, [{ id: 1e6, name: 'added' }]);
+    const second = bodies.parse(grown, parse);
+    expect(parse.calls).toBe(1);
+    expect(second.document?.value).toStrictEqual(JSON.parse(grown.toString()));
+    // The Categories both lists show are the first parse's own.
+    expect((second.document?.value as unknown[])[0]).toBe((first.document?.value as unknown[])[0]);
+    // And the next is set beside the edited one.
+    const again = list(LOOKED_UP_FROM_BYTES, [{ id: 1e6, name: 'added' }, { id: 1e6 + 1, name: 'then' }]);
+    expect(bodies.parse(again, parse).document?.value).toStrictEqual(JSON.parse(again.toString()));
+    expect(parse.calls).toBe(1);
+  });
+
+  it('sets the next body beside the last array, not beside a large object read in between', () => {
+    const bodies = new ParsedBodies();
+    const parse = counted();
+    bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
+    const object = Buffer.from(JSON.stringify({ id: 5, name: 'x'.repeat(LOOKED_UP_FROM_BYTES) }));
+    expect(bodies.parse(object, parse).document?.value).toStrictEqual(JSON.parse(object.toString()));
+    bodies.parse(list(LOOKED_UP_FROM_BYTES, [{ id: 1e6 }]), parse);
+    expect(parse.calls).toBe(2);
+  });
+
+  it('parses a body that is no edit of the last, and every small body, whole and anew', () => {
+    const bodies = new ParsedBodies();
+    const parse = counted();
+    bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
+    const broken = Buffer.concat([list(LOOKED_UP_FROM_BYTES).subarray(0, -1), Buffer.from(',]')]);
+    expect(bodies.parse(broken, parse).document).toBeUndefined();
+    expect(parse.calls).toBe(2);
     const small = Buffer.from('[1,2,3]');
     expect(bodies.parse(small, parse)).not.toBe(bodies.parse(small, parse));
+    expect(parse.calls).toBe(4);
   });
 });
