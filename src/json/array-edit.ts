@@ -88,9 +88,12 @@ export function parseArrayEdit(earlier: ParsedArray, bytes: Buffer): ParsedArray
   if (spans.starts.length !== added.length) return undefined;
   const items = earlier.document.value as readonly unknown[];
   const value = items.slice(0, kept).concat(added, items.slice(resumed));
+  const pieces = { kept, added: added.length, resumed, lead };
+  const document = editedDocument(value, earlier.document, middle, pieces);
+  edits.set(document, { earlier: new WeakRef(earlier.document), ...pieces });
   return {
     bytes,
-    document: editedDocument(value, earlier.document, middle, { kept, added: added.length, resumed, lead }),
+    document,
     layout: {
       open: layout.open,
       close: layout.close + shift,
@@ -106,6 +109,32 @@ interface Pieces {
   readonly added: number;
   readonly resumed: number;
   readonly lead: number;
+}
+
+/** How an array document was made from an earlier one (see parseArrayEdit). */
+export interface ArrayEdit {
+  /** The earlier document, whose elements before `kept` and from `resumed` on this one shares. */
+  readonly earlier: JsonDocument;
+  /** How many of the earlier elements come first, at the same places. */
+  readonly kept: number;
+  /** How many new elements follow them. */
+  readonly added: number;
+  /** The earlier element the rest start from: the earlier element `i` from here on is this one's `i + kept + added - resumed`. */
+  readonly resumed: number;
+}
+
+/** The edits documents were made by, the earlier document held weakly: what was worked out over it can be carried over while it lives. */
+const edits = new WeakMap<JsonDocument, Omit<ArrayEdit, 'earlier'> & { readonly earlier: WeakRef<JsonDocument> }>();
+
+/**
+ * How `document` was made from an earlier array document, for work over every element (a list's invalid Categories) to
+ * be carried over for the elements the two share and done for the added ones only; undefined when it was parsed whole,
+ * or the earlier document is gone.
+ */
+export function arrayEditOf(document: JsonDocument): ArrayEdit | undefined {
+  const edit = edits.get(document);
+  const earlier = edit?.earlier.deref();
+  return edit && earlier ? { ...edit, earlier } : undefined;
 }
 
 /**

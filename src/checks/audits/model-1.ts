@@ -1,5 +1,6 @@
 import { readCategory } from '../../json/category.js';
 import type { JsonDocument } from '../../json/parse.js';
+import { arrayEditOf } from '../../json/array-edit.js';
 import type { SchemaValidator } from '../../spec/validators.js';
 import type { Cause } from '../../rules/cause.js';
 import { NOT_APPLICABLE, type ExchangeAudit, type Finding } from './audit.js';
@@ -60,21 +61,40 @@ interface InvalidItem {
   readonly found: readonly string[];
 }
 
-/** The invalid items of a list, worked out once per document (see ParsedBodies: reads of the same bytes share one). */
+/**
+ * The invalid items of a list, worked out once per document (see ParsedBodies: reads of the same bytes share one). For a
+ * list parsed as an edit of an earlier one (json/array-edit.ts), the items the two share are those items themselves,
+ * judged as they were: only the added ones are validated.
+ */
 function invalidItems(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument): readonly InvalidItem[] {
   let byDocument = invalidByValidator.get(validate);
   if (!byDocument) invalidByValidator.set(validate, (byDocument = new WeakMap()));
   let invalid = byDocument.get(document);
   if (!invalid) {
-    const found: InvalidItem[] = [];
-    // A plain loop: a list of 100,000 valid Categories is read once per list document.
-    for (let i = 0; i < items.length; i++) {
-      const problems = validate(items[i], document);
-      if (problems.length > 0) found.push({ i, found: problems });
-    }
-    byDocument.set(document, (invalid = found));
+    const edit = arrayEditOf(document);
+    const before = edit && byDocument.get(edit.earlier);
+    if (edit && before) {
+      const shift = edit.kept + edit.added - edit.resumed;
+      invalid = [
+        ...before.filter(({ i }) => i < edit.kept),
+        ...invalidAmong(validate, items, document, edit.kept, edit.kept + edit.added),
+        ...before.filter(({ i }) => i >= edit.resumed).map(({ i, found }) => ({ i: i + shift, found })),
+      ];
+    } else invalid = invalidAmong(validate, items, document, 0, items.length);
+    byDocument.set(document, invalid);
   }
   return invalid;
+}
+
+/** The invalid items from place `from` up to `to`. */
+function invalidAmong(validate: SchemaValidator, items: readonly unknown[], document: JsonDocument, from: number, to: number): InvalidItem[] {
+  const found: InvalidItem[] = [];
+  // A plain loop: a list of 100,000 valid Categories is read whole once.
+  for (let i = from; i < to; i++) {
+    const problems = validate(items[i], document);
+    if (problems.length > 0) found.push({ i, found: problems });
+  }
+  return found;
 }
 
 function shown(problems: readonly string[]): readonly string[] {

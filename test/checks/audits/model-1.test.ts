@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { model1 } from '../../../src/checks/audits/model-1.js';
 import type { AuditSubject } from '../../../src/checks/audits/audit.js';
+import { arrayEditOf, arrayLayoutOf, parseArrayEdit } from '../../../src/json/array-edit.js';
 import { parseJson, type JsonDocument } from '../../../src/json/parse.js';
 import { loadSpec } from '../../../src/spec/load.js';
 import type { Operation } from '../../../src/spec/types.js';
@@ -25,6 +26,12 @@ const judged = (document: JsonDocument) => found(document) as readonly string[];
 
 const items = (range: number[], bad: (i: number) => boolean) => range.map((i) => (bad(i) ? `{"id":"${i}","name":${i}}` : `{"id":${i},"name":"n${i}"}`));
 
+/** A list text as a base to edit (json/array-edit.ts). */
+const parsedArray = (text: string) => {
+  const bytes = Buffer.from(text);
+  return { bytes, document: parseJson(text), layout: arrayLayoutOf(bytes) };
+};
+
 describe('MODEL-1 on lists', () => {
   it('names where the first invalid items are, and how many more there are', () => {
     const bad = (i: number) => i % 3 === 0;
@@ -39,6 +46,23 @@ describe('MODEL-1 on lists', () => {
   it('names an invalid item by its id, exactly, and its place in the list', () => {
     const problems = judged(parseJson('[{"id":1,"name":"a"},{"id":9007199254740993,"name":"b","description":null}]'));
     expect(problems).toEqual([expect.stringMatching(/^the category with id 9007199254740993 \(item 1\): \/description/)]);
+  });
+
+  it('judges a list parsed as an edit of an earlier one as the same list parsed whole, its shared items judged once', () => {
+    const bad = (i: number) => i % 4 === 0;
+    const text = (ids: number[]) => `[${items(ids, bad).join(',')}]`;
+    const earlier = parsedArray(text([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+    const judgedEarlier = judged(earlier.document);
+    expect(judgedEarlier.length).toBe(2);
+    // 5 to 7 replaced by 12 and 20 (one valid, one not): the invalid ones before and after keep their ids, at their new places.
+    const editedText = text([1, 2, 3, 4, 12, 20, 8, 9]);
+    const edited = parseArrayEdit(earlier, Buffer.from(editedText));
+    expect(arrayEditOf(edited?.document as JsonDocument)).toMatchObject({ kept: 4, added: 2, resumed: 7 });
+    expect(judged(edited?.document as JsonDocument)).toEqual(judged(parseJson(editedText)));
+    expect(judged(edited?.document as JsonDocument)).toEqual([
+      expect.stringMatching(/^item 3 \(no id\): /), expect.stringMatching(/^item 4 \(no id\): /),
+      expect.stringMatching(/^item 5 \(no id\): /), expect.stringMatching(/^item 6 \(no id\): /),
+    ]);
   });
 
   it('names the request that had to be refused as the cause when only the categories such requests created are invalid', () => {
