@@ -4,8 +4,8 @@ import type { JsonDocument } from '../json/parse.js';
 /** What a body parses to: its document, or why it has none. */
 export type Parsed = { readonly document?: JsonDocument; readonly error?: string };
 
-/** Bodies this large or larger are set beside the last large array (see ParsedBodies); a smaller one is parsed in less time. */
-export const LOOKED_UP_FROM_BYTES = 64 * 1024;
+/** Bodies this large or larger are compared with the last large array (see ParsedBodies); a smaller one is parsed in less time. */
+export const COMPARED_FROM_BYTES = 64 * 1024;
 
 /**
  * The parse of the last large array body, which the next large body is set beside. A run reads a large target's list
@@ -21,7 +21,7 @@ export class ParsedBodies {
 
   /** The parse of `bytes`: the last large array's, one made from it, or `parse(bytes)`. */
   parse(bytes: Buffer, parse: (bytes: Buffer) => Parsed): Parsed {
-    if (bytes.length < LOOKED_UP_FROM_BYTES) return parse(bytes);
+    if (bytes.length < COMPARED_FROM_BYTES) return parse(bytes);
     const last = this.last;
     if (last?.bytes.equals(bytes)) return last.parsed;
     const edited = last && parseArrayEdit(last.array ??= arrayOf(last.bytes, last.parsed), bytes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LOOKED_UP_FROM_BYTES, ParsedBodies, type Parsed } from '../../src/http/parsed-bodies.js';
+import { COMPARED_FROM_BYTES, ParsedBodies, type Parsed } from '../../src/http/parsed-bodies.js';
 import { parseJson } from '../../src/json/parse.js';
 
 /** A list text of at least `bytes` bytes: Categories with ids from 1, then `more`. */
@@ -26,23 +26,23 @@ describe('ParsedBodies', () => {
   it('gives a large body of the last large array\'s bytes that array\'s parse', () => {
     const bodies = new ParsedBodies();
     const parse = counted();
-    const first = bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
-    expect(bodies.parse(list(LOOKED_UP_FROM_BYTES), parse)).toBe(first);
+    const first = bodies.parse(list(COMPARED_FROM_BYTES), parse);
+    expect(bodies.parse(list(COMPARED_FROM_BYTES), parse)).toBe(first);
     expect(parse.calls).toBe(1);
   });
 
   it('parses a large array that differs from the last in a stretch as an edit of it, with the whole parse\'s value', () => {
     const bodies = new ParsedBodies();
     const parse = counted();
-    const first = bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
-    const grown = list(LOOKED_UP_FROM_BYTES, [{ id: 1e6, name: 'added' }]);
+    const first = bodies.parse(list(COMPARED_FROM_BYTES), parse);
+    const grown = list(COMPARED_FROM_BYTES, [{ id: 1e6, name: 'added' }]);
     const second = bodies.parse(grown, parse);
     expect(parse.calls).toBe(1);
     expect(second.document?.value).toStrictEqual(JSON.parse(grown.toString()));
     // The Categories both lists show are the first parse's own.
     expect((second.document?.value as unknown[])[0]).toBe((first.document?.value as unknown[])[0]);
     // And the next is set beside the edited one.
-    const again = list(LOOKED_UP_FROM_BYTES, [{ id: 1e6, name: 'added' }, { id: 1e6 + 1, name: 'then' }]);
+    const again = list(COMPARED_FROM_BYTES, [{ id: 1e6, name: 'added' }, { id: 1e6 + 1, name: 'then' }]);
     expect(bodies.parse(again, parse).document?.value).toStrictEqual(JSON.parse(again.toString()));
     expect(parse.calls).toBe(1);
   });
@@ -50,18 +50,18 @@ describe('ParsedBodies', () => {
   it('sets the next body beside the last array, not beside a large object read in between', () => {
     const bodies = new ParsedBodies();
     const parse = counted();
-    bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
-    const object = Buffer.from(JSON.stringify({ id: 5, name: 'x'.repeat(LOOKED_UP_FROM_BYTES) }));
+    bodies.parse(list(COMPARED_FROM_BYTES), parse);
+    const object = Buffer.from(JSON.stringify({ id: 5, name: 'x'.repeat(COMPARED_FROM_BYTES) }));
     expect(bodies.parse(object, parse).document?.value).toStrictEqual(JSON.parse(object.toString()));
-    bodies.parse(list(LOOKED_UP_FROM_BYTES, [{ id: 1e6 }]), parse);
+    bodies.parse(list(COMPARED_FROM_BYTES, [{ id: 1e6 }]), parse);
     expect(parse.calls).toBe(2);
   });
 
   it('parses a body that is no edit of the last, and every small body, whole and anew', () => {
     const bodies = new ParsedBodies();
     const parse = counted();
-    bodies.parse(list(LOOKED_UP_FROM_BYTES), parse);
-    const broken = Buffer.concat([list(LOOKED_UP_FROM_BYTES).subarray(0, -1), Buffer.from(',]')]);
+    bodies.parse(list(COMPARED_FROM_BYTES), parse);
+    const broken = Buffer.concat([list(COMPARED_FROM_BYTES).subarray(0, -1), Buffer.from(',]')]);
     expect(bodies.parse(broken, parse).document).toBeUndefined();
     expect(parse.calls).toBe(2);
     const small = Buffer.from('[1,2,3]');
