@@ -22,7 +22,10 @@ export class Reply {
     this.size = bytes?.length ?? 0;
   }
 
-  /** The whole body as received, until it is parsed (then only the parse is kept: a list can be megabytes). */
+  /**
+   * The whole body as received, until it is parsed (then the reply keeps only the parse: a list can be megabytes;
+   * ParsedBodies keeps the last large list's bytes, to compare the next with).
+   */
   get bytes(): Buffer | undefined {
     return this.received;
   }

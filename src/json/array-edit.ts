@@ -1,5 +1,5 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { exactDocument, isAllExact, isJsonSpace, parseJson, type JsonDocument } from './parse.js';
+import { closingQuote, exactDocument, isAllExact, isJsonSpace, parseJson, type JsonDocument } from './parse.js';
 
 /**
  * Parsing a JSON array text as an earlier one with one stretch of elements replaced. A target's list is read again
@@ -49,7 +49,7 @@ export function arrayLayoutOf(bytes: Buffer): ArrayLayout {
 /**
  * `bytes` parsed as `earlier`'s text with one stretch of elements replaced: the elements wholly within the bytes the two
  * texts start with are kept, and so are those wholly within the bytes they end with. Undefined when no element is
- * kept, or the text is not well-formed (UTF-8 JSON).
+ * kept, the array's brackets are not among the bytes the two share, or the text is not well-formed (UTF-8 JSON).
  */
 export function parseArrayEdit(earlier: ParsedArray, bytes: Buffer): ParsedArray | undefined {
   const { layout } = earlier;
@@ -70,7 +70,8 @@ export function parseArrayEdit(earlier: ParsedArray, bytes: Buffer): ParsedArray
   const from = kept > 0 ? layout.ends[kept - 1]! : layout.open + 1;
   const to = (resumed < count ? layout.starts[resumed]! : layout.close) + shift;
   const stretch = bytes.subarray(from, to);
-  // Both ends are ASCII bytes (a separator, a bracket or a space), so the stretch is whole characters.
+  // The bytes on either side of the stretch are ASCII (a bracket, or a byte before or after a kept element), so it
+  // holds whole characters.
   const text = isAscii(stretch) ? stretch.toString('latin1') : isUtf8(stretch) ? stretch.toString('utf8') : undefined;
   if (text === undefined) return undefined;
   // The stretch between a kept element and the next stands where it would in the whole text: in its place a `0` for
@@ -235,7 +236,7 @@ function elementsBetween(bytes: Buffer, from: number, to: number): { starts: num
   let last = from;
   for (let at = from; at < to; at++) {
     const byte = bytes[at];
-    if (byte === QUOTE) at = closingQuote(bytes, at);
+    if (byte === 0x22) at = closingQuote(bytes, at); // "
     else if (byte === 0x7b || byte === 0x5b) depth++; // { [
     else if (byte === 0x7d || byte === 0x5d) depth--; // } ]
     else if (byte === 0x2c && depth === 0) { // ,
@@ -245,20 +246,6 @@ function elementsBetween(bytes: Buffer, from: number, to: number): { starts: num
   }
   element(last, to);
   return { starts, ends };
-}
-
-const QUOTE = 0x22;
-
-/** The offset of the quote that closes the string opened at `open`: the next one not escaped by a backslash. */
-function closingQuote(bytes: Buffer, open: number): number {
-  let at = open;
-  for (;;) {
-    at = bytes.indexOf(QUOTE, at + 1);
-    if (at < 0) return bytes.length;
-    let backslashes = 0;
-    while (bytes[at - 1 - backslashes] === 0x5c) backslashes++;
-    if (backslashes % 2 === 0) return at;
-  }
 }
 
 /** The offsets of the earlier elements before `kept`, then `added`, then the earlier ones from `resumed` moved by `shift`. */

@@ -28,9 +28,13 @@ const MAYBE_INEXACT = /\d{16}|\d[.eE]/;
 // slower, equally exact path.
 const MAYBE_INEXACT_VALUE = /(?:^|[:,[])\s*-?(?:\d{16}|\d+[.eE])/;
 
-/** Parses one JSON value (RFC 8259): the same acceptance and values as `JSON.parse`, with exact numbers. */
+/**
+ * Parses one JSON value (RFC 8259): the same acceptance and values as `JSON.parse`, with exact numbers, and no value
+ * nested deeper than 2000 (RFC 8259 §9 lets a parser set that limit): one text is accepted or refused the same way
+ * whichever path it takes, and so is any stretch of it (json/array-edit.ts).
+ */
 export function parseJson(text: string): JsonDocument {
-  if (!MAYBE_INEXACT_VALUE.test(text)) {
+  if (!MAYBE_INEXACT_VALUE.test(text) && !nestsDeeperThan(text, MAX_DEPTH)) {
     try {
       return exactDocument(JSON.parse(text) as unknown);
     } catch (error) {
@@ -59,6 +63,39 @@ export function isJsonSpace(code: number | undefined): boolean {
 }
 
 const MAX_DEPTH = 2000;
+
+/**
+ * Whether a text opens more than `limit` brackets within one another (strings skipped): only then may it hold a value
+ * deeper than the exact parser takes, which decides. Fewer than twice that many characters cannot.
+ */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  if (text.length <= 2 * limit) return false;
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 0x22) at = closingQuote(text, at); // "
+    else if (code === 0x5b || code === 0x7b) { // [ {
+      if (++depth > limit) return true;
+    } else if (code === 0x5d || code === 0x7d) depth--; // ] }
+  }
+  return false;
+}
+
+/**
+ * The offset of the quote that closes the JSON string opened at `open`, in a text or its UTF-8 bytes: the next quote
+ * no backslash escapes (the end when there is none).
+ */
+export function closingQuote(text: string | Buffer, open: number): number {
+  const codeAt = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i];
+  let at = open;
+  for (;;) {
+    at = text.indexOf('"', at + 1);
+    if (at < 0) return text.length;
+    let backslashes = 0;
+    while (codeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return at;
+  }
+}
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\.)*"/y;
 

@@ -116,6 +116,30 @@ describe('parseArrayEdit', () => {
     expect(parseArrayEdit(earlier, Buffer.from('{"a":1}'))).toBeUndefined();
   });
 
+  // Found by a review's fuzzing, each with one safeguard of the edit taken away.
+  it('gives what a whole parse gives where an edit meets the closing bracket or a number\'s sign', () => {
+    for (const [earlier, text] of [
+      ['[-42]\n', '[-42]'], // the same elements, the bracket moved
+      ['[394,1234567890123456]', '[394,-1234567890123456]'], // the rest of the text shared, but not the element's first byte
+    ]) {
+      const edited = parseArrayEdit(parsedWhole(earlier as string), Buffer.from(text as string));
+      if (edited) expectAsWhole(edited, text as string);
+    }
+    expect(parseArrayEdit(parsedWhole('[\t409\r, 0.1\n]'), Buffer.from('[\t409\r'))).toBeUndefined(); // cut short
+  });
+
+  // parseJson refuses a value nested deeper than 2000 on either of its paths: a stretch parsed alone is judged as the whole.
+  it('refuses a stretch nested too deep, whichever path the whole text or the stretch takes', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}"a"${']'.repeat(depth)}`;
+    for (const [earlier, text] of [
+      ['[1.5,2]', `[1.5,${nested(2000)},2]`],
+      [`[${nested(1999)},2]`, `[${nested(1999)},0.5,${nested(2000)},2]`],
+    ]) {
+      expect(() => parseJson(text as string)).toThrow(/nesting deeper/);
+      expect(parseArrayEdit(parsedWhole(earlier as string), Buffer.from(text as string))).toBeUndefined();
+    }
+  });
+
   it('gives nothing where the stretch is not UTF-8', () => {
     const earlier = parsedWhole('["a","b"]');
     expect(parseArrayEdit(earlier, Buffer.concat([Buffer.from('["a","'), Buffer.from([0xff]), Buffer.from('","b"]')]))).toBeUndefined();

@@ -72,6 +72,25 @@ describe('parseJson', () => {
     expect(() => parseJson(deep)).toThrow(/nesting deeper/);
   });
 
+  // Before, a text without such a number took JSON.parse, which follows any depth: [[…]] 2,002 deep was accepted, and
+  // refused once a 1.5 was added to it. A list parsed as an edit (json/array-edit.ts) parses a stretch of it alone.
+  it('accepts and refuses deep nesting the same way on both paths', () => {
+    const nested = (depth: number, inner = '') => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+    // Each text without a fraction (the fast path) and with one (the exact path), the same depth.
+    for (const [fast, exact, accepted] of [
+      [nested(2001), nested(2001, '1.5'), true],
+      [nested(2002), nested(2002, '1.5'), false],
+      [nested(2000, '"a"'), nested(2000, '"a", 1.5'), true],
+      [nested(2001, '"a"'), nested(2001, '"a", 1.5'), false],
+      [`{"a":${nested(2001)}}`, `{"a":${nested(2001)},"b":1.5}`, false],
+    ] as const) {
+      for (const text of [fast, exact]) {
+        if (accepted) expect(parseJson(text).value, text.slice(-12)).toStrictEqual(JSON.parse(text));
+        else expect(() => parseJson(text), text.slice(-12)).toThrow(/nesting deeper than 2000/);
+      }
+    }
+  });
+
   it('says where a syntax error is', () => {
     expect(() => exactly('[1.5, }')).toThrow(/position 6/);
   });

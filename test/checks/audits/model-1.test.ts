@@ -58,7 +58,19 @@ describe('MODEL-1 on lists', () => {
     const editedText = text([1, 2, 3, 4, 12, 20, 8, 9]);
     const edited = parseArrayEdit(earlier, Buffer.from(editedText));
     expect(arrayEditOf(edited?.document as JsonDocument)).toMatchObject({ kept: 4, added: 2, resumed: 7 });
-    expect(judged(edited?.document as JsonDocument)).toEqual(judged(parseJson(editedText)));
+    // Judged by a validator that counts the items it is asked about: the two added ones only.
+    let validated = 0;
+    const Category = Object.assign((value: unknown, document?: JsonDocument) => {
+      validated++;
+      return validators.Category(value, document);
+    }, { violations: validators.Category.violations });
+    const judgedCounting = (document: JsonDocument) => model1.judge({
+      reply: { json: () => ({ document }), status: 200 }, operation: list, validators: { ...validators, Category }, run: newRun(),
+    } as unknown as AuditSubject);
+    judgedCounting(earlier.document);
+    expect(validated).toBe(9);
+    expect(judgedCounting(edited?.document as JsonDocument)).toEqual(judged(parseJson(editedText)));
+    expect(validated).toBe(9 + 2);
     expect(judged(edited?.document as JsonDocument)).toEqual([
       expect.stringMatching(/^item 3 \(no id\): /), expect.stringMatching(/^item 4 \(no id\): /),
       expect.stringMatching(/^item 5 \(no id\): /), expect.stringMatching(/^item 6 \(no id\): /),
