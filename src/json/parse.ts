@@ -86,16 +86,17 @@ function nestsDeeperThan(text: string, limit: number): boolean {
  * no backslash escapes (the end when there is none).
  */
 export function closingQuote(text: string | Buffer, open: number): number {
-  const codeAt = typeof text === 'string' ? (i: number) => text.charCodeAt(i) : (i: number) => text[i];
   let at = open;
   for (;;) {
-    at = text.indexOf('"', at + 1);
+    // A Buffer searched for a byte, not a one-character string: the string is encoded anew on every call.
+    at = typeof text === 'string' ? text.indexOf('"', at + 1) : text.indexOf(0x22, at + 1);
     if (at < 0) return text.length;
     let backslashes = 0;
-    while (codeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    while ((typeof text === 'string' ? text.charCodeAt(at - 1 - backslashes) : text[at - 1 - backslashes]) === 0x5c) backslashes++;
     if (backslashes % 2 === 0) return at;
   }
 }
+
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\.)*"/y;
 

@@ -83,6 +83,9 @@ describe('parseJson', () => {
       [nested(2000, '"a"'), nested(2000, '"a", 1.5'), true],
       [nested(2001, '"a"'), nested(2001, '"a", 1.5'), false],
       [`{"a":${nested(2001)}}`, `{"a":${nested(2001)},"b":1.5}`, false],
+      // Brackets inside strings, after an escaped quote too, are no nesting.
+      [`["\\"${'['.repeat(3000)}", "${'{'.repeat(3000)}\\\\"]`, `["\\"${'['.repeat(3000)}", 1.5]`, true],
+      [`["\\\\", ${nested(2001)}]`, `["\\\\", ${nested(2001)}, 1.5]`, false],
     ] as const) {
       for (const text of [fast, exact]) {
         if (accepted) expect(parseJson(text).value, text.slice(-12)).toStrictEqual(JSON.parse(text));
