@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Exchange } from '../http/exchange.js';
+import { textStart } from '../core/text-start.js';
 
 /** How many exchanges a passed check or audit keeps as evidence of what it judged; all of them are counted. */
 export const KEPT_WHEN_PASSED = 3;
@@ -20,10 +21,14 @@ export function evidence(exchanges: readonly Exchange[], passed: boolean): reado
   return passed ? exchanges.slice(0, KEPT_WHEN_PASSED).map(abridged) : exchanges;
 }
 
-function abridged(exchange: Exchange): Exchange {
+/**
+ * An exchange as a passed check keeps it: its response body cut at {@link PASSED_BODY_LIMIT} characters, a string of
+ * its own (see core/text-start.ts), so that the whole body is not held to the run's end for what a report shows of it.
+ */
+export function abridged(exchange: Exchange): Exchange {
   const response = exchange.response;
   if (!response || response.body.length <= PASSED_BODY_LIMIT) return exchange;
-  return { ...exchange, response: { ...response, body: response.body.slice(0, PASSED_BODY_LIMIT), bodyTruncated: true } };
+  return { ...exchange, response: { ...response, body: textStart(response.body, PASSED_BODY_LIMIT), bodyTruncated: true } };
 }
 
 /** How many exchanges a check's result keeps; all are counted, and all are audited. */

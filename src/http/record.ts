@@ -7,6 +7,7 @@
  */
 import { RECORDED_BODY_LIMIT, type RecordedRequest, type RecordedResponse } from './exchange.js';
 import type { OutgoingRequest, PreparedRequest } from './outgoing.js';
+import { textStart } from '../core/text-start.js';
 
 /** The record of a request: what `prepared` shows of it, and where its credential went. */
 export function recordRequest(request: OutgoingRequest, prepared: PreparedRequest): RecordedRequest {
@@ -38,5 +39,5 @@ export function recordResponse(status: number, headers: Record<string, string | 
 }
 
 function clip(text: string): string {
-  return text.length > RECORDED_BODY_LIMIT ? text.slice(0, RECORDED_BODY_LIMIT) : text;
+  return textStart(text, RECORDED_BODY_LIMIT);
 }

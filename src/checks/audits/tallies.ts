@@ -11,7 +11,7 @@ import type { Validators } from '../../spec/validators.js';
 import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit, type Finding, type JudgedSubject } from './audit.js';
 import { AUDITS } from './index.js';
 import { ownerOf, recordStray, strayOf } from './ownership.js';
-import { KEPT_WHEN_PASSED } from '../evidence.js';
+import { abridged, KEPT_WHEN_PASSED } from '../evidence.js';
 import { Kinds } from '../../core/problem-kinds.js';
 
 /** How many violating exchanges an audit keeps for the report; all are counted. */
@@ -29,7 +29,7 @@ export interface AuditTally {
   readonly shown: { readonly message: string; readonly exchange: Exchange; readonly follows?: Cause }[];
   /** Every violation's kind, counted (see Kinds): what the failure's first line names. */
   readonly kinds: Kinds;
-  /** The first exchanges it judged: what a passing audit shows. */
+  /** The first exchanges it judged, abridged: what a passing audit shows. */
   readonly sample: Exchange[];
   /** What the audit itself threw, the first time it did: an error of the suite's own, which its test reports. */
   crash?: unknown;
@@ -78,7 +78,8 @@ export class AuditTallies implements ExchangeAuditor {
     }
     if (found === NOT_APPLICABLE) return;
     tally.judged++;
-    if (tally.sample.length < KEPT_WHEN_PASSED) tally.sample.push(reply.exchange);
+    // Kept as a passing audit shows them: the tallies live as long as their suite's tests (see audit-tests.ts).
+    if (tally.sample.length < KEPT_WHEN_PASSED) tally.sample.push(abridged(reply.exchange));
     const violations = 'cause' in found ? found.violations : found;
     if (violations.length === 0) return;
     const cause = follows ?? ('cause' in found ? found.cause : undefined);
