@@ -4,15 +4,13 @@ import type { Reply } from '../http/reply.js';
 import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
 import { problemsMessage } from './problems-message.js';
-import { listIdsOf } from '../json/list-ids.js';
+import { listIdsOf, type IdRange } from '../json/list-ids.js';
 
 /**
  * A list as a check reads it. Lists hold up to hundreds of thousands of Categories and checks look at a few of
  * them: this is a view over the parsed items that reads (exact id, name, description) only the ones asked for.
  */
 export class Listed {
-  private extremes?: { readonly most: bigint; readonly lowest: bigint };
-
   constructor(
     readonly reply: Reply,
     private readonly document: JsonDocument,
@@ -28,8 +26,9 @@ export class Listed {
   withIds(ids: ReadonlySet<bigint>): ReadonlyMap<bigint, readonly SeenCategory[]> {
     const wanted = new Set([...ids].map(idKeyOfExact));
     const index = new Map<bigint, SeenCategory[]>();
-    for (const item of this.items) {
-      const record = asRecord(item);
+    // Indexed, as every loop over a list's items (see json/list-ids.ts).
+    for (let i = 0; i < this.items.length; i++) {
+      const record = asRecord(this.items[i]);
       if (!record || !wanted.has(idKeyOf(this.document, record) ?? NaN)) continue;
       const seen = readCategory(this.document, record) as SeenCategory & { id: bigint };
       const same = index.get(seen.id);
@@ -39,30 +38,16 @@ export class Listed {
     return index;
   }
 
-  /** Every exact id the list shows, once each (read once: generated checks ask for them case after case). */
-  ids(): readonly bigint[] {
-    return listIdsOf(this.document).ids;
-  }
-
-  /** The largest id the list shows (at least 0) and the smallest (at most 0). */
-  idRange(): { readonly most: bigint; readonly lowest: bigint } {
-    if (!this.extremes) {
-      let most = 0n;
-      let lowest = 0n;
-      for (const id of this.ids()) {
-        if (id > most) most = id;
-        if (id < lowest) lowest = id;
-      }
-      this.extremes = { most, lowest };
-    }
-    return this.extremes;
+  /** The largest id the list shows (at least 0) and the smallest (at most 0): worked out once per list document. */
+  idRange(): IdRange {
+    return listIdsOf(this.document).range;
   }
 
   /** The Categories that carry a text in a property (a marker of the run's). */
   carrying(text: string): SeenCategory[] {
     const found: SeenCategory[] = [];
-    for (const item of this.items) {
-      const record = asRecord(item);
+    for (let i = 0; i < this.items.length; i++) {
+      const record = asRecord(this.items[i]);
       if (record && carries(record, text)) found.push(readCategory(this.document, record) as SeenCategory);
     }
     return found;

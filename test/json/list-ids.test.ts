@@ -3,10 +3,10 @@ import { listIdsOf } from '../../src/json/list-ids.js';
 import { parseJson } from '../../src/json/parse.js';
 
 describe('listIdsOf', () => {
-  it('counts the objects, and gives each exact id once, in the order the list first shows it', () => {
+  it('counts the objects and the distinct exact ids, and names the repeated ones', () => {
     const ids = listIdsOf(parseJson('[{"id":3},{"id":9007199254740993},"x",{"id":1},{"id":3},{"name":"no id"},[],{"id":9007199254740993}]'));
     expect(ids.objects).toBe(6);
-    expect(ids.ids).toEqual([3n, 9007199254740993n, 1n]);
+    expect(ids.range).toEqual({ most: 9007199254740993n, lowest: 0n });
     expect(ids.distinct).toBe(3);
     expect([...ids.repeated]).toEqual([3, '9007199254740993']);
   });
@@ -21,16 +21,30 @@ describe('listIdsOf', () => {
     ] as const) {
       const found = listIdsOf(parseJson(text));
       expect([...found.repeated], text).toEqual(repeated);
-      expect(found.ids, text).toEqual(ids);
       expect(found.distinct, text).toBe(ids.length);
+      expect(found.range, text).toEqual({ most: ids.reduce((a, b) => (b > a ? b : a), 0n), lowest: ids.reduce((a, b) => (b < a ? b : a), 0n) });
     }
   });
 
-  it('works a document out once, its ids as bigints the same array each time they are asked for', () => {
+  it('works a document out once, its range the same object each time it is asked for', () => {
     const document = parseJson('[{"id":-2},{"id":7}]');
     const first = listIdsOf(document);
     expect(listIdsOf(document)).toBe(first);
-    expect(first.ids).toBe(first.ids);
-    expect(first.ids).toEqual([-2n, 7n]);
+    expect(first.range).toBe(first.range);
+    expect(first.range).toEqual({ most: 7n, lowest: -2n });
+  });
+
+  it('gives the range of ids on both sides of the doubles\' exact range, exactly, and 0 where a side has none', () => {
+    for (const [text, most, lowest] of [
+      ['[]', 0n, 0n],
+      ['[{"name":"no id"},"x"]', 0n, 0n],
+      ['[{"id":5},{"id":12}]', 12n, 0n],
+      ['[{"id":-5},{"id":-12}]', 0n, -12n],
+      ['[{"id":9007199254740995},{"id":9007199254740993},{"id":4}]', 9007199254740995n, 0n],
+      ['[{"id":-9007199254740995},{"id":-3},{"id":9007199254740991}]', 9007199254740991n, -9007199254740995n],
+      ['[{"id":9223372036854775807},{"id":-9223372036854775808},{"id":1}]', 9223372036854775807n, -9223372036854775808n],
+    ] as const) {
+      expect(listIdsOf(parseJson(text)).range, text).toEqual({ most, lowest });
+    }
   });
 });
