@@ -32,73 +32,79 @@ export function listIdsOf(document: JsonDocument): ListIds {
   return found;
 }
 
-// The loops over a list's items are indexed: \`for...of\` makes an iterator result per item until V8 optimizes the
+// The loops over a list's items are indexed: `for...of` makes an iterator result per item until V8 optimizes the
 // function, and these run a few times a run each, over lists of up to hundreds of thousands (at 100,000 categories,
 // 50 MB of the worker's allocations were such results).
 function idsOf(document: JsonDocument): ListIds {
+  const items = document.value as readonly unknown[];
   let objects = 0;
-  const keys: (number | string)[] = [];
+  let ids = 0;
+  let last: number | string | undefined;
   // Ids in a strictly rising or strictly falling order of numbers (a list by id, oldest or newest first: nearly every
-  // list) cannot repeat: such a list needs no set of 100,000 keys to say so.
+  // list) cannot repeat: such a list needs no set of 100,000 keys to say so, nor an array of them.
   let rising = true;
   let falling = true;
-  const items = document.value as readonly unknown[];
+  const range = new RangeOfIds();
   for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) continue;
+    const record = recordAt(items, i);
+    if (!record) continue;
     objects++;
-    const key = idKeyOf(document, item as Record<string, unknown>);
+    const key = idKeyOf(document, record);
     if (key === undefined) continue;
-    const last = keys.at(-1);
     if (typeof key !== 'number' || (last !== undefined && typeof last !== 'number')) rising = falling = false;
     else if (last !== undefined) {
       rising &&= key > last;
       falling &&= key < last;
     }
-    keys.push(key);
+    last = key;
+    ids++;
+    range.add(key);
   }
   const repeated = new Set<number | string>();
-  const distinct = rising || falling ? keys : distinctOf(keys, repeated);
-  let range: IdRange | undefined;
-  return {
-    objects, distinct: distinct.length, repeated,
-    // Only for a check that asks (MODEL-2 and the list's size need the keys alone).
-    get range() {
-      range ??= rangeOf(distinct);
-      return range;
-    },
-  };
+  const distinct = rising || falling ? ids : distinctIds(document, items, repeated);
+  return { objects, distinct, repeated, range: range.found() };
 }
 
-/** The range of ids `keys` show (see idKeyOf): as numbers, but for the ids beyond the doubles' exact range. */
-function rangeOf(keys: readonly (number | string)[]): IdRange {
-  let most = 0;
-  let lowest = 0;
-  let mostExact = 0n;
-  let lowestExact = 0n;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as number | string;
-    if (typeof key === 'number') {
-      if (key > most) most = key;
-      else if (key < lowest) lowest = key;
-    } else {
-      const id = BigInt(key);
-      if (id > mostExact) mostExact = id;
-      else if (id < lowestExact) lowestExact = id;
-    }
-  }
-  const mostShown = BigInt(most) > mostExact ? BigInt(most) : mostExact;
-  const lowestShown = BigInt(lowest) < lowestExact ? BigInt(lowest) : lowestExact;
-  return { most: mostShown, lowest: lowestShown };
+/** The item at `i` when it is a JSON object (a Category, or a would-be one). */
+function recordAt(items: readonly unknown[], i: number): Record<string, unknown> | undefined {
+  const item = items[i];
+  return typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
 }
 
-/** `keys` without repeats, in the order of their first appearance; `repeated` gets those that repeat. */
-function distinctOf(keys: readonly (number | string)[], repeated: Set<number | string>): (number | string)[] {
+/** How many different ids the items show; `repeated` gets those shown more than once. */
+function distinctIds(document: JsonDocument, items: readonly unknown[], repeated: Set<number | string>): number {
   const seen = new Set<number | string>();
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as number | string;
+  for (let i = 0; i < items.length; i++) {
+    const record = recordAt(items, i);
+    const key = record && idKeyOf(document, record);
+    if (key === undefined) continue;
     if (seen.has(key)) repeated.add(key);
     else seen.add(key);
   }
-  return [...seen];
+  return seen.size;
+}
+
+/** The range of the ids it is given (see idKeyOf): compared as numbers, but for the ids beyond the doubles' exact range. */
+class RangeOfIds {
+  private most = 0;
+  private lowest = 0;
+  private mostExact = 0n;
+  private lowestExact = 0n;
+
+  add(key: number | string): void {
+    if (typeof key === 'number') {
+      if (key > this.most) this.most = key;
+      else if (key < this.lowest) this.lowest = key;
+      return;
+    }
+    const id = BigInt(key);
+    if (id > this.mostExact) this.mostExact = id;
+    else if (id < this.lowestExact) this.lowestExact = id;
+  }
+
+  found(): IdRange {
+    const most = BigInt(this.most);
+    const lowest = BigInt(this.lowest);
+    return { most: most > this.mostExact ? most : this.mostExact, lowest: lowest < this.lowestExact ? lowest : this.lowestExact };
+  }
 }
