@@ -23,8 +23,9 @@ export class Reply {
   }
 
   /**
-   * The whole body as received, until it is parsed (then the reply keeps only the parse: a list can be megabytes;
-   * ParsedBodies keeps the last large list's bytes, to compare the next with).
+   * The whole body as received, until it is parsed. Then the reply keeps only the parse (a list can be megabytes), and
+   * the bytes are ParsedBodies': it keeps the last large list's, to compare the next with, and frees the others' at
+   * once. Read them before parsing, and keep no view of them.
    */
   get bytes(): Buffer | undefined {
     return this.received;
