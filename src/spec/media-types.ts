@@ -79,6 +79,15 @@ export function bodyMediaTypeOf(operation: Pick<Operation, 'requestMediaTypes'>)
  * `application/json` where it documents none.
  */
 export function acceptOf(operation: Pick<Operation, 'responseMediaTypes'>): string {
-  const types = [...new Set(Object.values(operation.responseMediaTypes).flat().map(essenceOf))];
-  return types.length === 0 ? CONTRACT_MEDIA_TYPE : types.join(', ');
+  const documented = operation.responseMediaTypes;
+  let accept = acceptByDocumented.get(documented);
+  if (accept === undefined) {
+    const types = [...new Set(Object.values(documented).flat().map(essenceOf))];
+    accept = types.length === 0 ? CONTRACT_MEDIA_TYPE : types.join(', ');
+    acceptByDocumented.set(documented, accept);
+  }
+  return accept;
 }
+
+/** The Accept header of each operation's documented response types, worked out once: every request sends one. */
+const acceptByDocumented = new WeakMap<object, string>();

@@ -72,11 +72,19 @@ export function validatorsOf(model: SpecModel, validateFunction: (name: SchemaNa
   const Error = validator('Error');
   const errorText = JSON.stringify(model.schemas.Error);
   const others = new Map<string, SchemaValidator>();
+  // Each Error an audit judges asks for its validator: a schema's text is worked out once.
+  const texts = new WeakMap<object, string>();
+  const textOf = (schema: JsonSchema): string => {
+    if (typeof schema !== 'object' || schema === null) return JSON.stringify(schema);
+    let text = texts.get(schema);
+    if (text === undefined) texts.set(schema, (text = JSON.stringify(schema)));
+    return text;
+  };
   let ajv: AjvInstance | undefined;
   const errorFor = (operation: Operation, status: number): SchemaValidator => {
     const { errorSchemas } = operation;
     const schema = errorSchemas[String(status)] ?? errorSchemas['4XX'] ?? errorSchemas['4xx'] ?? errorSchemas['default'];
-    const text = schema === undefined ? errorText : JSON.stringify(schema);
+    const text = schema === undefined ? errorText : textOf(schema);
     if (schema === undefined || text === errorText) return Error;
     let found = others.get(text);
     if (!found) {

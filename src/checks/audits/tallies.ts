@@ -56,11 +56,12 @@ export class AuditTallies implements ExchangeAuditor {
     if (owner) this.run.owners.set(reply, owner);
     const stray = strayOf(subject, owner);
     if (stray) recordStray(subject, stray);
+    const judged = { ...subject, owner };
     for (const audit of AUDITS) {
       if (operation.variantOf && !audit.judgesPathVariants) continue;
       if (audit.documentedOnly && owner?.rule === 'HTTP-1') continue;
       const follows = owner?.coOwner === audit.rule ? owner : stray && stray.rule !== audit.rule ? stray : undefined;
-      this.tally(audit, { ...subject, owner }, follows);
+      this.tally(audit, judged, follows);
     }
   }
 
