@@ -1,7 +1,7 @@
 import type { JsonDocument } from '../json/parse.js';
 import type { IdColumn } from '../generators/client-ids.js';
 import type { Reply } from '../http/reply.js';
-import { idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
+import { categoryRecordOf, idKeyOf, idKeyOfExact, readCategory, sameContent, showContent, type SeenCategory } from '../json/category.js';
 import type { CheckContext } from './context.js';
 import { problemsMessage } from './problems-message.js';
 import { listIdsOf, type IdRange } from '../json/list-ids.js';
@@ -28,7 +28,7 @@ export class Listed {
     const index = new Map<bigint, SeenCategory[]>();
     // Indexed, as every loop over a list's items (see json/list-ids.ts).
     for (let i = 0; i < this.items.length; i++) {
-      const record = asRecord(this.items[i]);
+      const record = categoryRecordOf(this.items[i]);
       if (!record || !wanted.has(idKeyOf(this.document, record) ?? NaN)) continue;
       const seen = readCategory(this.document, record) as SeenCategory & { id: bigint };
       const same = index.get(seen.id);
@@ -47,7 +47,7 @@ export class Listed {
   carrying(text: string): SeenCategory[] {
     const found: SeenCategory[] = [];
     for (let i = 0; i < this.items.length; i++) {
-      const record = asRecord(this.items[i]);
+      const record = categoryRecordOf(this.items[i]);
       if (record && carries(record, text)) found.push(readCategory(this.document, record) as SeenCategory);
     }
     return found;
@@ -61,10 +61,6 @@ export function carries(record: Readonly<Record<string, unknown>>, text: string)
     if (typeof value === 'string' && value.includes(text)) return true;
   }
   return false;
-}
-
-function asRecord(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**

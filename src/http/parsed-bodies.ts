@@ -26,6 +26,7 @@ export class ParsedBodies {
   parse(bytes: Buffer, parse: (bytes: Buffer) => Parsed): Parsed {
     if (bytes.length < COMPARED_FROM_BYTES) return parse(bytes);
     const last = this.last;
+    // The last array's own bytes again: its parse, and the bytes it keeps are not to be freed.
     if (last?.bytes === bytes) return last.parsed;
     if (last?.bytes.equals(bytes)) {
       freeNow(bytes);

@@ -12,10 +12,15 @@ export interface SeenCategory {
   readonly document: JsonDocument;
 }
 
+/** A parsed value as a Category object (a JSON object, a Category or a would-be one); undefined when it is not one. */
+export function categoryRecordOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
 /** Reads a Category out of a parsed body; undefined when the value is not an object. */
 export function readCategory(document: JsonDocument, value: unknown): SeenCategory | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const record = value as Record<string, unknown>;
+  const record = categoryRecordOf(value);
+  if (!record) return undefined;
   const id = exactIdOf(document, record);
   return id === undefined ? { record, document } : { id, record, document };
 }

@@ -1,4 +1,4 @@
-import { idKeyOf } from './category.js';
+import { categoryRecordOf, idKeyOf } from './category.js';
 import type { JsonDocument } from './parse.js';
 
 /** What a list's Categories show of their ids. */
@@ -46,7 +46,7 @@ function idsOf(document: JsonDocument): ListIds {
   let falling = true;
   const range = new RangeOfIds();
   for (let i = 0; i < items.length; i++) {
-    const record = recordAt(items, i);
+    const record = categoryRecordOf(items[i]);
     if (!record) continue;
     objects++;
     const key = idKeyOf(document, record);
@@ -65,17 +65,11 @@ function idsOf(document: JsonDocument): ListIds {
   return { objects, distinct, repeated, range: range.found() };
 }
 
-/** The item at `i` when it is a JSON object (a Category, or a would-be one). */
-function recordAt(items: readonly unknown[], i: number): Record<string, unknown> | undefined {
-  const item = items[i];
-  return typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Record<string, unknown>) : undefined;
-}
-
 /** How many different ids the items show; `repeated` gets those shown more than once. */
 function distinctIds(document: JsonDocument, items: readonly unknown[], repeated: Set<number | string>): number {
   const seen = new Set<number | string>();
   for (let i = 0; i < items.length; i++) {
-    const record = recordAt(items, i);
+    const record = categoryRecordOf(items[i]);
     const key = record && idKeyOf(document, record);
     if (key === undefined) continue;
     if (seen.has(key)) repeated.add(key);

@@ -86,6 +86,9 @@ describe('ParsedBodies', () => {
     const expected = JSON.parse(grown.toString()) as unknown;
     const edited = bodies.parse(grown, parse).document?.value;
     expect([freed(first), freed(grown)]).toEqual([true, false]);
+    // The last array's own bytes given again are its parse, and stay.
+    expect(bodies.parse(grown, parse).document?.value).toBe(edited);
+    expect(freed(grown)).toBe(false);
     // A large object, parsed whole and not kept: its bytes go, the last array's stay.
     const object = Buffer.from(JSON.stringify({ id: 5, name: 'x'.repeat(COMPARED_FROM_BYTES) }));
     bodies.parse(object, parse);
