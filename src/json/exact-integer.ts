@@ -48,3 +48,23 @@ export const INTEGER_FORMATS: Readonly<Record<string, IntegerRange>> = {
   int32: { min: -(2n ** 31n), max: 2n ** 31n - 1n },
   int64: { min: -(2n ** 63n), max: 2n ** 63n - 1n },
 };
+
+/**
+ * The integers a bound read as a double may have been written as: exactly it, where the double is a safe integer
+ * or not an integer; for one beyond 2^53 (`9223372036854775807` reads as 2^63), every integer within the spacing of
+ * doubles there, which its text no longer tells apart. A bound is then judged by the widest of them, so that no
+ * value the written bound allows is refused.
+ */
+export function boundLatitude(bound: number): bigint {
+  if (!Number.isInteger(bound) || Number.isSafeInteger(bound)) return 0n;
+  // The spacing of doubles above |bound|: 2^(e-52) for a double of exponent e.
+  return 2n ** BigInt(Math.floor(Math.log2(Math.abs(bound))) - 52);
+}
+
+/**
+ * A bound as the suite writes it: as read, and for one beyond 2^53, where the spec's text was rounded, as the integer
+ * read, said to be about that (`about 9223372036854775808`, not the double's `9223372036854776000`).
+ */
+export function boundText(bound: number): string {
+  return boundLatitude(bound) === 0n ? String(bound) : `about ${BigInt(bound)}`;
+}

@@ -1,3 +1,4 @@
+import { boundText } from '../json/exact-integer.js';
 import { jsonText } from '../json/write.js';
 import type { SchemaNode } from './schema-node.js';
 
@@ -54,8 +55,8 @@ function factWords(node: SchemaNode): string[] {
     const { minimum, maximum, exclusiveMinimum, exclusiveMaximum, multipleOf, format } = node.number;
     if (format !== undefined && !node.types.has('string')) words.push(format);
     // Both kinds of a bound where allOf merged them: each is stated, and each holds.
-    const bounds = [minimum !== undefined && `from ${minimum}`, exclusiveMinimum !== undefined && `above ${exclusiveMinimum}`,
-      maximum !== undefined && `to ${maximum}`, exclusiveMaximum !== undefined && `below ${exclusiveMaximum}`].filter(Boolean);
+    const bounds = [minimum !== undefined && `from ${boundText(minimum)}`, exclusiveMinimum !== undefined && `above ${boundText(exclusiveMinimum)}`,
+      maximum !== undefined && `to ${boundText(maximum)}`, exclusiveMaximum !== undefined && `below ${boundText(exclusiveMaximum)}`].filter(Boolean);
     if (bounds.length > 0) words.push(bounds.join(' '));
     if (multipleOf !== undefined) words.push(`a multiple of ${multipleOf}`);
   }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Ajv as AjvInstance, ErrorObject, Options, ValidateFunction } from 'ajv';
-import { exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
+import { boundLatitude, boundText, exactInteger, INTEGER_FORMATS } from '../json/exact-integer.js';
 import type { JsonDocument } from '../json/parse.js';
 import { localRefTarget } from './local-ref.js';
 import { patternEngine } from './pattern.js';
@@ -114,11 +114,13 @@ function schemaViolations(validate: ValidateFunction, value: unknown): Violation
 }
 
 /**
- * A multiple of an integer that ajv judged of an integer beyond 2^53: the double it divides is not the number the
- * JSON wrote (18242921140202930 reads as …928), so the exact integer check judges it instead (see childCheck).
+ * What ajv judged of an integer beyond 2^53 that the exact integer check judges instead (see childCheck): the double
+ * ajv sees is not the number the JSON wrote (18242921140202930 reads as …928, 9223372036854775805 as 2^63), so
+ * neither its multiple of an integer nor its place beside a bound is that number's.
  */
 function judgedExactly(error: ErrorObject, value: unknown): boolean {
-  if (error.keyword !== 'multipleOf' || !Number.isInteger(error.params['multipleOf'])) return false;
+  const exactKeyword = error.keyword === 'multipleOf' ? Number.isInteger(error.params['multipleOf']) : BOUNDS.has(error.keyword);
+  if (!exactKeyword) return false;
   const item = error.instancePath.split('/').slice(1).reduce<unknown>((at, step) => (at as Record<string, unknown> | undefined)?.[step.replace(/~1/g, '/').replace(/~0/g, '~')], value);
   return typeof item === 'number' && Number.isInteger(item) && !Number.isSafeInteger(item);
 }
@@ -202,7 +204,7 @@ function childCheck(schema: JsonSchema, plan: IntegerPlan): ChildCheck | undefin
       // A safe integer with no kept source is exactly what it says: only its range can be wrong (every safe
       // integer is within int64, whose bounds as doubles round outwards).
       if (source === undefined && Number.isSafeInteger(item) && item >= min && item <= max) return;
-      const problem = integerProblem(source ?? numberText(item), child) ?? multipleProblem(item, source, child);
+      const problem = integerProblem(source ?? numberText(item), child) ?? multipleProblem(item, source, child) ?? boundProblem(item, source, child);
       if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
     };
   }
@@ -253,6 +255,37 @@ function multipleProblem(item: number, source: string | undefined, schema: JsonS
   if (Number.isSafeInteger(item) || typeof multiple !== 'number' || !Number.isInteger(multiple)) return undefined;
   const exact = exactInteger(source ?? BigInt(item).toString());
   return exact.kind === 'integer' && exact.value % BigInt(multiple) !== 0n ? `must be multiple of ${multiple}` : undefined;
+}
+
+/** The bounds of a number, each with the side of it a value must be on (ajv's wording) and whether it may equal it. */
+const BOUNDS: ReadonlyMap<string, { readonly above: boolean; readonly inclusive: boolean; readonly words: string }> = new Map([
+  ['minimum', { above: true, inclusive: true, words: '>=' }],
+  ['exclusiveMinimum', { above: true, inclusive: false, words: '>' }],
+  ['maximum', { above: false, inclusive: true, words: '<=' }],
+  ['exclusiveMaximum', { above: false, inclusive: false, words: '<' }],
+]);
+
+/**
+ * An integer beyond 2^53 on the wrong side of one of its schema's bounds, judged on its exact value; a bound beyond
+ * 2^53 is the widest the spec may have written (see boundLatitude).
+ */
+function boundProblem(item: number, source: string | undefined, schema: JsonSchema): string | undefined {
+  if (Number.isSafeInteger(item) || typeof schema !== 'object') return undefined;
+  const exact = exactInteger(source ?? BigInt(item).toString());
+  if (exact.kind !== 'integer') return undefined;
+  for (const [keyword, { above, inclusive, words }] of BOUNDS) {
+    const bound = schema[keyword];
+    if (typeof bound !== 'number' || !Number.isFinite(bound)) continue;
+    // An integer x is above a fraction b where it is above floor(b), and below it where it is not above floor(b).
+    const floor = BigInt(Math.floor(bound));
+    const latitude = boundLatitude(bound);
+    const fraction = !Number.isInteger(bound);
+    const kept = above
+      ? (inclusive && !fraction ? exact.value >= floor - latitude : exact.value > floor - latitude)
+      : (inclusive || fraction ? exact.value <= floor + latitude : exact.value < floor + latitude);
+    if (!kept) return `must be ${words} ${boundText(bound)}`;
+  }
+  return undefined;
 }
 
 // The text a safe double came from: doubles without a kept source are exact integers or short decimals.

@@ -11,6 +11,8 @@ describe('a schema in words', () => {
     expect(words({ type: 'string', format: 'uuid', maxLength: 36 })).toBe('a string, of at most 36 characters, format uuid');
     expect(words({ type: 'integer', format: 'int64', minimum: 0, default: 0 })).toBe('an integer, int64, from 0, default 0');
     expect(words({ type: 'number', exclusiveMinimum: 0, maximum: 1000.5, multipleOf: 0.5 })).toBe('a number, above 0 to 1000.5, a multiple of 0.5');
+    // 9223372036854775807 reads as 2^63: said as the integer read, not as the double's 9223372036854776000.
+    expect(words({ type: 'integer', format: 'int64', exclusiveMaximum: 9223372036854775807 })).toBe('an integer, int64, below about 9223372036854775808');
     expect(words({ type: 'array', maxItems: 5, uniqueItems: true, items: { type: 'string', maxLength: 20 } })).toBe('an array, of at most 5 distinct items (a string, of at most 20 characters)');
     expect(words({ type: 'string', enum: ['small', 'large'] })).toBe('one of "small", "large"');
     expect(words({ type: ['string', 'null'], writeOnly: true })).toBe('a string or null, write-only');

@@ -77,3 +77,37 @@ describe('compileValidators: an int64 multipleOf', () => {
     expect(judged('{"rank":15}')).toEqual(['/rank: must be multiple of 10']);
   });
 });
+
+describe('compileValidators: an int64 bound', () => {
+  const judgedBy = async (bounds: Record<string, number>) => {
+    const { model } = await loadSpec();
+    const schemas = { ...model.schemas, Category: { type: 'object', properties: { id: { type: 'integer', format: 'int64', ...bounds } } } };
+    const { Category } = compileValidators({ ...model, schemas } as typeof model);
+    return (text: string) => { const doc = parseJson(text); return Category(doc.value, doc); };
+  };
+
+  it('judges an id beyond 2^53 on the number written, against the widest bound a spec beyond 2^53 may have written', async () => {
+    // 9223372036854775807 reads as 2^63, and so does 9223372036854775805: as doubles, the id is not below the bound.
+    const below = await judgedBy({ exclusiveMaximum: 9223372036854775807 });
+    expect(below('{"id":9223372036854775805}')).toEqual([]);
+    expect(below('{"id":9223372036854775806}')).toEqual([]);
+    const above = await judgedBy({ exclusiveMinimum: -9223372036854775807 });
+    expect(above('{"id":-9223372036854775806}')).toEqual([]);
+    // 4611686018427387905 reads as 2^62, where doubles are 1,024 apart: an id past that is past any such bound.
+    const near = await judgedBy({ maximum: 4611686018427387905 });
+    expect(near('{"id":4611686018427387905}')).toEqual([]);
+    expect(near('{"id":4611686018427388929}')).toEqual(['/id: must be <= about 4611686018427387904']);
+  });
+
+  it('judges an id beyond 2^53 against a bound within 2^53 exactly', async () => {
+    const judged = await judgedBy({ maximum: Number.MAX_SAFE_INTEGER });
+    expect(judged('{"id":9007199254740991}')).toEqual([]);
+    expect(judged('{"id":9007199254740993}')).toEqual(['/id: must be <= 9007199254740991']);
+    const fraction = await judgedBy({ maximum: 10.5 });
+    expect(fraction('{"id":9007199254740993}')).toEqual(['/id: must be <= 10.5']);
+    expect(fraction('{"id":10}')).toEqual([]);
+    const exclusive = await judgedBy({ exclusiveMinimum: 0 });
+    expect(exclusive('{"id":-9007199254740993}')).toEqual(['/id: must be > 0']);
+    expect(exclusive('{"id":9007199254740993}')).toEqual([]);
+  });
+});
