@@ -127,7 +127,7 @@ suite.check('AUTH-3', `${create.label} with the valid key as "Bearer <key>" is a
 }, { writes: 1, dependsOn: ['CREATE-1'] });
 
 // The other operations the spec lists (the deprecated pets lookup) show only their 401: with the valid key, any
-// answer but a refusal keeps AUTH-3 (HTTP-1 still judges server errors and redirects).
+// answer but a refusal keeps AUTH-3 (HTTP-1 still judges server errors).
 for (const op of guarded.filter((o) => o !== list && o !== create)) {
   suite.check('AUTH-3', `${op.label} with the valid key as "Bearer <key>" is not refused`, async (t) => {
     await expectKeyTaken(t, op);

@@ -133,11 +133,12 @@ export async function expectCreatedLikePlain(t: CheckContext<'CREATE-3' | 'CREAT
 
 /**
  * What an operation the contract shows only the authentication outcome of (the pets lookup) may answer the
- * valid key, as far as HTTP-1 is concerned: its answers are not shown, so any success or client error (found, an
- * id it does not take, not found, gone past its sunset, a scope the key lacks). Server errors and redirects still
- * fail HTTP-1.
+ * valid key, as far as HTTP-1 is concerned: its answers are not shown, so any success, redirect or client error (found,
+ * moved to its successor, an id it does not take, not found, gone past its sunset, a scope the key lacks). A
+ * deprecated operation with a sunset date is commonly answered with a redirect to the version that replaces it; the
+ * suite does not follow it (the key would go with it). Server errors still fail HTTP-1.
  */
-export const UNSHOWN_ANSWERS: readonly number[] = Array.from({ length: 100 }, (_, i) => [200 + i, 400 + i]).flat();
+export const UNSHOWN_ANSWERS: readonly number[] = Array.from({ length: 300 }, (_, i) => 200 + i);
 
 /** AUTH-3 on an operation whose answers are not shown: the valid key is taken, whatever the answer, unless it is a 401. */
 export async function expectKeyTaken(t: CheckContext<'AUTH-3'>, op: Operation): Promise<void> {

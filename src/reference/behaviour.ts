@@ -64,7 +64,7 @@ export interface Behaviour {
   /** A stored category as responses show it. */
   present(category: StoredCategory): Record<string, unknown>;
   /** The answer to GET /pets/{petId} once authenticated: pets are not part of the contract, so none exist. */
-  pet(petId: string): { readonly status: number; readonly body: unknown };
+  pet(petId: string): { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> };
   /** The list's body, from every presented category and the request's query. */
   listing(items: Record<string, unknown>[], query: URLSearchParams): unknown;
   /** The body of an error response. */

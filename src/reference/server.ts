@@ -182,7 +182,7 @@ async function handle(request: IncomingMessage, response: ServerResponse, b: Beh
     if (queryRefusal) return refused(queryRefusal);
     if (route === 'getPet') {
       const pet = b.pet(url.pathname.split('/').pop() ?? '');
-      return b.send(response, pet.status, pet.body);
+      return b.send(response, pet.status, pet.body, pet.headers);
     }
     if (listing) return void response.writeHead(200, { 'content-type': 'application/json' }).end(listing(store));
     const items = [...store.categories.values()].map((c) => b.present(c));

@@ -109,6 +109,9 @@ export const VARIANTS: readonly Variant[] = [
       protects: (route, path) => route !== 'getPet' && base.protects(route, path),
       pet: () => ({ status: 410, body: base.errorBody(410, 'gone', 'This operation was retired at its sunset date.') }),
     })),
+  variant('pets-moved', 'The deprecated pets route is past its sunset: the valid key gets a 308 to its successor in v2, with an ' +
+    'Error saying so (a request without the key still gets 401). The contract shows only its 401 (§9 rule 3).',
+    (base) => ({ pet: (petId) => ({ status: 308, body: base.errorBody(308, 'moved', 'Use /v2/pets/{petId}.'), headers: { location: `/v2/pets/${encodeURIComponent(petId)}` } }) })),
   variant('pets-forbidden', 'The pets route takes the key but answers 403: keys issued for categories have no pets scope.',
     (base) => ({ pet: () => ({ status: 403, body: base.errorBody(403, 'forbidden', 'This key has no pets scope.') }) })),
   variant('query-checked-first', 'A validation middleware mounted ahead of authentication refuses any query parameter with 400, ' +
