@@ -30,17 +30,19 @@ export async function ensureReachable(target: string, settings: Omit<FirstContac
   const listPath = list.path;
   const options: FirstContactOptions = { ...settings, target, accept: acceptOf(list), ...(key ? { authorization: `Bearer ${key.key}` } : {}) };
   const first = await firstContact(listPath, options, signal);
-  if (first.failure && first.failure.code !== INTERRUPTED) throw unreachable(first.failure, options);
-  // A server that refuses a client certificate may do it by closing the connection, without an alert (Node's does): one
-  // that then asks for a certificate when given none refuses this one.
+  // A server that refuses a client certificate may do it by closing the connection, without an alert (Node's does):
+  // under TLS 1.3 once the client's handshake is done, under TLS 1.2 before. One that then asks for a certificate when
+  // given none refuses this one.
   const certificate = options.clientCertificate;
-  if (first.broken && certificate && target.startsWith('https:')) {
+  const closed = first.broken ?? (first.failure && closedInHandshake(first.failure) ? first.failure : undefined);
+  if (closed && certificate && target.startsWith('https:')) {
     const { clientCertificate: _, ...withoutCertificate } = options;
-    if ((await firstContact(listPath, withoutCertificate, signal)).failure?.code === CLIENT_CERTIFICATE_REQUIRED) {
+    if (asksForCertificate((await firstContact(listPath, withoutCertificate, signal)).failure)) {
       throw new ClientCertificateError(`the target ${target} closed the connection when given the client certificate ${certificate.shown} ` +
-        `(${first.broken.code}), and asks for a certificate without one: it refuses that one; ${REISSUE}`);
+        `(${closed.code}), and asks for a certificate without one: it refuses that one; ${REISSUE}`);
     }
   }
+  if (first.failure && first.failure.code !== INTERRUPTED) throw unreachable(first.failure, options);
   // A server that speaks https hangs up on a plain request: every check would fail HTTP-1 for the scheme of --target.
   // The handshake of one that does takes milliseconds; a target that hangs it is for the checks to judge. (Through a
   // proxy, the proxy answers: the address is not tried directly.)
@@ -63,6 +65,25 @@ export async function ensureReachable(target: string, settings: Omit<FirstContac
 function namedAssignment(key: string): string {
   const name = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(key)?.[1];
   return name ? ` (it starts with "${name}=": give the key alone)` : '';
+}
+
+/** A connection closed while its TLS handshake was under way (Node: "…disconnected before secure TLS connection…"). */
+function closedInHandshake(failure: TransportError): boolean {
+  return failure.code === 'CONNECTION_RESET' && /before secure TLS connection/.test(failure.message);
+}
+
+/**
+ * Whether a first contact without a client certificate failed for the want of one: TLS 1.3's "certificate required"
+ * alert, or under TLS 1.2, where a server that requires a certificate and is given none ends the handshake itself, its
+ * "handshake failure".
+ */
+function asksForCertificate(failure: TransportError | undefined): boolean {
+  return failure !== undefined && (failure.code === CLIENT_CERTIFICATE_REQUIRED || isHandshakeFailure(failure));
+}
+
+/** A TLS handshake the server ended with OpenSSL's "handshake failure" alert. */
+function isHandshakeFailure(failure: TransportError): boolean {
+  return /HANDSHAKE_FAILURE/.test(failure.code) || /alert handshake failure/.test(failure.message);
 }
 
 /** The same address with https: the port it was reached on kept (http's default, 80, written out). */
@@ -142,7 +163,7 @@ function fixFor(failure: TransportError, target: string, certificate: boolean): 
   if (code === 'CERT_NOT_YET_VALID') return `check this machine's clock and the certificate's dates, ${skip}`;
   if (/CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/.test(code)) return `trust its CA with --ca <file>, ${skip}`;
   // Under TLS 1.2 a server that requires a client certificate and is given none fails the handshake itself.
-  if (!certificate && (/HANDSHAKE_FAILURE/.test(code) || /alert handshake failure/.test(failure.message))) {
+  if (!certificate && isHandshakeFailure(failure)) {
     return 'the server ended the TLS handshake (handshake failure): it may require a client certificate (give --client-cert <file> and ' +
       '--client-key <file>), or share no TLS version or cipher with this client';
   }

@@ -243,6 +243,20 @@ describe.skipIf(!hasOpenssl)('a deployment behind mutual TLS', () => {
     }
   });
 
+  // Before: "cannot reach the target …: CONNECTION_RESET (Client network socket disconnected before secure TLS connection
+  // was established); check --target and that the server is running", of a server that was running.
+  it('with a certificate a TLS 1.2 target closes the handshake on: exit 2 in one line saying it refuses that certificate', async () => {
+    const ca = await authority();
+    const own = await ca.issue({});
+    const origin = await listen((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[]'),
+      { key: own.key, cert: own.cert, ca: ca.cert, requestCert: true, rejectUnauthorized: true, maxVersion: 'TLSv1.2' });
+    const stranger = await selfSigned({ name: 'stranger.example' });
+    const dir = join(await tempDir(), 'reports');
+    const run = await runCli(['--target', `${origin}/v1`, '--ca', ca.certFile, '--client-cert', stranger.certFile, '--client-key', stranger.keyFile, ...onlyArgs(['AUTH-3']), '--report-dir', dir],
+      { PETSTORE_API_KEY: KEY });
+    expect(stoppedAtFirstContact(run, dir)).toMatch(/closed the connection when given the client certificate .*\(CN=stranger\.example\) \(CONNECTION_RESET\), and asks for a certificate without one: it refuses that one; check that --client-cert/);
+  });
+
   it('fetches a spec given as a URL as it reaches the target: through the proxy, presenting the client certificate; a status it refuses is one line', async () => {
     const { ca, own, server } = await mutual();
     const client = await ca.issue({ client: 'suite-client' });
