@@ -96,7 +96,20 @@ export function describeFailure(error: unknown, phase: TransportError['phase'], 
   }
   const code = CODES[raw] ?? raw;
   // One line: OpenSSL's messages, for one, run over several.
-  return { code, phase: where, message: (e.message || code).replace(/\s+/g, ' ').trim() };
+  return { code, phase: where, message: opensslReason((e.message || code).replace(/\s+/g, ' ').trim()) };
+}
+
+/**
+ * OpenSSL's error line (`C0F7…:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure:../deps/
+ * openssl/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 40`) as its reason, and what follows its source
+ * file (`sslv3 alert handshake failure (SSL alert number 40)`): the rest names OpenSSL's own code, not the target's.
+ * Any other message as it is.
+ */
+export function opensslReason(message: string): string {
+  const match = /^(?:[0-9A-F]+:)?error:[0-9A-F]+:[^:]*:[^:]*:([^:]+):[^:]*\.c:\d+:(.*)$/.exec(message);
+  if (!match) return message;
+  const [, reason = '', after = ''] = match;
+  return after.trim() ? `${reason} (${after.trim()})` : reason;
 }
 
 /**

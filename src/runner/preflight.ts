@@ -134,7 +134,7 @@ function unreachable(failure: TransportError, options: FirstContactOptions): Con
     return new ClientCertificateError(`the target ${target} refused the client certificate${certificate ? ` ${certificate.shown}` : ''} (${alert}); ${REISSUE}`);
   }
   return new TargetUnreachableError(`cannot reach the target ${target}${proxy ? ` through the proxy ${shownProxy(proxy)}` : ''}: ${failure.code} (${failure.message}); ` +
-    fixFor(failure, target, certificate !== undefined));
+    fixFor(failure, target, { certificate: certificate !== undefined, ca: options.ca !== undefined }));
 }
 
 /**
@@ -153,17 +153,23 @@ function credentialsFix(proxy: Proxy, message: string): string {
     : `it refused the credentials in ${proxy.variable}: check them (percent-encode @, : and / in them)`;
 }
 
-/** What to do about a connection failure, by its code (`certificate`: whether the run presented a client certificate). */
-function fixFor(failure: TransportError, target: string, certificate: boolean): string {
+/**
+ * What to do about a connection failure, by its code (`given`: whether the run presented a client certificate, and
+ * trusted a CA of its own, `--ca`).
+ */
+function fixFor(failure: TransportError, target: string, given: { readonly certificate: boolean; readonly ca: boolean }): string {
   const code = failure.code;
   const skip = 'or skip verification with --insecure';
   // The certificate did not verify: the handshake itself worked. Trusting a CA mends neither a name nor a date.
   if (/ALTNAME|HOSTNAME/.test(code)) return `give --target a host name the certificate names, or have it reissued for ${new URL(target).hostname}, ${skip}`;
   if (code === 'CERT_HAS_EXPIRED') return `renew the target's certificate, ${skip}`;
   if (code === 'CERT_NOT_YET_VALID') return `check this machine's clock and the certificate's dates, ${skip}`;
-  if (/CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/.test(code)) return `trust its CA with --ca <file>, ${skip}`;
+  if (/CERT|SIGNATURE|SELF_SIGNED|UNABLE_TO_VERIFY|DEPTH_ZERO/.test(code)) {
+    return given.ca ? `the CA given with --ca does not verify it either: give --ca the CA that issued the target's certificate (the root of its chain), ${skip}`
+      : `trust its CA with --ca <file>, ${skip}`;
+  }
   // Under TLS 1.2 a server that requires a client certificate and is given none fails the handshake itself.
-  if (!certificate && isHandshakeFailure(failure)) {
+  if (!given.certificate && isHandshakeFailure(failure)) {
     return 'the server ended the TLS handshake (handshake failure): it may require a client certificate (give --client-cert <file> and ' +
       '--client-key <file>), or share no TLS version or cipher with this client';
   }

@@ -60,6 +60,16 @@ describe.skipIf(!openssl)('TLS mistakes, each stopped at the first contact (exit
     expect(stdout).not.toMatch(/^reports /m);
     expect(existsSync(dir)).toBe(false);
   });
+
+  // Before: "trust its CA with --ca <file>", of a run that had given one: the wrong one.
+  it('a --ca that did not issue the target\'s certificate', async () => {
+    const tls = await selfSigned();
+    const other = await selfSigned({ name: 'other.example' });
+    const server = await reference({ apiKey: KEY, tls: { key: tls.key, cert: tls.cert } });
+    const { code, stderr } = await runCli(['--target', server.url, '--ca', other.certFile], { PETSTORE_API_KEY: KEY });
+    expect(code).toBe(2);
+    expect(stderr.trim()).toMatch(/^petstore-conformance: cannot reach the target https:.*; the CA given with --ca does not verify it either: give --ca the CA that issued the target's certificate \(the root of its chain\), or skip verification with --insecure$/);
+  });
 });
 
 if (!openssl) it.skip('the TLS tests: openssl is not installed to make a test certificate', () => {});

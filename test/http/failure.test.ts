@@ -19,6 +19,16 @@ describe('describeFailure', () => {
     expect(describeFailure(thrown, 'headers', options)).toMatchObject({ code, phase });
   });
 
+  // Before: the whole of OpenSSL's line, its source file and line number in it.
+  it.each([
+    ['C0F7A1A5587F0000:error:0A000410:SSL routines:ssl3_read_bytes:sslv3 alert handshake failure:../deps/openssl/openssl/ssl/record/rec_layer_s3.c:1601:SSL alert number 40',
+      'sslv3 alert handshake failure (SSL alert number 40)'],
+    ['80A8D9E1F07F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../deps/openssl/openssl/ssl/record/ssl3_record.c:354:', 'wrong version number'],
+    ['socket hang up', 'socket hang up'],
+  ])('gives OpenSSL\'s reason, not its source: %s', (message, shown) => {
+    expect(describeFailure(error('EPROTO', message), 'connect', options).message).toBe(shown);
+  });
+
   it('says which phase a deadline caught', () => {
     const timeout = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
     expect(describeFailure(timeout, 'headers', options).message).toBe('no complete response within 1500 ms: still waiting for the response headers (--timeout sets the deadline)');
