@@ -51,8 +51,10 @@ for (const column of ['int16', 'int32'] as const satisfies readonly IdColumn[]) 
   }, { writes: 2 });
 }
 
+// A free id in the int32 range where the listed ids leave room: an ORM that casts a string into an INT column honours
+// that, where it refuses a 2^61 one as out of range.
 suite.check('MODEL-3', 'an id sent as a string does not become the new category\'s id', async (t) => {
-  const id = unlikelyId('string');
+  const id = freeSmallId(await readListed(t, await t.openingList()), 'int32') ?? unlikelyId('string');
   expectIdNotHonoured(t, await t.create(withClientId(t, String(id))), id);
 }, { writes: 1 });
 

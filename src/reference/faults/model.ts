@@ -39,6 +39,13 @@ export const modelFaults = [
   fault('client-id-int16-honoured', 'MODEL-3',
     'The legacy categories table has a SMALLINT id, and mass assignment honours a client\'s id when it fits and is free.',
     (base) => ({ store: honouringClientIds(base, (id) => Number.isInteger(id) && id >= 1 && id < 2 ** 15) })),
+  fault('client-id-numeric-string-honoured', 'MODEL-3',
+    'The validator refuses a number id as read-only, but a string passes its type check, and the ORM casts it into the INT ' +
+    'column: "4242" is honoured when it fits and is free.',
+    (base) => ({
+      validate: (body) => (typeof (body as { id?: unknown } | null)?.id === 'number' ? refuse('read_only', 'The id is read-only.') : base.validate(body)),
+      store: honouringClientIds(base, (id) => id >= -(2 ** 31) && id < 2 ** 31, castFromString),
+    })),
   fault('ids-tinyint', 'HTTP-1',
     'The id column is an unsigned TINYINT: once 255 categories exist, every insert fails with 500.',
     (base) => ({
@@ -75,12 +82,22 @@ export const modelFaults = [
 ];
 
 /** A store that takes a numeric id from the request body when `fits` says the column holds it and it is free. */
-function honouringClientIds(base: Behaviour, fits: (id: number) => boolean): Behaviour['store'] {
+function honouringClientIds(base: Behaviour, fits: (id: number) => boolean, read: (sent: unknown) => number | undefined = asNumber): Behaviour['store'] {
   return async (store, category, body) => {
-    const id = (body as { id?: unknown }).id;
-    if (typeof id !== 'number' || !fits(id) || store.categories.has(String(id))) return base.store(store, category, body);
+    const id = read((body as { id?: unknown }).id);
+    if (id === undefined || !fits(id) || store.categories.has(String(id))) return base.store(store, category, body);
     const stored: StoredCategory = { id: BigInt(id), ...category };
     store.categories.set(String(id), stored);
     return stored;
   };
+}
+
+/** An id sent as a number. */
+function asNumber(sent: unknown): number | undefined {
+  return typeof sent === 'number' ? sent : undefined;
+}
+
+/** An id sent as a string of digits, as an ORM casts it into an integer column. */
+function castFromString(sent: unknown): number | undefined {
+  return typeof sent === 'string' && /^-?\d{1,15}$/.test(sent) ? Number(sent) : undefined;
 }
