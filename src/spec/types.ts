@@ -80,9 +80,13 @@ export interface Operation {
   readonly variantOf?: string;
 }
 
-/** The same operation at another spelling of its path: a trailing slash, or its first segment in upper case. */
+/**
+ * The same operation at another spelling of its path: a trailing slash, its first segment in upper case, or its
+ * leading slash doubled (a router, or nginx's merge_slashes before it, merges it; an auth rule matched on the path as
+ * sent does not).
+ */
 export function pathVariants(operation: Operation): Operation[] {
-  const spellings = [`${operation.path}/`, operation.path.replace(/^\/([a-z])/, (_, c: string) => `/${c.toUpperCase()}`)];
+  const spellings = [`${operation.path}/`, operation.path.replace(/^\/([a-z])/, (_, c: string) => `/${c.toUpperCase()}`), `/${operation.path}`];
   return spellings.filter((path) => path !== operation.path).map((path) => ({
     ...operation,
     key: `${operation.method} ${path}`,

@@ -90,6 +90,13 @@ export const authFaults = [
       route: (method, path) => base.route(method, path.replace(/\/$/, '')),
       protects: (route, path) => !path.endsWith('/') && base.protects(route, path),
     }), ['AUTH-4']),
+  fault('auth-merged-slashes-bypass', 'AUTH-1',
+    'The auth middleware matches the path as sent, while the router merges repeated slashes (as nginx\'s merge_slashes ' +
+    'does in front of it): "//categories" is served without a credential.',
+    (base) => ({
+      route: (method, path) => base.route(method, path.replace(/\/{2,}/g, '/')),
+      protects: (route, path) => !path.includes('//') && base.protects(route, path),
+    }), ['AUTH-4']),
   fault('auth-key-with-newline', 'AUTH-3',
     'The key was read from a file with its trailing newline, so the real key never matches.',
     (base) => ({ accepts: (token, key) => base.accepts(token, `${key}\n`) })),
