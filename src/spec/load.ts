@@ -10,6 +10,7 @@ import { madeByInstalled, readSnapshot, SPEC_LOADERS } from './snapshot.js';
 import type { SpecModel } from './types.js';
 import { compileValidators } from './validators.js';
 import { isUrl, SpecFiles, specDigest, type FetchDocument, type SpecFile } from './files.js';
+import { SPEC_YAML_OPTIONS } from './yaml.js';
 
 /** The spec that ships with the suite: the contract as OpenAPI. */
 export const BUNDLED_SPEC = join(packageRoot, 'spec', 'openapi.yaml');
@@ -64,12 +65,18 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
   // Loaded only here: a run of the bundled spec needs none of it, and the modules are slow to load.
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   const named = location === BUNDLED_SPEC ? `the bundled spec ${location}` : `--spec ${location}`;
-  const options = { resolve: files.resolvers };
+  const options = { ...SPEC_YAML_OPTIONS, resolve: files.resolvers };
   let parsed: OpenAPI.Document;
   try {
     parsed = await SwaggerParser.parse(files.root, options);
   } catch (error) {
     throw new SpecError(unparsed(error, bytes.toString('utf8'), named, location));
+  }
+  // Before validate(), which would judge a Swagger 2.0 document by Swagger's schema and list every way it is not ours.
+  // The parser takes no other OpenAPI version than these two (see unparsed): this holds should a later one take more.
+  if (!('openapi' in parsed) || !/^3\.[01]\./.test(String(parsed.openapi))) {
+    const swagger = 'swagger' in parsed ? `it is Swagger ${String(parsed.swagger)}; ` : '';
+    throw new SpecError(`invalid spec ${location}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported: convert it to OpenAPI 3.0 or 3.1`);
   }
   let document: OpenAPI.Document;
   try {
@@ -81,10 +88,6 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
     const source = (error as { source?: unknown }).source;
     const inFile = typeof source === 'string' && source !== '' && files.nameOf(source) !== files.nameOf(files.root) ? ` (in ${files.nameOf(source)})` : '';
     throw new SpecError(`invalid spec ${location}: ${files.unreadable ?? `${parserMessage(error)}${inFile}`}`);
-  }
-  if (!('openapi' in document) || !/^3\.[01]\./.test(String(document.openapi))) {
-    const swagger = 'swagger' in document ? `it is Swagger ${String(document.swagger)}; ` : '';
-    throw new SpecError(`invalid spec ${location}: ${swagger}only OpenAPI 3.0 and 3.1 documents are supported`);
   }
   const doc = document as OpenAPIV3.Document;
   const operations = withRoles(operationsOf(doc));
@@ -114,7 +117,7 @@ export async function loadSpec(location: string = BUNDLED_SPEC, { inFull = false
 export async function readSpecDocument(path: string): Promise<OpenAPIV3.Document> {
   const { default: SwaggerParser } = await import('@apidevtools/swagger-parser');
   try {
-    return await SwaggerParser.parse(resolve(path)) as OpenAPIV3.Document;
+    return await SwaggerParser.parse(resolve(path), SPEC_YAML_OPTIONS) as OpenAPIV3.Document;
   } catch (error) {
     throw new SpecError(`invalid spec ${path}: ${parserMessage(error)}`);
   }
@@ -141,6 +144,14 @@ function unparsed(error: unknown, text: string, named: string, path: string): st
   const syntax = /^Error parsing .*?: (.*?\(\d+:\d+\))/.exec(message);
   if (syntax) return claimsOpenApi ? `invalid spec ${path}: not valid YAML or JSON: ${syntax[1]}` : notOpenApi(`it is not valid YAML or JSON: ${syntax[1]}`);
   if (/is not a valid JSON Schema$/.test(message)) return notOpenApi('it holds no JSON or YAML object (a text or binary file?), where an OpenAPI document begins "openapi: 3.x"');
+  const version = /^Unsupported OpenAPI version: (.*?)\. Swagger Parser only supports versions (.*)$/.exec(message);
+  if (version) {
+    // The parser checks the version of a document that has paths: one with no "openapi" field has version "undefined".
+    const [, given, supported] = version;
+    if (given === 'undefined') return `invalid spec ${path}: it has no "openapi" field: is it an OpenAPI 3.0 or 3.1 document? Then say so at its top ("openapi: 3.0.3" or "openapi: 3.1.0")`;
+    const versions = (supported ?? '').split(', ').sort().join(', ');
+    return `invalid spec ${path}: it is OpenAPI ${given}, and only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${versions}): give a 3.0 or 3.1 version of it`;
+  }
   if (/is not a valid Openapi API definition$/.test(message)) {
     return claimsOpenApi ? `invalid spec ${path}: it has no "paths"` : notOpenApi('it has no "openapi" field (an OpenAPI document begins "openapi: 3.x"); is it the right file?');
   }

@@ -68,6 +68,35 @@ describe('loadSpec', () => {
     await expect(loadSpec(path)).rejects.toThrow(/invalid spec .*version/);
   });
 
+  it('reads YAML merge keys (`<<: *anchor`) as YAML 1.1 defines them: the same spec as one written out', async () => {
+    const bundled = await readFile(BUNDLED_SPEC, 'utf8');
+    const unauthorized = "        '401':\n          $ref: '#/components/responses/Unauthorized'\n";
+    expect(bundled.split(unauthorized)).toHaveLength(4);
+    const [first, ...rest] = bundled.split(unauthorized);
+    const merged = `${first}        '401': &unauthorized\n          $ref: '#/components/responses/Unauthorized'\n${rest.join("        '401': {<<: *unauthorized}\n")}`;
+    const spec = await loadSpec(await specFile(merged));
+    const inFull = await loadSpec(BUNDLED_SPEC, { inFull: true });
+    expect(spec.model).toEqual(inFull.model);
+  });
+
+  it.each([
+    ['no "openapi" field', (text: string) => text.replace(/^openapi: .*\n/m, ''),
+      /: it has no "openapi" field: is it an OpenAPI 3\.0 or 3\.1 document\? Then say so at its top \("openapi: 3\.0\.3" or "openapi: 3\.1\.0"\)$/],
+    ['OpenAPI 3.2', (text: string) => text.replace(/^openapi: .*$/m, 'openapi: 3.2.0'),
+      /: it is OpenAPI 3\.2\.0, and only OpenAPI 3\.0 and 3\.1 documents are supported \(openapi: 3\.0\.0, .*, 3\.1\.2\): give a 3\.0 or 3\.1 version of it$/],
+    ['OpenAPI 4.0', (text: string) => text.replace(/^openapi: .*$/m, 'openapi: 4.0.0'), /: it is OpenAPI 4\.0\.0, and only OpenAPI 3\.0 and 3\.1 documents are supported/],
+    ['Swagger 2.0', (text: string) => text.replace(/^openapi: .*$/m, 'swagger: "2.0"'),
+      /: it is Swagger 2\.0; only OpenAPI 3\.0 and 3\.1 documents are supported: convert it to OpenAPI 3\.0 or 3\.1$/],
+  ])('stops on a document with %s in one line that names what to write instead', async (_, change, why) => {
+    const path = await specFile(change(await readFile(BUNDLED_SPEC, 'utf8')));
+    const error = await loadSpec(path).then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(SpecError);
+    const message = (error as SpecError).message;
+    expect(message).toMatch(new RegExp(`^invalid spec ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    expect(message).toMatch(why);
+    expect(message).not.toMatch(/\n|Swagger Parser|undefined|schema validation/);
+  });
+
   it('stops on a dangling $ref', async () => {
     const bundled = await readFile(BUNDLED_SPEC, 'utf8');
     const path = await specFile(bundled.replace("$ref: '#/components/schemas/NewCategory'\n        - type", "$ref: '#/components/schemas/Missing'\n        - type"));
