@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Reply } from '../http/reply.js';
 import { ruleById } from '../rules/catalogue.js';
 import { selects } from '../rules/selection.js';
+import { runsChecksOf } from './run-selection.js';
 import { declareAuditTests } from './audit-tests.js';
 import { listedAsCreated } from './closing/list-2.js';
 import { rejectedCreatedNothing, type NoEffectRule } from './closing/no-effect.js';
@@ -141,8 +142,10 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
   let declaringAtRunEnd = false;
   const check = <R extends RuleId>(rule: R, checkName: string, body: CheckBody<R>, options: CheckOptions = {}, closesRun = false) => {
     ruleById(rule);
-    // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing.
-    if (!selects(state.env.settings.selection, rule)) return;
+    // A rule --only or --skip leaves out is not declared at all: it reserves nothing and reports nothing. A check run
+    // only for the exchanges of an audit --only names (see runsChecksOf) runs as in a full run, and is no result.
+    if (!runsChecksOf(state.env.settings.selection, rule)) return;
+    const unreported = selects(state.env.settings.selection, rule) ? {} : { unreported: true as const };
     const title = checkTitle(rule, checkName);
     if (names.has(title)) throw new Error(`duplicate check "${title}" in the ${name} suite`);
     names.add(title);
@@ -178,7 +181,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
         t.noteFailure(error);
         if (error instanceof CheckWithheld) withheld = { why: error.why, reason: error.message };
         if (error instanceof NotJudged) {
-          recordCheck(task, t.meta());
+          recordCheck(task, { ...t.meta(), ...unreported });
           skip(error.message);
         }
         throw error;
@@ -188,7 +191,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
         if (atRunEnd) state.end.checkAtEndEnded();
         t.releaseWrites();
         const sent = !withheld && options.hazards?.length ? { hazards: options.hazards } : {};
-        recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent });
+        recordCheck(task, { ...t.meta(passed), kind: options.kind ?? 'check', ...(withheld ? { withheld: withheld.why } : {}), ...sent, ...unreported });
         // After every check, not only at the suite's end: an interrupted run, or one whose --only leaves a suite no
         // audit, still reports what it created and spent.
         state.publishTotals(task);
@@ -209,7 +212,7 @@ export function defineSuite(name: SuiteName, options: SuiteOptions = {}): Suite 
       // The first wave's suites open on the run's first list (see OpeningLists): it is the suites' first request, and
       // goes out as they are declared, while the suite files after them load, rather than as the first one starts. Not
       // in a replay, which may run no suite of the first wave, nor where no LIST-2 check of the suite's is declared.
-      if (runsHere && wave === 0 && !options.opensOnRunCategories && !state.env.settings.replay && selects(state.env.settings.selection, 'LIST-2')) {
+      if (runsHere && wave === 0 && !options.opensOnRunCategories && !state.env.settings.replay && runsChecksOf(state.env.settings.selection, 'LIST-2')) {
         read().catch(() => undefined); // its failure is the beforeAll hook's, below
       }
       // As long as a check may take: vitest's default of 10 s would cut off a list read that takes --timeout.

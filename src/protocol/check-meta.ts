@@ -59,6 +59,11 @@ export interface CheckMeta {
   /** Set when an audit had nothing to judge: such a test is no check and is left out of results. */
   readonly notApplicable?: string;
   /**
+   * Set on a check of a rule the selection does not report, run only for the exchanges an audit `--only` names judges
+   * (see runsChecksOf): no result, though a crash of its is the run's error all the same.
+   */
+  readonly unreported?: true;
+  /**
    * Set on a suite's declaration that its rule does not apply to the spec in use, and why (CREATE-4 where the spec
    * forbids properties it does not define): no check, but the rule is not left unjudged either.
    */

@@ -35,6 +35,8 @@ function toCheckResult(test: TestCase, redactor: Redactor, interrupted = false):
   if (meta.notApplicable) return {};
   const error = state.errors?.[0];
   const crashed = state.state === 'failed' && error !== undefined && error.name !== 'CheckFailure';
+  // What an audit judged of its exchanges is the audit's result; the suite's own error in it is still the run's.
+  if (meta.unreported) return crashed ? { crash: { where: `${meta.rule} ${meta.name}`, message: redactor.redact(`${error.name}: ${error.message}`) } } : {};
   const outcome = crashed ? 'error' : state.state === 'passed' ? 'passed' : state.state === 'failed' ? 'failed' : 'skipped';
   const message = crashed ? `${error.name}: ${error.message}` : outcome === 'failed' ? error?.message : 'note' in state ? state.note : undefined;
   const result: CheckResult = {

@@ -13,7 +13,7 @@ let plainOnce: Promise<string> | undefined;
  * The report directory of a plain run against the bundled reference (no fault, no flag but the directory and the
  * rules). The tests that use it only replay from its report.json, which they do not change: it runs once for them.
  * The rules are those whose checks they name: AUTH-1's and AUTH-3's checks, AUTH-4's closing check and HTTP-1's audit
- * of the auth suite.
+ * of the auth suite (for which every check runs, unreported: see runsChecksOf).
  */
 function plainRunDir(): Promise<string> {
   plainOnce ??= (async () => {

@@ -59,8 +59,9 @@ describe('a run against the bundled reference server', () => {
 
   it('with a MUST fault: non-conformant, exit 1, and the failed result shows the request that broke the rule', async () => {
     const dir = await tempDir();
-    // ERROR-2, with AUTH-1, whose 401s its audit judges: that the fault breaks ERROR-2 and no other rule on a full run is
-    // selftest's (test/e2e/selftest.test.ts); a MUST failure makes a partial run non-conformant all the same.
+    // ERROR-2, whose audit judges every check's Errors (--only runs them all for it, unreported), with AUTH-1: that the
+    // fault breaks ERROR-2 and no other rule on a full run is selftest's (test/e2e/selftest.test.ts); a MUST failure
+    // makes a partial run non-conformant all the same.
     const { code, stdout } = await runCli(['--target', 'reference', '--fault', 'error-status-always-400', '--only', 'AUTH-1', '--only', 'ERROR-2', '--report-dir', dir]);
     expect(code).toBe(1);
     expect(stdout).toMatch(/Verdict: NON-CONFORMANT/);
@@ -114,5 +115,40 @@ describe('a run against the bundled reference server', () => {
     }));
     expect(counterexamples[0]?.counterexample).toMatch(/name/);
     expect(counterexamples[1]).toEqual(counterexamples[0]);
+  });
+});
+
+describe('a run of one rule (--only) against the bundled reference server', () => {
+  // Before: --only ERROR-1 and --only MODEL-1 declared no check, their audits judged the 3 list reads the suites open
+  // on, and the run ended incomplete (exit 2, "0 checks, 3 requests", ERROR-1 itself "not run (--only, --skip)").
+  it.each([
+    ['ERROR-1', 'error-missing-code', /required property "code" is missing/],
+    ['MODEL-1', 'description-null', /\/description: must be string/],
+  ])('judges %s over a full run\'s exchanges, reporting that rule alone: a fault that breaks it fails it', async (rule, fault, why) => {
+    const dir = await tempDir();
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--fault', fault, '--only', rule, '--report-dir', dir]);
+    expect(stderr).toBe('');
+    expect(code, stdout).toBe(1);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('non-conformant');
+    expect(new Set(report.results.map((r) => r.rule))).toEqual(new Set([rule]));
+    expect(report.results.find((r) => r.outcome === 'failed')?.message).toMatch(why);
+    // The checks of the other rules ran for it, unreported: the create suite's requests among those it judged.
+    expect(report.results.some((r) => r.suite === 'create')).toBe(true);
+    expect(report.summary.requests).toBeGreaterThan(200);
+    expect(stdout).toMatch(new RegExp(`^Not run: (?!.*${rule}).* \\(--only, --skip\\)`, 'm'));
+  });
+
+  // Every rule, with fewer generated cases: none is left with nothing to judge (an audit whose exchanges no check sent).
+  it.each(RULES.map((r) => r.id))('gives --only %s a partial verdict with checks of that rule alone', async (rule) => {
+    const dir = await tempDir();
+    const { code, stdout, stderr } = await runCli(['--target', 'reference', '--runs', '2', '--only', rule, '--report-dir', dir]);
+    expect(stderr).toBe('');
+    expect(code, stdout).toBe(0);
+    const report = await readReport(dir);
+    expect(report.verdict).toBe('partial');
+    expect(report.results.length).toBeGreaterThan(0);
+    expect(new Set(report.results.map((r) => r.rule))).toEqual(new Set([rule]));
+    expect(report.rules.find((r) => r.id === rule)?.outcome).not.toBe('not run');
   });
 });

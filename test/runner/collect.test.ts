@@ -30,4 +30,16 @@ describe('ResultCollector', () => {
     expect(collector.results[0]).toMatchObject({ outcome: 'failed', message: 'the list answered 500, not 200' });
     expect(collector.errors).toEqual([]);
   });
+
+  it('makes no result of a check run only for an audit --only names (unreported), and keeps its crash as the run\'s error', () => {
+    const collector = new ResultCollector(new Redactor(['psk_CollectKey7Qw9Zx3Lm']), undefined);
+    const check: CheckMeta = { rule: 'CREATE-2', suite: 'create', name: 'name missing gets 400', exchanges: [], exchangeCount: 1, kind: 'check', unreported: true };
+    collector.onTestCaseResult(test(check, 'passed'));
+    collector.onTestCaseResult(test(check, 'failed', { name: 'CheckFailure', message: 'answered 201, not 400' }));
+    expect(collector.results).toEqual([]);
+    expect(collector.errors).toEqual([]);
+    collector.onTestCaseResult(test(check, 'failed', { name: 'TypeError', message: 'Invalid URL: http://psk_CollectKey7Qw9/v1' }));
+    expect(collector.results).toEqual([]);
+    expect(collector.errors).toEqual([{ where: `CREATE-2 ${check.name}`, message: 'TypeError: Invalid URL: http://[REDACTED]/v1' }]);
+  });
 });

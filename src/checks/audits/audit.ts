@@ -59,6 +59,12 @@ export interface ExchangeAudit {
   /** What it judges, for messages: "responses with a body". */
   readonly scope: string;
   /**
+   * The checks that send what it judges, where its rule has no checks of its own that do: those of every rule (`'every
+   * rule'`), or of these. `--only` of its rule runs them too, unreported, so that the audit judges a run's worth of
+   * exchanges (see runsChecksOf); absent, its rule's own checks send them.
+   */
+  readonly judgesChecksOf?: 'every rule' | readonly RuleId[];
+  /**
    * Whether it also judges paths the spec does not list (see Operation.variantOf). Only HTTP-1 does: the contract
    * says nothing else about them.
    */

@@ -9,6 +9,7 @@ import { NOT_APPLICABLE, servedWithoutValidCredential, type ExchangeAudit } from
 export const auth4: ExchangeAudit = {
   rule: 'AUTH-4',
   scope: 'requests that could create, without a valid credential',
+  judgesChecksOf: ['AUTH-1', 'AUTH-2', 'AUTH-5'], // the requests sent without a valid credential
   judgesPathVariants: true,
   judge(subject) {
     const { credential, operation, reply } = subject;

@@ -17,6 +17,7 @@ export function hasBearerChallenge(value: string): boolean {
 export const auth6: ExchangeAudit = {
   rule: 'AUTH-6',
   scope: '401 responses',
+  judgesChecksOf: ['AUTH-1', 'AUTH-2', 'AUTH-5'], // the requests its 401s answer
   judge({ reply }) {
     if (reply.status !== 401) return NOT_APPLICABLE;
     const challenge = reply.header('www-authenticate');

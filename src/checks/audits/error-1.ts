@@ -17,6 +17,7 @@ export function isClientError(status: number | undefined): boolean {
 export const error1: ExchangeAudit = {
   rule: 'ERROR-1',
   scope: '4xx responses',
+  judgesChecksOf: 'every rule',
   documentedOnly: true,
   judge({ reply, operation, validators }) {
     if (!isClientError(reply.status)) return NOT_APPLICABLE;

@@ -5,6 +5,7 @@ import { isClientError } from './error-1.js';
 export const error2: ExchangeAudit = {
   rule: 'ERROR-2',
   scope: 'Errors with a numeric status',
+  judgesChecksOf: 'every rule',
   documentedOnly: true,
   judge({ reply }) {
     const body = reply.body as { status?: unknown } | undefined;

@@ -11,6 +11,7 @@ import { NOT_APPLICABLE, type AuditSubject, type ExchangeAudit } from './audit.j
 export const http1: ExchangeAudit = {
   rule: 'HTTP-1',
   scope: 'requests',
+  judgesChecksOf: 'every rule',
   judgesPathVariants: true,
   judge(subject) {
     const failure = subject.reply.exchange.transportError;

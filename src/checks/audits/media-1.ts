@@ -12,6 +12,7 @@ import { isDocumented } from './http-1.js';
 export const media1: ExchangeAudit = {
   rule: 'MEDIA-1',
   scope: 'responses with a body',
+  judgesChecksOf: 'every rule',
   documentedOnly: true,
   judge({ reply, operation }) {
     const status = reply.status;

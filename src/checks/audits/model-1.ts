@@ -12,6 +12,7 @@ const SHOWN = 5;
 export const model1: ExchangeAudit = {
   rule: 'MODEL-1',
   scope: 'Categories in responses',
+  judgesChecksOf: 'every rule',
   judge({ reply, operation, validators, run }) {
     const document = reply.json().document;
     if (!document) return NOT_APPLICABLE;
