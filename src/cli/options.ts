@@ -9,7 +9,7 @@ import { REDACTED, SHORTEST_FRAGMENT } from '../core/secrets.js';
 import { LONG_LIST } from '../rules/long-list.js';
 import { isUrl } from '../spec/files.js';
 import type { Settings } from '../protocol/settings.js';
-import { unknownNames } from '../rules/selection.js';
+import { selectsNone, unknownNames } from '../rules/selection.js';
 import { defaultProfile, PROFILES, type Profile, type ProfileName } from './profiles.js';
 import { recordedRun } from './replay.js';
 import { STRICT_OPTION } from '../results/verdict.js';
@@ -326,6 +326,12 @@ function runConfig(v: Options): RunConfig {
   const numRuns = v.runs;
   const maxWrites = v['max-writes'] ?? profile.maxWrites;
   if (v['fail-on'] === 'new' && v.baseline === undefined) throw new UsageError('--fail-on new needs --baseline <report.json>: without a baseline nothing is new');
+  const selection = v.only || v.skip ? { only: v.only ?? [], skip: v.skip ?? [] } : undefined;
+  // Else a run that checks nothing: 0 checks, an incomplete verdict and exit 2, with no word of why.
+  if (selection && selectsNone(selection)) {
+    const named = [...selection.only.length ? [`--only ${selection.only.join(', ')}`] : [], `--skip ${selection.skip.join(', ')}`].join(' with ');
+    throw new UsageError(`${named} leaves no rule to check: skip fewer rules`);
+  }
   const { insecure, ...files } = networkOptionsOf(v);
   return {
     target,
@@ -346,7 +352,7 @@ function runConfig(v: Options): RunConfig {
       insecure,
       assertFormats: v['assert-formats'] === true,
       ...(v.header !== undefined ? { headers: headersOf(v.header) } : {}),
-      ...(v.only || v.skip ? { selection: { only: v.only ?? [], skip: v.skip ?? [] } } : {}),
+      ...(selection ? { selection } : {}),
     },
     timeoutGiven: v.timeout !== undefined,
     faults,

@@ -18,3 +18,8 @@ export function unknownNames(selection: Selection): string[] {
   const known = new Set([...RULES.map((r) => r.id), ...RULES.map((r) => areaOf(r.id))]);
   return [...selection.only, ...selection.skip].filter((n) => !known.has(n));
 }
+
+/** Whether a selection leaves out every rule of the catalogue (`--only ERROR-1 --skip ERROR-1`). */
+export function selectsNone(selection: Selection): boolean {
+  return !RULES.some((rule) => selects(selection, rule.id));
+}

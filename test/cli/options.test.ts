@@ -123,6 +123,10 @@ describe('parseCommand', () => {
     // Each row's parser says what is wrong with its own option.
     [['--target', 'reference', '--only', 'auth', '--skip', 'auth-99'], /^--skip takes rule ids or areas \(AUTH, CREATE-2; see the rules command\), not "AUTH-99"$/],
     [['--target', 'reference', '--fail-on', 'some'], /^--fail-on is "any" or "new", not "some"$/],
+    // Before: a run of 0 checks, incomplete, exit 2, with nothing on stderr.
+    [['--target', 'reference', '--only', 'error-1', '--skip', 'error'], /^--only ERROR-1 with --skip ERROR leaves no rule to check: skip fewer rules$/],
+    [['--target', 'reference', ...['AUTH', 'LIST', 'CREATE', 'MODEL', 'ERROR', 'MEDIA', 'HTTP', 'INFO'].flatMap((area) => ['--skip', area])],
+      /^--skip AUTH, LIST, CREATE, MODEL, ERROR, MEDIA, HTTP, INFO leaves no rule to check: skip fewer rules$/],
     [['--target', 'reference', '--fail-on', 'new'], /^--fail-on new needs --baseline <report\.json>/],
     [['--target', 'reference', '--shard', '3/2'], /^--shard is <i>\/<n> with 1 ≤ i ≤ n/],
     [['--target', 'reference', '--max-response-bytes', '1023'], /^--max-response-bytes must be a whole number from 1024 to 2147483647, not "1023"$/],
