@@ -77,10 +77,10 @@ export const RULES = [
     'was sent.',
     'contract §2, §4.2 rule 1'),
   rule('CREATE-2', 'MUST',
-    'An invalid request gets 400 with an Error body and creates nothing: a body with name missing, a property of ' +
-    'another JSON type, a value past a bound, against a pattern or outside an enum of the spec\'s schema, or a ' +
-    'property it forbids; a body that is not a JSON object; malformed JSON; an empty body; a query or header ' +
-    'parameter the spec declares for the create, left out where required or against its schema.',
+    'An invalid request gets 400 with an Error body and creates nothing: a body with name missing (or present only ' +
+    'inside a `__proto__` member), a property of another JSON type, a value past a bound, against a pattern or outside ' +
+    'an enum of the spec\'s schema, or a property it forbids; a body that is not a JSON object; malformed JSON; an empty ' +
+    'body; a query or header parameter the spec declares for the create, left out where required or against its schema.',
     'contract §4.2 rule 2'),
   rule('CREATE-3', 'MUST',
     'The media type the spec names for the create\'s body (`application/json` for the bundled spec), with a ' +

@@ -7,8 +7,11 @@ export interface ValueCase {
   readonly label: string;
   /** Where, from the body's root: `['address', 'city']`, `['tags', '0']`. */
   readonly path: readonly string[];
-  /** What goes there: a value, or nothing (the property removed). */
-  readonly change: { readonly set: unknown } | { readonly remove: true };
+  /**
+   * What goes there: a value; nothing (the property removed); or the property moved into a `"__proto__"` member of its
+   * object, where only a server that copies the body with `Object.assign` (or merges it into an object) finds it.
+   */
+  readonly change: { readonly set: unknown } | { readonly remove: true } | { readonly inPrototype: true };
   /** For a violation: the JSON Schema keyword the value breaks (`type`, `maxLength`, `required`…). */
   readonly keyword?: string;
 }
@@ -40,6 +43,13 @@ function applyAt(container: unknown, path: readonly string[], change: ValueCase[
   if (rest.length === 0 && 'remove' in change) {
     if (Array.isArray(copy)) copy.splice(Number(key), 1);
     else delete record[key];
+    return copy;
+  }
+  if (rest.length === 0 && 'inPrototype' in change) {
+    const value = record[key];
+    delete record[key];
+    // Defined, not assigned: assigning "__proto__" would set the copy's prototype, and JSON.stringify would not write it.
+    Object.defineProperty(record, '__proto__', { value: { [key]: value }, writable: true, enumerable: true, configurable: true });
     return copy;
   }
   record[key] = applyAt(record[key], rest, change);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { plural } from '../../core/plural.js';
 import { INTEGER_FORMATS } from '../../json/exact-integer.js';
 import { jsonText } from '../../json/write.js';
-import { mergeNodes, writableProperties, type JsonType, type SchemaNode, type StringFacts } from '../../spec/schema-node.js';
+import { mergeNodes, takesOtherProperties, writableProperties, type JsonType, type SchemaNode, type StringFacts } from '../../spec/schema-node.js';
 import { decimalPlaces, decimalStep, integerRange, integerStep, integerValue, multipleRange } from './numbers.js';
 import { firstKept } from './probe.js';
 import { canonicalString, countedOtherwise, formatBreaker, formatKind, keepsPatterns, patternBreakers, stringOfLength, type OtherCounting } from './strings.js';
@@ -29,22 +29,29 @@ export const UNDEFINED_PROPERTY = 'unexpected';
 
 /**
  * One violation at a time of each constraint an object schema states, for every writable property and the objects
- * and arrays within it: a required property missing, a value of each type it does not allow (null where it is not
- * nullable; a string of digits where a number belongs, which a coercing server takes), one past each length bound
- * (that still matches the patterns), a string that breaks a pattern (within the lengths), a value outside the enum,
- * one past each numeric bound and each integer format's range (int64's by one beyond 2^63), a multiple missed, one
- * item too few or too many, a repeated item, an invalid item, and a property the schema forbids. Each case changes
- * one place of a valid body, and breaks the schema there only (test/generators/schema holds each to ajv). Formats of
- * strings are not broken: OpenAPI makes them annotations, which a conformant server may not check; but where the run
- * asserts them (`options.assertFormats`), a text of the right lengths that breaks each format ajv-formats knows. Within
- * a recursive schema (a category's children), the violations of its first recurrence: deeper, the same again.
+ * and arrays within it: a required property missing (at a root that takes other properties, also present only inside
+ * a `"__proto__"` member), a value of each type it does not allow (null where it is not nullable; a string of digits
+ * where a number belongs, which a coercing server takes), one past each length bound (that still matches the
+ * patterns), a string that breaks a pattern (within the lengths), a value outside the enum, one past each numeric bound
+ * and each integer format's range (int64's by one beyond 2^63), a multiple missed, one item too few or too many, a
+ * repeated item, an invalid item, and a property the schema forbids. Each case changes one place of a valid body, and
+ * breaks the schema there only (test/generators/schema holds each to ajv). Formats of strings are not broken: OpenAPI
+ * makes them annotations, which a conformant server may not check; but where the run asserts them
+ * (`options.assertFormats`), a text of the right lengths that breaks each format ajv-formats knows. Within a recursive
+ * schema (a category's children), the violations of its first recurrence: deeper, the same again.
  */
 export function violationCases(node: SchemaNode, path: readonly string[] = [], options: ViolationOptions = {}): ValueCase[] {
   const cases: ValueCase[] = [];
   const { required, additional } = node.object;
   for (const [key, child] of writableProperties(node)) {
     const at = [...path, key];
-    if (required.includes(key)) cases.push({ label: `${pathLabel(at)} missing`, path: at, change: { remove: true }, keyword: 'required' });
+    if (required.includes(key)) {
+      cases.push({ label: `${pathLabel(at)} missing`, path: at, change: { remove: true }, keyword: 'required' });
+      // At the body's root, which a handler copies or merges into its record: there a "__proto__" member becomes the
+      // record's prototype, whose property passes for the body's own. Only where the member itself is allowed, so that
+      // the required property is all the body lacks.
+      if (path.length === 0 && takesOtherProperties(node)) cases.push({ label: `${pathLabel(at)} only inside a "__proto__" member`, path: at, change: { inPrototype: true }, keyword: 'required' });
+    }
     cases.push(...valueViolations(child, at, options));
   }
   if (additional !== 'any' && !(UNDEFINED_PROPERTY in node.object.properties)) {

@@ -203,6 +203,9 @@ export const createFaults = [
         }
       },
     })),
+  fault('body-copied-with-assign', 'CREATE-2',
+    'The handler copies the parsed body with Object.assign({}, body) before validating it: a "__proto__" member becomes the copy\'s prototype, and the name it holds passes for the body\'s.',
+    (base) => ({ validate: (body) => base.validate(typeof body === 'object' && body !== null && !Array.isArray(body) ? Object.assign({}, body) : body) })),
   fault('case-insensitive-fields', 'CREATE-2',
     'Fields bind case-insensitively, as Go\'s encoding/json and ASP.NET do: "Name" fills name.',
     (base) => ({

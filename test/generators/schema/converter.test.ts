@@ -132,10 +132,22 @@ describe('the converter from JSON Schema to fast-check', () => {
     const { model } = await loadSpec();
     expect(misjudged(model.schemas.NewCategory, model.schemaDialect, 1)).toEqual([]);
     expect(violationCases(nodeOf(model.schemas.NewCategory)).map((c) => c.label)).toEqual([
-      'name missing', 'name is 42', 'name is true', 'name is null', 'name is ["x"]', 'name is {"text":"x"}',
+      'name missing', 'name only inside a "__proto__" member', 'name is 42', 'name is true', 'name is null', 'name is ["x"]', 'name is {"text":"x"}',
       'description is 42', 'description is true', 'description is null', 'description is ["x"]', 'description is {"text":"x"}',
     ]);
     expect(boundaryCases(nodeOf(model.schemas.NewCategory))).toEqual([]);
+  });
+
+  // Before: JSON.stringify of {"__proto__": …} written as a literal sets the prototype and writes {}; a server that
+  // copies the body with Object.assign took the hidden name for the body's own (body-copied-with-assign).
+  it('hides a required property of the root in a "__proto__" member the JSON text really holds, and only at the root', () => {
+    const node = nodeOf({ type: 'object', required: ['name', 'child'], properties: { name: { type: 'string' }, child: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } });
+    const hidden = violationCases(node).filter((c) => 'inPrototype' in c.change);
+    expect(hidden.map((c) => c.label)).toEqual(['name only inside a "__proto__" member', 'child only inside a "__proto__" member']);
+    const body = applyCase({ name: 'Dog', description: 'd' }, hidden[0] as ValueCase);
+    expect(jsonText(body)).toBe('{"description":"d","__proto__":{"name":"Dog"}}');
+    expect(Object.hasOwn(body as object, 'name')).toBe(false);
+    expect((Object.assign({}, body) as { name?: string }).name).toBe('Dog');
   });
 
   it('sends int64 values exactly, beyond 2^53, at the format\'s edges and one past them', () => {
