@@ -4,6 +4,7 @@
  * what a target sends back (a server that echoes the token in an error message) and for any path we missed.
  */
 
+import { inOtherAlphabet } from './base64-alphabets.js';
 import { escapeRegExp } from './regexp.js';
 
 /** What replaces a secret in written output. */
@@ -40,7 +41,8 @@ const WORD_CHARACTER = '[\\p{L}\\p{N}_-]';
  * something added around it (append, prepend, wrap), the key in another letter case, the key with one character
  * removed, replaced, re-cased or percent-encoded (its two sides keep n - 1 characters, so the longer side keeps at
  * least floor(n / 2)), or a prefix of it (the truncation tried on every run keeps floor(n / 2) characters). A run of
- * half the key is in every one of them, so every one is redacted. A shorter run is not redacted: what a report
+ * half the key is in every one of them, so every one is redacted. The key in the other base64 alphabet changes as many
+ * characters as it holds of `+/-_`: the redactor holds it as a secret of its own. A shorter run is not redacted: what a report
  * still shows is less than half of a key (of a random key, at least half of its characters stay unknown), and an 8-character
  * piece of a readable key (`petstore` of `petstore-staging-key-7f3a9c21`) is no longer taken for the key wherever the
  * word appears. A longer run would miss the echoed halves. The price: text that holds half a readable key is
@@ -106,7 +108,9 @@ export class Redactor {
       }
     }
     const words = new Set<string>();
-    for (const secret of secrets) {
+    // A key in the other base64 alphabet is the key to a server that decodes it (AUTH-2 sends it so): its echo is
+    // redacted as the key's is, a secret of its own.
+    for (const secret of new Set(secrets.flatMap((s) => [s, inOtherAlphabet(s)]))) {
       if (secret.length === 0) continue;
       if (redactedOnlyAsAWord(secret)) {
         // Whole forms only: a base64 run that depends on its alignment is a piece of a longer word.
@@ -305,10 +309,10 @@ function fold(text: string): string {
 /**
  * The secret as it may appear in text the suite writes, with the most characters one of its characters takes in
  * that form: itself; percent-encoded (a query string, a URL echoed in a header), only where it must be or every byte
- * of it (`%70%6b%5f…`, as a server that encodes all it echoes writes it); JSON-escaped (`\/` as PHP writes it, and
- * `\u00XX` for every character but letters and digits, as serializers that escape HTML-sensitive characters do); its
- * bytes in hex, bare or as `\xXX` escapes (a debugging dump of the header); base64 (Basic credentials, `user:key` or
- * `key:`), at each of the three byte alignments the key can start at.
+ * of it (`%70%6b%5f…`, as a server that encodes all it echoes writes it), or twice; JSON-escaped (`\/` as PHP writes
+ * it, and `\u00XX` for every character but letters and digits, as serializers that escape HTML-sensitive characters
+ * do); its bytes in hex, bare or as `\xXX` escapes (a debugging dump of the header); base64 (Basic credentials,
+ * `user:key` or `key:`), at each of the three byte alignments the key can start at.
  */
 function formsOf(secret: string): { text: string; width: number; piece?: true }[] {
   const json = (text: string) => JSON.stringify(text).slice(1, -1);
@@ -324,6 +328,8 @@ function formsOf(secret: string): { text: string; width: number; piece?: true }[
     form(encodeURIComponent),
     form((text) => new URLSearchParams({ k: text }).toString().slice(2)),
     form(percentEncode),
+    // Encoded again, as a server that echoes a URL it encoded in a header writes it: `%252B` for `+`.
+    form((text) => encodeURIComponent(encodeURIComponent(text))),
     form((text) => Buffer.from(text, 'utf8').toString('hex')),
     form((text) => [...Buffer.from(text, 'utf8')].map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('')),
     form(json),

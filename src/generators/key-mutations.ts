@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { API_KEY_ENV } from '../core/api-key-variable.js';
+import { inOtherAlphabet } from '../core/base64-alphabets.js';
 import { shellLiteral, type Token } from '../http/credential.js';
 import { knownShapes } from './known-shape.js';
 
@@ -12,6 +13,7 @@ const KEY = `\${${API_KEY_ENV}}`; // braced: a character appended after it must 
 const part = (from: number, length?: number) => (length === 0 ? ''
   : `$(printf %s "${KEY}" | cut -c${from + 1}-${length === undefined ? '' : from + length})`);
 const swapped = (word: string) => `$(printf %s "${word}" | tr a-zA-Z A-Za-z)`;
+const otherAlphabet = (word: string) => `$(printf %s "${word}" | tr -- '+/_-' '-_/+')`;
 const percentEncoded = (word: string) => `$(printf %s "${word}" | od -An -tx1 | tr -d ' \\n' | sed 's/../%&/g' | tr a-f A-F)`;
 
 /**
@@ -27,7 +29,8 @@ export type KeyMutation =
   | { readonly kind: 'recase-all' }
   | { readonly kind: 'truncate'; readonly keep: number }
   | { readonly kind: 'percent-encode'; readonly at: number }
-  | { readonly kind: 'wrap'; readonly before: string; readonly after: string };
+  | { readonly kind: 'wrap'; readonly before: string; readonly after: string }
+  | { readonly kind: 'other-alphabet' };
 
 /**
  * Applies a mutation; undefined when it does not change this key (e.g. re-casing a digit). The token's shell form
@@ -100,6 +103,13 @@ export function mutateKey(key: string, mutation: KeyMutation): Token | undefined
       shown = `valid key wrapped in ${JSON.stringify(mutation.before)} and ${JSON.stringify(mutation.after)}`;
       shell = shellLiteral(mutation.before) + KEY + shellLiteral(mutation.after);
       break;
+    // A server that compares the bytes a key decodes to takes either base64 alphabet for the other. Where the key
+    // holds none of `+/-_`, nothing changes, and the mutation is not sent.
+    case 'other-alphabet':
+      value = inOtherAlphabet(key);
+      shown = 'valid key in the other base64 alphabet';
+      shell = otherAlphabet(KEY);
+      break;
   }
   return value === key || value.length === 0 ? undefined : { value, shown: `<${shown}>`, shell };
 }
@@ -126,6 +136,7 @@ export const keyMutation: fc.Arbitrary<KeyMutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), keep: position }),
   fc.record({ kind: fc.constant('percent-encode' as const), at: position }),
   fc.constantFrom(...WRAPPINGS.map(([before, after]) => ({ kind: 'wrap' as const, before, after }))),
+  fc.constant({ kind: 'other-alphabet' as const }),
 );
 
 /**
@@ -139,7 +150,7 @@ const LAST = 1 - 1e-9;
 /**
  * Each kind of mutation where lenient comparisons miss it, and every wrapping: a compare that skips the last
  * character, looks at a prefix (the first 12, half the key) or ignores letter case; a key with padding ("=")
- * appended. Recasing is at the first character, a letter in the usual keys ("psk_…", "sk_live_…"): a middle one may
+ * appended; the key in the other base64 alphabet, for a compare of decoded bytes. Recasing is at the first character, a letter in the usual keys ("psk_…", "sk_live_…"): a middle one may
  * be a digit, which has no case, and then the example would not apply. Typed by kind, so that a kind added to the
  * grammar does not compile until it has its examples.
  */
@@ -153,6 +164,7 @@ const REPRESENTATIVES: { readonly [K in KeyMutation['kind']]: readonly Extract<K
   truncate: [{ kind: 'truncate', keep: MIDDLE }],
   'percent-encode': [{ kind: 'percent-encode', at: FIRST }],
   wrap: WRAPPINGS.map(([before, after]) => ({ kind: 'wrap', before, after })),
+  'other-alphabet': [{ kind: 'other-alphabet' }],
 };
 
 /** How a description calls a position: by name where it has one. */
@@ -184,6 +196,8 @@ export function describeMutation(mutation: KeyMutation): string {
       return `the valid key with ${characterAt(mutation.at)} percent-encoded`;
     case 'wrap':
       return `the valid key wrapped in ${mutation.before}${mutation.after}`;
+    case 'other-alphabet':
+      return 'the valid key in the other base64 alphabet ("-" and "+", "_" and "/" swapped)';
   }
 }
 

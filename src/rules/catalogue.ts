@@ -37,9 +37,10 @@ export const RULES = [
     'contract §5, §4.1 rule 3, §4.2 rule 3'),
   rule('AUTH-2', 'MUST',
     'A request with an invalid credential gets 401 with an Error body, on every operation: a wrong key; the valid key ' +
-    'altered (a character added, removed or changed, its letter case changed, truncated); an empty token; another ' +
-    'scheme (Basic, Token, none) carrying the valid key; the valid key sent anywhere but the Authorization header ' +
-    '(where it is a query parameter or a body field the operation does not define, a 400 with an Error refuses it too).',
+    'altered (a character added, removed or changed, its letter case changed, truncated, written in the other base64 ' +
+    'alphabet); an empty token; another scheme (Basic, Token, none) carrying the valid key; the valid key sent anywhere ' +
+    'but the Authorization header (where it is a query parameter or a body field the operation does not define, a 400 ' +
+    'with an Error refuses it too).',
     'contract §5'),
   rule('AUTH-3', 'MUST',
     'The valid key in the documented form `Authorization: Bearer <key>` is accepted.',

@@ -86,6 +86,17 @@ describe('the credential grammar\'s known shapes (AUTH-2\'s examples)', () => {
     }
   });
 
+  // Before: a server comparing the bytes keys decode to (Buffer.from(key, 'base64') reads both alphabets) took
+  // "psk/…+…" for "psk_…-…" (auth-key-base64-decoded), and no mutation the suite sent told it.
+  it('write the key in the other base64 alphabet where it holds one of "+/-_", and leave the case out where it holds none', () => {
+    const otherAlphabet = { kind: 'altered key' as const, mutation: { kind: 'other-alphabet' as const } };
+    expect(known('altered key').map((c) => c.mutation)).toContainEqual(otherAlphabet.mutation);
+    expect(credentialFor(otherAlphabet, 'psk_a-b+c/d', true)?.value).toBe('Bearer psk/a+b-c_d');
+    expect(credentialFor(otherAlphabet, 'psk0123456789abcdef', true)).toBeUndefined();
+    const key = referenceKeyFor(7);
+    expect(Buffer.from(credentialFor(otherAlphabet, key, true)?.value.slice('Bearer '.length) ?? '', 'base64')).toEqual(Buffer.from(key, 'base64'));
+  });
+
   it('leave out only the body field where the operation takes no body', () => {
     const key = referenceKeyFor(1);
     const without = KNOWN_CREDENTIALS.filter(({ shape }) => credentialFor(shape, key, false) === undefined).map(({ shape }) => shape.kind);

@@ -10,6 +10,9 @@ const FAIL_OPEN_AFTER = 300;
 /** What auth-skipped-for-non-json's credential lookup gives a request its check never sees; accepted as any key is. */
 const NOT_CHECKED = '\u0000not checked';
 
+/** A text of base64 characters, either alphabet's, unpadded: what auth-key-base64-decoded takes for an encoded key. */
+const BASE64_TEXT = /^[A-Za-z0-9+/_-]+$/;
+
 /** Authentication bugs: bypasses, loose comparisons, side effects, missing niceties. */
 export const authFaults = [
   fault('auth-optional', 'AUTH-1',
@@ -132,6 +135,12 @@ export const authFaults = [
   fault('auth-key-last-character-ignored', 'AUTH-2',
     'An off-by-one in a hand-written constant-time compare never looks at the key\'s last character.',
     () => ({ accepts: (token, key) => token !== undefined && token.length === key.length && token.slice(0, -1) === key.slice(0, -1) }), ['AUTH-4']),
+  fault('auth-key-base64-decoded', 'AUTH-2',
+    'A token of the key\'s length and base64 characters is compared with the key as the bytes they decode to (Buffer.from(text, \'base64\'), which reads both alphabets): the key with "-" and "_" written "+" and "/" is accepted.',
+    () => ({
+      accepts: (token, key) => token !== undefined && token.length === key.length && BASE64_TEXT.test(token)
+        && Buffer.from(token, 'base64').equals(Buffer.from(key, 'base64')),
+    }), ['AUTH-4']),
   fault('auth-token-percent-decoded', 'AUTH-2',
     'The token goes through the query-string decoder on its way in, so a percent-encoded key is accepted.',
     (base) => ({ credentialOf: (request, url, raw) => decodedOrAsIs(base.credentialOf(request, url, raw)) }), ['AUTH-4']),
