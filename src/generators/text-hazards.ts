@@ -32,6 +32,8 @@ const hazard = (id: string, text: string, edges?: true): TextHazard => ({ id, te
 export const TEXT_HAZARDS: readonly TextHazard[] = [
   // An inner run of spaces, which a whitespace collapser makes one.
   hazard('inner-spaces', 'a   b'),
+  // A no-break, an ideographic and a narrow no-break space, which a text cleaner makes ASCII spaces.
+  hazard('unicode-spaces', 'a\u00a0b\u3000c\u202fd'),
   // A precomposed character, which NFD normalization decomposes.
   hazard('nfc', '\u00e9'),
   // A letter and a combining mark, which NFC normalization composes.
@@ -120,8 +122,10 @@ const OPEN_CHARACTERS: readonly OpenCharacters[] = [
   // U+0000, which PostgreSQL's text refuses and C strings end at.
   { label: 'U+0000', hazards: [hazard('nul', '\u0000')] },
   {
-    label: 'invisible format characters (U+200B, U+2060, U+FEFF, bidirectional controls)',
+    label: 'invisible format characters (U+00AD, U+200B, U+2060, U+FEFF, bidirectional controls)',
     hazards: [
+      // A soft hyphen, which a cleanup of text pasted from word processors strips.
+      hazard('soft-hyphen', '\u00ad'),
       // A zero-width space, a word joiner and a BOM, which sanitizers of invisible look-alikes strip.
       hazard('zero-width', '\u200b\u2060\ufeff'),
       // Bidirectional marks, embeddings, overrides and isolates, which Trojan Source defences strip.

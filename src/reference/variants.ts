@@ -40,7 +40,7 @@ const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Controls, line and paragraph separators, invisible format characters (but the joiners emoji and scripts need), lone
  * surrogates: the characters INFO-3 asks about.
  */
-const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u200b\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u2028\u2029\u200b\u2060\ufeff\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export const VARIANTS: readonly Variant[] = [
   variant('ids-near-int64-max', 'Ids count up from 2^63 − 10,000: legal int64 values that doubles cannot tell apart.',

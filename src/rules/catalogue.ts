@@ -132,8 +132,8 @@ export const RULES = [
     'contract §8: length bounds not shown'),
   rule('INFO-3', 'INFO',
     'Observation: how names and descriptions with line ends (CR LF, CR, LF, line or paragraph separators), control ' +
-    'characters, invisible format characters (zero-width, bidirectional controls) or U+0000, and names with lone ' +
-    'surrogates, are answered (201, or 400 with an Error).',
+    'characters, invisible format characters (soft hyphens, zero-width, bidirectional controls) or U+0000, and names ' +
+    'with lone surrogates, are answered (201, or 400 with an Error).',
     'contract §2: a name and a description are strings; which characters they may hold is not stated'),
   rule('INFO-4', 'INFO',
     'Observation: how query parameters the spec does not declare are answered on the list (ignored with 200, or 400 ' +
