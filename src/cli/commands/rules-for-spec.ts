@@ -60,7 +60,7 @@ const FOR_SPEC: Partial<Record<RuleId, (use: SpecUse) => string[]>> = {
   'AUTH-1': ({ spec }) => {
     const guarded = guardedOperations(spec.model.operations);
     const variants = guarded.flatMap(pathVariants).length;
-    return [`sent with no credential: ${labels(guarded)}${variants > 0 ? `, and ${variants} other spellings of their paths (a trailing slash, another letter case)` : ''}`,
+    return [`sent with no credential: ${labels(guarded)}${variants > 0 ? `, and ${variants} other spellings of their paths (a trailing slash, another letter case, a doubled slash)` : ''}`,
       ...unguarded(spec)];
   },
   'AUTH-2': ({ spec }) => [`sent with a wrong key and every kind of invalid credential: ${labels(guardedOperations(spec.model.operations))}`, ...unguarded(spec)],

@@ -40,7 +40,7 @@ describe('what the rules come to for the bundled spec', () => {
         'x-petstore-conformance-<run id>-object: {"legs":4}, named for each run, so that no spec defines them',
     ]);
     expect(linesOf(bundled, 'AUTH-1')).toEqual([
-      'sent with no credential: listCategories, createCategory and GET /pets/{petId}, and 6 other spellings of their paths (a trailing slash, another letter case)',
+      'sent with no credential: listCategories, createCategory and GET /pets/{petId}, and 9 other spellings of their paths (a trailing slash, another letter case, a doubled slash)',
     ]);
     expect(linesOf(bundled, 'INFO-1')).toEqual(['an empty name, an empty description: left open by the spec, observed']);
     expect(linesOf(bundled, 'MODEL-2')).toEqual([]);
@@ -103,7 +103,7 @@ describe('what the rules come to for a revised spec', () => {
     });
     expect(linesOf(use, 'CREATE-1')).toContain('not exercised: property phone (its format "phone" is not one the generators know)');
     expect(linesOf(use, 'AUTH-1')).toEqual([
-      'sent with no credential: listCategories and createCategory, and 4 other spellings of their paths (a trailing slash, another letter case)',
+      'sent with no credential: listCategories and createCategory, and 6 other spellings of their paths (a trailing slash, another letter case, a doubled slash)',
       'not exercised: GET /pets/{petId} (the spec requires no bearer credential for it)',
     ]);
     const homepage = revisionById('homepage-uri').revise;
