@@ -93,7 +93,7 @@ interface OpenCharacters {
 /** The groups of characters sent a case of each: a server may refuse one group and keep the next. */
 const OPEN_CHARACTERS: readonly OpenCharacters[] = [
   {
-    label: 'line ends (CR LF, a lone CR, LF, U+2028, U+2029) and a tab',
+    label: 'line ends (CR LF, a lone CR, LF, U+2028, U+2029; an LF at either end) and a tab',
     hazards: [
       // CR LF, which a normalizer makes LF; a browser's text area sends it so.
       hazard('crlf', '\r\n'),
@@ -106,6 +106,8 @@ const OPEN_CHARACTERS: readonly OpenCharacters[] = [
       hazard('paragraph-separator', '\u2029'),
       // A tab, which a collapser makes a space.
       hazard('tab', '\t'),
+      // An LF where the text starts and ends, which a line reader's chomp drops from its end.
+      hazard('edge-lf', '\n', true),
     ],
   },
   {
@@ -122,12 +124,14 @@ const OPEN_CHARACTERS: readonly OpenCharacters[] = [
   // U+0000, which PostgreSQL's text refuses and C strings end at.
   { label: 'U+0000', hazards: [hazard('nul', '\u0000')] },
   {
-    label: 'invisible format characters (U+00AD, U+200B, U+2060, U+FEFF, bidirectional controls)',
+    label: 'invisible format characters (U+00AD, U+200B, U+2060, U+FEFF, one at either end, bidirectional controls)',
     hazards: [
       // A soft hyphen, which a cleanup of text pasted from word processors strips.
       hazard('soft-hyphen', '\u00ad'),
       // A zero-width space, a word joiner and a BOM, which sanitizers of invisible look-alikes strip.
       hazard('zero-width', '\u200b\u2060\ufeff'),
+      // A byte order mark where the text starts and ends, which a decoder drops from its start.
+      hazard('edge-bom', '\ufeff', true),
       // Bidirectional marks, embeddings, overrides and isolates, which Trojan Source defences strip.
       hazard('bidi', '\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069'),
     ],
@@ -264,8 +268,14 @@ export interface HazardCase extends HazardText {
 /** How labels name a property's text: `a name`, `a description`, `a notes text`. */
 const aText = (property: string) => (property === 'name' || property === 'description' ? `a ${property}` : `a ${property} text`);
 
-/** A short text with the characters among words, as a client's would hold them. */
-const among = (hazards: readonly TextHazard[]) => `Dog${hazards.map((h) => `${h.text}x`).join('')}cat`;
+/**
+ * A short text with the characters among words, as a client's would hold them, and an edges hazard's where the text
+ * starts and again where it ends.
+ */
+const among = (hazards: readonly TextHazard[]) => {
+  const edge = hazards.filter((h) => h.edges).map((h) => h.text).join('');
+  return `${edge}Dog${hazards.filter((h) => !h.edges).map((h) => `${h.text}x`).join('')}cat${edge}`;
+};
 
 /**
  * The open cases of every text property: each group of characters CREATE-1 does not promise (OPEN_CHARACTERS) in a

@@ -111,9 +111,13 @@ describe('the open text hazards', () => {
       const own = cases.filter((c) => c.property === property);
       const characters = own.filter((c) => c.aspect === 'characters');
       expect(characters.map((c) => c.hazards.map((id) => id.replace(`${property}:`, ''))))
-        .toEqual([['crlf', 'cr', 'lf', 'line-separator', 'paragraph-separator', 'tab'], ['c0-controls', 'del', 'c1-controls'], ['nul'], ['soft-hyphen', 'zero-width', 'bidi']]);
+        .toEqual([['crlf', 'cr', 'lf', 'line-separator', 'paragraph-separator', 'tab', 'edge-lf'], ['c0-controls', 'del', 'c1-controls'], ['nul'],
+          ['soft-hyphen', 'zero-width', 'edge-bom', 'bidi']]);
       for (const c of characters) expect(questionOf(c)?.rule).toBe('INFO-3');
       expect(characters[0]?.text).toContain('\r\n');
+      // Where a chomp and a decoder of byte order marks take them: at the text's ends.
+      expect(characters[0]?.text).toMatch(/^\nDog.*cat\n$/s);
+      expect(characters[3]?.text).toMatch(/^\ufeffDog.*cat\ufeff$/s);
       expect(characters[2]?.text).toContain('\u0000');
       const lengths = own.filter((c) => c.aspect === 'length');
       expect(lengths.map((c) => bytesOf(c.text))).toEqual([...OPEN_BYTE_LENGTHS]);
