@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 export const SNAPSHOT_FILE = join(packageRoot, 'dist', 'src', 'spec', 'bundled-spec.json');
 
 /** The packages whose judgement a snapshot of a loaded spec holds, and whose code its prebuilt validators are. */
-export const SPEC_LOADERS = ['@apidevtools/swagger-parser', 'ajv', 'ajv-formats'] as const;
+export const SPEC_LOADERS = ['@apidevtools/swagger-parser', 'js-yaml', 'ajv', 'ajv-formats'] as const;
 
 /** What loading the bundled spec in full gave, for the bytes whose SHA-256 it records, by those packages' versions. */
 export interface SpecSnapshot {

@@ -208,6 +208,17 @@ function childCheck(schema: JsonSchema, plan: IntegerPlan): ChildCheck | undefin
       if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
     };
   }
+  // A number schema: its integers beyond 2^53 are judged exactly too, where ajv's judgement of them is set aside (see
+  // judgedExactly).
+  if (typeof child === 'object' && child['type'] === 'number') {
+    return (container, key, document, path, out) => {
+      const item = (container as Record<string | number, unknown>)[key];
+      if (typeof item !== 'number' || !Number.isInteger(item) || Number.isSafeInteger(item)) return;
+      const source = document?.numberSource(container, key);
+      const problem = multipleProblem(item, source, child) ?? boundProblem(item, source, child);
+      if (problem) out.push({ pointer: `${path}/${key}`, line: `${path}/${key}: ${problem}` });
+    };
+  }
   const nested = integerCheck(child, plan);
   if (!nested) return undefined;
   return (container, key, document, path, out) => nested((container as Record<string | number, unknown>)[key], document, `${path}/${key}`, out);

@@ -106,6 +106,14 @@ describe('compileValidators: an int64 bound', () => {
     const fraction = await judgedBy({ maximum: 10.5 });
     expect(fraction('{"id":9007199254740993}')).toEqual(['/id: must be <= 10.5']);
     expect(fraction('{"id":10}')).toEqual([]);
+    // A number schema's integers beyond 2^53 too: ajv's judgement of them, set aside, is made exactly.
+    const { model } = await loadSpec();
+    const schemas = { ...model.schemas, Category: { type: 'object', properties: { rank: { type: 'number', maximum: 9007199254740991, multipleOf: 10 } } } };
+    const { Category } = compileValidators({ ...model, schemas } as typeof model);
+    const judgedNumber = (text: string) => { const doc = parseJson(text); return Category(doc.value, doc); };
+    expect(judgedNumber('{"rank":9007199254740993}')).toEqual(['/rank: must be multiple of 10']);
+    expect(judgedNumber('{"rank":18014398509481990}')).toEqual(['/rank: must be <= 9007199254740991']);
+    expect(judgedNumber('{"rank":1.5}')).toEqual(['/rank: must be multiple of 10']);
     const exclusive = await judgedBy({ exclusiveMinimum: 0 });
     expect(exclusive('{"id":-9007199254740993}')).toEqual(['/id: must be > 0']);
     expect(exclusive('{"id":9007199254740993}')).toEqual([]);
